@@ -1,0 +1,70 @@
+package uri
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+)
+
+// ParseError reports where an input stops being a URI reference.
+type ParseError struct {
+	// Offset is the 0-based byte offset of the first byte that cannot
+	// belong to a valid string of the requested rule. It equals the input
+	// length when the input ends too early (an unterminated "[", say).
+	Offset int
+	// Rule is the ABNF rule of Appendix A being matched at Offset.
+	Rule string
+	// Msg is a short description without the offset.
+	Msg string
+}
+
+func (e *ParseError) Error() string {
+	return e.Msg + " at offset " + strconv.Itoa(e.Offset)
+}
+
+func errAt(offset int, rule, format string, args ...any) *ParseError {
+	return &ParseError{Offset: offset, Rule: rule, Msg: fmt.Sprintf(format, args...)}
+}
+
+// errChar describes the byte at s[i] that cannot stand in rule.
+func errChar(s string, i int, rule, where string) *ParseError {
+	return errAt(i, rule, "invalid character %s in %s", quoteAt(s, i), where)
+}
+
+// quoteAt shows the character starting at s[i]: printable runes as
+// themselves, anything else as an escape, so messages stay one clean line.
+func quoteAt(s string, i int) string {
+	r, size := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case r == utf8.RuneError && size <= 1:
+		return fmt.Sprintf(`'\x%02x'`, s[i])
+	case r < utf8.RuneSelf && unicode.IsPrint(r):
+		return "'" + string(r) + "'"
+	case unicode.IsPrint(r):
+		return fmt.Sprintf("'%c' (U+%04X)", r, r)
+	default:
+		return fmt.Sprintf("%U", r)
+	}
+}
+
+// ErrBaseNotAbsolute is returned by Resolve and Relativize when the base
+// has no scheme: section 5.2.1 requires the base to be a URI.
+var ErrBaseNotAbsolute = errors.New("base is not a URI: RFC 3986 section 5.2.1 requires a scheme")
+
+// ErrTargetNotAbsolute is returned by Relativize when the target has no scheme.
+var ErrTargetNotAbsolute = errors.New("target is not a URI: it needs a scheme")
+
+// BuildError reports a component that cannot stand where a Builder puts it.
+type BuildError struct {
+	Component string
+	// Err locates the problem inside the component's own text.
+	Err *ParseError
+}
+
+func (e *BuildError) Error() string {
+	return e.Component + ": " + e.Err.Error()
+}
+
+func (e *BuildError) Unwrap() error { return e.Err }

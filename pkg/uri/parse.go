@@ -1,0 +1,349 @@
+package uri
+
+// grammar selects the ABNF rule of Appendix A that the whole input must match.
+type grammar uint8
+
+const (
+	uriReference grammar = iota // URI-reference (section 4.1)
+	uriRule                     // URI (section 3)
+	absoluteURI                 // absolute-URI (section 4.3)
+)
+
+// Parse parses s as a URI-reference (section 4.1): a URI or a relative
+// reference. It allocates nothing when s is valid.
+func Parse(s string) (URI, error) { return parse(s, uriReference) }
+
+// ParseURI parses s as a URI (section 3): a scheme is required.
+func ParseURI(s string) (URI, error) { return parse(s, uriRule) }
+
+// ParseAbsolute parses s as an absolute-URI (section 4.3): a scheme is
+// required and a fragment is not allowed.
+func ParseAbsolute(s string) (URI, error) { return parse(s, absoluteURI) }
+
+// parse makes one pass over s, left to right, recording offsets. The only
+// step that looks at a byte twice is the authority, where the userinfo is
+// only known to be one once its "@" is seen (section 3.2).
+func parse(s string, g grammar) (URI, error) {
+	u := URI{s: s}
+	i := 0
+
+	// scheme ":" (section 3.1). Without one, the input is a relative-ref.
+	if len(s) > 0 && isAlpha(s[0]) {
+		j := 1
+		for j < len(s) && schemeChar[s[j]] {
+			j++
+		}
+		if j < len(s) && s[j] == ':' {
+			u.flags |= hasScheme
+			u.schemeEnd = j
+			i = j + 1
+		} else if g != uriReference {
+			if j == len(s) {
+				return URI{}, errAt(j, "scheme", "missing ':' after scheme")
+			}
+			return URI{}, errChar(s, j, "scheme", "scheme")
+		}
+	} else if g != uriReference {
+		if len(s) == 0 {
+			return URI{}, errAt(0, "scheme", "empty input: a URI needs a scheme")
+		}
+		return URI{}, errAt(0, "scheme", "a URI must begin with a scheme (a letter), not %s", quoteAt(s, 0))
+	}
+
+	// "//" authority (section 3.2), then path-abempty.
+	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
+		u.flags |= hasAuthority
+		var err error
+		if i, err = u.parseAuthority(s, i+2); err != nil {
+			return URI{}, err
+		}
+	}
+
+	u.pathStart = i
+	if u.flags&hasAuthority == 0 {
+		u.hostStart, u.hostEnd = i, i
+		if u.flags&hasScheme == 0 {
+			// path-noscheme (section 4.2): a colon in the first segment
+			// would make it read as a scheme.
+			j, err := scanPct(s, i, &segmentNzNcChar)
+			if err != nil {
+				return URI{}, err
+			}
+			if j < len(s) && s[j] == ':' {
+				return URI{}, errAt(j, "path-noscheme", "':' in the first segment of a relative path (it would read as a scheme; write \"./\" before it)")
+			}
+			i = j
+		}
+	}
+	i, err := scanPct(s, i, &pathChar)
+	if err != nil {
+		return URI{}, err
+	}
+	u.pathEnd = i
+	where := "path"
+
+	// "?" query (section 3.4)
+	if i < len(s) && s[i] == '?' {
+		where = "query"
+		if i, err = scanPct(s, i+1, &queryChar); err != nil {
+			return URI{}, err
+		}
+	}
+	u.queryEnd = i
+
+	// "#" fragment (section 3.5)
+	if i < len(s) && s[i] == '#' {
+		if g == absoluteURI {
+			return URI{}, errAt(i, "absolute-URI", "an absolute URI cannot have a fragment")
+		}
+		where = "fragment"
+		if i, err = scanPct(s, i+1, &queryChar); err != nil {
+			return URI{}, err
+		}
+	}
+	if i < len(s) {
+		return URI{}, errChar(s, i, where, where)
+	}
+	return u, nil
+}
+
+// scanPct advances over bytes of class and pct-encoded triplets
+// (section 2.1), returning the index of the first byte that is neither.
+func scanPct(s string, i int, class *charClass) (int, error) {
+	for i < len(s) {
+		c := s[i]
+		if class[c] {
+			i++
+			continue
+		}
+		if c != '%' {
+			break
+		}
+		if len(s)-i < 3 || !hexDig[s[i+1]] || !hexDig[s[i+2]] {
+			return i, errAt(i, "pct-encoded", "'%%' not followed by two hex digits")
+		}
+		i += 3
+	}
+	return i, nil
+}
+
+// parseAuthority parses authority = [ userinfo "@" ] host [ ":" port ]
+// (section 3.2) from i and returns where the path starts.
+func (u *URI) parseAuthority(s string, i int) (int, error) {
+	// The userinfo characters are a superset of those of reg-name, port
+	// and ":", so one scan either meets the "@" or shows there is none.
+	j, err := scanPct(s, i, &userinfoChar)
+	if err != nil {
+		return 0, err
+	}
+	if j < len(s) && s[j] == '@' {
+		u.flags |= hasUserinfo
+		i = j + 1
+	}
+
+	u.hostStart = i
+	if i < len(s) && s[i] == '[' {
+		if i, err = u.parseIPLiteral(s, i); err != nil {
+			return 0, err
+		}
+	} else {
+		if i, err = scanPct(s, i, &regNameChar); err != nil {
+			return 0, err
+		}
+		u.hostType = HostRegName
+		// First-match-wins (section 3.2.2): a reg-name that matches
+		// IPv4address is one.
+		if isIPv4(s[u.hostStart:i]) {
+			u.hostType = HostIPv4
+		}
+	}
+	u.hostEnd = i
+
+	rule := "host"
+	if i < len(s) && s[i] == ':' {
+		rule = "port"
+		i++
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+	}
+	if i == len(s) || s[i] == '/' || s[i] == '?' || s[i] == '#' {
+		return i, nil
+	}
+	switch {
+	case s[i] == '@' && rule == "host":
+		return 0, errAt(i, "host", "second '@' in authority (userinfo ends at the first; encode others as %%40)")
+	case rule == "host" && u.hostType >= HostIPv6 && u.hostType <= HostIPvFuture:
+		return 0, errAt(i, "authority", "invalid character %s after IP-literal", quoteAt(s, i))
+	}
+	return 0, errChar(s, i, rule, rule)
+}
+
+// parseIPLiteral parses IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+// (section 3.2.2) from the "[" at i, returning the index after "]".
+func (u *URI) parseIPLiteral(s string, i int) (int, error) {
+	open := i
+	i++
+	var err error
+	if i < len(s) && (s[i] == 'v' || s[i] == 'V') {
+		u.hostType = HostIPvFuture
+		i, err = parseIPvFuture(s, i)
+	} else {
+		u.hostType = HostIPv6
+		i, err = parseIPv6(s, i)
+	}
+	if err != nil {
+		return 0, err
+	}
+	if i == len(s) {
+		return 0, errAt(open, "IP-literal", "'[' without a closing ']'")
+	}
+	if s[i] != ']' {
+		if s[i] == '%' && u.hostType == HostIPv6 {
+			return 0, errAt(i, "IP-literal", "IPv6 zone identifiers are not allowed by RFC 3986")
+		}
+		rule := "IPv6address"
+		if u.hostType == HostIPvFuture {
+			rule = "IPvFuture"
+		}
+		return 0, errChar(s, i, rule, rule)
+	}
+	return i + 1, nil
+}
+
+// parseIPvFuture parses "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+// from the "v" at i (section 3.2.2).
+func parseIPvFuture(s string, i int) (int, error) {
+	i++
+	start := i
+	for i < len(s) && hexDig[s[i]] {
+		i++
+	}
+	if i == start {
+		return 0, errAt(i, "IPvFuture", "IPvFuture needs a hex version number after 'v'")
+	}
+	if i == len(s) || s[i] != '.' {
+		return 0, errAt(i, "IPvFuture", "IPvFuture needs '.' after its version number")
+	}
+	i++
+	start = i
+	for i < len(s) && ipvFutureChar[s[i]] {
+		i++
+	}
+	if i == start {
+		return 0, errAt(i, "IPvFuture", "IPvFuture needs an address after the '.'")
+	}
+	return i, nil
+}
+
+// parseIPv6 parses IPv6address (section 3.2.2) from i, returning where it
+// ends. The nine ABNF forms come to this: groups of 1 to 4 hex digits
+// separated by ":", at most one "::" standing for one or more zero groups,
+// an optional IPv4address as the last two groups, and 8 groups in all
+// without "::" or at most 7 written ones with it.
+func parseIPv6(s string, i int) (int, error) {
+	groups := 0
+	elided := false
+	if len(s)-i >= 2 && s[i] == ':' && s[i+1] == ':' {
+		elided = true
+		i += 2
+	} else if i < len(s) && s[i] == ':' {
+		return 0, errAt(i, "IPv6address", "IPv6 address cannot begin with a single ':'")
+	}
+	for i < len(s) && s[i] != ']' {
+		j := i
+		for j < len(s) && hexDig[s[j]] {
+			j++
+		}
+		if j == i {
+			if s[i] == '%' {
+				break // the caller reports the zone identifier
+			}
+			return 0, errChar(s, i, "IPv6address", "IPv6 address")
+		}
+		if j < len(s) && s[j] == '.' {
+			// ls32 as IPv4address: the last 32 bits (section 3.2.2)
+			end := i
+			for end < len(s) && (isDigit(s[end]) || s[end] == '.') {
+				end++
+			}
+			if !isIPv4(s[i:end]) {
+				return 0, errAt(i, "IPv4address", "invalid IPv4 address inside IPv6 address")
+			}
+			groups += 2
+			if groups > 8 || (elided && groups > 7) {
+				return 0, errAt(i, "IPv6address", "IPv6 address has more than 8 groups")
+			}
+			i = end
+			break
+		}
+		if j-i > 4 {
+			return 0, errAt(i+4, "h16", "IPv6 group has more than 4 hex digits")
+		}
+		groups++
+		if groups > 8 || (elided && groups > 7) {
+			return 0, errAt(i, "IPv6address", "IPv6 address has more than 8 groups")
+		}
+		i = j
+		if i == len(s) || s[i] != ':' {
+			break
+		}
+		if len(s)-i >= 2 && s[i+1] == ':' {
+			if elided {
+				return 0, errAt(i, "IPv6address", "IPv6 address has more than one '::'")
+			}
+			elided = true
+			i += 2
+			continue
+		}
+		i++
+		if i == len(s) || s[i] == ']' {
+			return 0, errAt(i-1, "IPv6address", "IPv6 address cannot end with a single ':'")
+		}
+	}
+	switch {
+	case !elided && groups != 8:
+		return 0, errAt(i, "IPv6address", "IPv6 address has %d groups; without '::' it needs 8", groups)
+	case elided && groups > 7:
+		return 0, errAt(i, "IPv6address", "IPv6 address with '::' has 8 other groups; '::' must stand for at least one")
+	}
+	return i, nil
+}
+
+// isIPv4 reports whether h matches IPv4address = dec-octet "." dec-octet
+// "." dec-octet "." dec-octet (section 3.2.2).
+func isIPv4(h string) bool {
+	if len(h) < 7 || len(h) > 15 || !isDigit(h[0]) {
+		return false
+	}
+	for part := 0; part < 4; part++ {
+		if part > 0 {
+			if len(h) == 0 || h[0] != '.' {
+				return false
+			}
+			h = h[1:]
+		}
+		n := 0
+		for n < len(h) && n < 4 && isDigit(h[n]) {
+			n++
+		}
+		if !isDecOctet(h[:n]) {
+			return false
+		}
+		h = h[n:]
+	}
+	return len(h) == 0
+}
+
+// isDecOctet matches dec-octet: 0 to 255 with no leading zero.
+func isDecOctet(d string) bool {
+	switch len(d) {
+	case 1:
+		return true
+	case 2:
+		return d[0] != '0'
+	case 3:
+		return d[0] == '1' || (d[0] == '2' && (d[1] < '5' || (d[1] == '5' && d[2] <= '5')))
+	}
+	return false
+}

@@ -1,0 +1,163 @@
+// Package uri parses, recomposes, resolves, normalizes and compares
+// URI references strictly by RFC 3986.
+//
+// A URI is the input string plus the offsets of its components; accessors
+// return substrings of the input, so parsing a valid reference allocates
+// nothing. Components that may be undefined are returned with a flag that
+// keeps "undefined" apart from "empty": "http://h" has no query, while
+// "http://h?" has an empty one.
+package uri
+
+import "iter"
+
+// HostType classifies a host by the rule of section 3.2.2 that matched it.
+type HostType uint8
+
+const (
+	HostNone      HostType = iota // no authority
+	HostIPv4                      // IPv4address
+	HostIPv6                      // IP-literal holding an IPv6address
+	HostIPvFuture                 // IP-literal holding an IPvFuture
+	HostRegName                   // reg-name, possibly empty
+)
+
+// String returns the name used in uritool's output: "ipv4", "ipv6",
+// "ipvfuture", "reg-name", or "" for HostNone.
+func (t HostType) String() string {
+	switch t {
+	case HostIPv4:
+		return "ipv4"
+	case HostIPv6:
+		return "ipv6"
+	case HostIPvFuture:
+		return "ipvfuture"
+	case HostRegName:
+		return "reg-name"
+	}
+	return ""
+}
+
+type flags uint8
+
+const (
+	hasScheme flags = 1 << iota
+	hasAuthority
+	hasUserinfo
+)
+
+// URI is a parsed URI reference. The zero value is the empty relative
+// reference. Offsets index into s; see the accessors for their meaning.
+type URI struct {
+	s         string
+	schemeEnd int // index of the ':' ending the scheme
+	hostStart int
+	hostEnd   int // index of the ':' before the port, or pathStart
+	pathStart int
+	pathEnd   int // index of '?' or '#', or len(s)
+	queryEnd  int // index of '#', or len(s)
+	flags     flags
+	hostType  HostType
+}
+
+// String returns the reference. For a parsed value it is the input byte
+// for byte, which is what section 5.3 recomposes from the components.
+func (u URI) String() string { return u.s }
+
+// IsAbsolute reports whether the reference has a scheme, that is, whether
+// it matched the URI rule rather than relative-ref (section 4.1).
+func (u URI) IsAbsolute() bool { return u.flags&hasScheme != 0 }
+
+// Scheme returns the scheme (section 3.1) as written.
+func (u URI) Scheme() (string, bool) {
+	if u.flags&hasScheme == 0 {
+		return "", false
+	}
+	return u.s[:u.schemeEnd], true
+}
+
+func (u URI) authorityStart() int {
+	if u.flags&hasScheme != 0 {
+		return u.schemeEnd + 3
+	}
+	return 2
+}
+
+// Authority returns the authority (section 3.2) without the leading "//".
+func (u URI) Authority() (string, bool) {
+	if u.flags&hasAuthority == 0 {
+		return "", false
+	}
+	return u.s[u.authorityStart():u.pathStart], true
+}
+
+// Userinfo returns the userinfo (section 3.2.1) without the "@".
+func (u URI) Userinfo() (string, bool) {
+	if u.flags&hasUserinfo == 0 {
+		return "", false
+	}
+	return u.s[u.authorityStart() : u.hostStart-1], true
+}
+
+// Host returns the host (section 3.2.2) as written, with the brackets of
+// an IP-literal. It is defined exactly when the authority is.
+func (u URI) Host() (string, bool) {
+	if u.flags&hasAuthority == 0 {
+		return "", false
+	}
+	return u.s[u.hostStart:u.hostEnd], true
+}
+
+// HostType tells which rule of section 3.2.2 the host matched.
+func (u URI) HostType() HostType { return u.hostType }
+
+// Port returns the port (section 3.2.3) without the ":".
+func (u URI) Port() (string, bool) {
+	if u.hostEnd == u.pathStart || u.flags&hasAuthority == 0 {
+		return "", false
+	}
+	return u.s[u.hostEnd+1 : u.pathStart], true
+}
+
+// Path returns the path (section 3.3); it is always defined.
+func (u URI) Path() string { return u.s[u.pathStart:u.pathEnd] }
+
+// Query returns the query (section 3.4) without the "?".
+func (u URI) Query() (string, bool) {
+	if u.pathEnd == u.queryEnd {
+		return "", false
+	}
+	return u.s[u.pathEnd+1 : u.queryEnd], true
+}
+
+// Fragment returns the fragment (section 3.5) without the "#".
+func (u URI) Fragment() (string, bool) {
+	if u.queryEnd == len(u.s) {
+		return "", false
+	}
+	return u.s[u.queryEnd+1:], true
+}
+
+// Segments yields the path's segments as written, split at "/" (section
+// 3.3). An absolute path starts with an empty segment before its first
+// "/"; that one is not yielded, so "/a/b" gives "a", "b" and "" gives none.
+func (u URI) Segments() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		p := u.Path()
+		if p == "" {
+			return
+		}
+		if p[0] == '/' {
+			p = p[1:]
+		}
+		for {
+			i := 0
+			for i < len(p) && p[i] != '/' {
+				i++
+			}
+			if !yield(p[:i]) || i == len(p) {
+				return
+			}
+			p = p[i+1:]
+		}
+	}
+}
