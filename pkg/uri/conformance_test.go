@@ -123,3 +123,106 @@ func TestConformanceValidity(t *testing.T) {
 		}
 	}
 }
+
+type resolveCase struct {
+	Base   string  `json:"base"`
+	Ref    string  `json:"ref"`
+	Target *string `json:"target"`
+	Error  string  `json:"error"`
+	Source string  `json:"source"`
+}
+
+func TestConformanceResolve(t *testing.T) {
+	for _, c := range loadCases[resolveCase](t, "resolve.json") {
+		base, err := uri.Parse(c.Base)
+		if err != nil {
+			t.Errorf("base %q (%s): %v", c.Base, c.Source, err)
+			continue
+		}
+		ref, err := uri.Parse(c.Ref)
+		if err != nil {
+			t.Errorf("ref %q (%s): %v", c.Ref, c.Source, err)
+			continue
+		}
+		got, err := uri.Resolve(base, ref)
+		switch {
+		case c.Target == nil && err == nil:
+			t.Errorf("Resolve(%q, %q) = %q, want error %q (%s)", c.Base, c.Ref, got, c.Error, c.Source)
+		case c.Target != nil && err != nil:
+			t.Errorf("Resolve(%q, %q): %v, want %q (%s)", c.Base, c.Ref, err, *c.Target, c.Source)
+		case c.Target != nil && got.String() != *c.Target:
+			t.Errorf("Resolve(%q, %q) = %q, want %q (%s)", c.Base, c.Ref, got, *c.Target, c.Source)
+		}
+	}
+}
+
+type normalizeCase struct {
+	Input      string `json:"input"`
+	Normalized string `json:"normalized"`
+	Level      string `json:"level"`
+	Source     string `json:"source"`
+}
+
+func TestConformanceNormalize(t *testing.T) {
+	levels := map[string]uri.Level{"syntax": uri.SyntaxLevel, "scheme": uri.SchemeLevel}
+	for _, c := range loadCases[normalizeCase](t, "normalize.json") {
+		u, err := uri.Parse(c.Input)
+		if err != nil {
+			t.Errorf("%q (%s): %v", c.Input, c.Source, err)
+			continue
+		}
+		got := uri.Normalize(u, levels[c.Level])
+		if got.String() != c.Normalized {
+			t.Errorf("Normalize(%q, %s) = %q, want %q (%s)", c.Input, c.Level, got, c.Normalized, c.Source)
+		}
+		if again := uri.Normalize(got, levels[c.Level]); again.String() != got.String() {
+			t.Errorf("Normalize is not idempotent on %q: %q then %q", c.Input, got, again)
+		}
+	}
+}
+
+type dotCase struct {
+	Input  string `json:"input"`
+	Output string `json:"output"`
+	Source string `json:"source"`
+}
+
+func TestConformanceRemoveDotSegments(t *testing.T) {
+	for _, c := range loadCases[dotCase](t, "remove_dot_segments.json") {
+		if got := uri.RemoveDotSegments(c.Input); got != c.Output {
+			t.Errorf("RemoveDotSegments(%q) = %q, want %q (%s)", c.Input, got, c.Output, c.Source)
+		}
+	}
+}
+
+type relativizeCase struct {
+	Base   string `json:"base"`
+	Target string `json:"target"`
+	Ref    string `json:"ref"`
+	Source string `json:"source"`
+}
+
+// The corpus's ref is one valid answer; the requirement is that resolving
+// ours gives the target back, and that ours is no longer than theirs.
+func TestConformanceRelativize(t *testing.T) {
+	for _, c := range loadCases[relativizeCase](t, "relativize.json") {
+		base, err1 := uri.Parse(c.Base)
+		target, err2 := uri.Parse(c.Target)
+		if err1 != nil || err2 != nil {
+			t.Errorf("%q, %q (%s): %v %v", c.Base, c.Target, c.Source, err1, err2)
+			continue
+		}
+		ref, err := uri.Relativize(base, target)
+		if err != nil {
+			t.Errorf("Relativize(%q, %q): %v", c.Base, c.Target, err)
+			continue
+		}
+		back, err := uri.Resolve(base, ref)
+		if err != nil || back.String() != c.Target {
+			t.Errorf("Relativize(%q, %q) = %q, which resolves to %q (%v)", c.Base, c.Target, ref, back, err)
+		}
+		if len(ref.String()) > len(c.Ref) {
+			t.Errorf("Relativize(%q, %q) = %q, longer than %q (%s)", c.Base, c.Target, ref, c.Ref, c.Source)
+		}
+	}
+}

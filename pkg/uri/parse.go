@@ -142,20 +142,8 @@ func (u *URI) parseAuthority(s string, i int) (int, error) {
 	}
 
 	u.hostStart = i
-	if i < len(s) && s[i] == '[' {
-		if i, err = u.parseIPLiteral(s, i); err != nil {
-			return 0, err
-		}
-	} else {
-		if i, err = scanPct(s, i, &regNameChar); err != nil {
-			return 0, err
-		}
-		u.hostType = HostRegName
-		// First-match-wins (section 3.2.2): a reg-name that matches
-		// IPv4address is one.
-		if isIPv4(s[u.hostStart:i]) {
-			u.hostType = HostIPv4
-		}
+	if i, err = u.parseHost(s, i); err != nil {
+		return 0, err
 	}
 	u.hostEnd = i
 
@@ -177,6 +165,26 @@ func (u *URI) parseAuthority(s string, i int) (int, error) {
 		return 0, errAt(i, "authority", "invalid character %s after IP-literal", quoteAt(s, i))
 	}
 	return 0, errChar(s, i, rule, rule)
+}
+
+// parseHost parses host = IP-literal / IPv4address / reg-name (section
+// 3.2.2) from i and returns where it ends.
+func (u *URI) parseHost(s string, i int) (int, error) {
+	if i < len(s) && s[i] == '[' {
+		return u.parseIPLiteral(s, i)
+	}
+	start := i
+	i, err := scanPct(s, i, &regNameChar)
+	if err != nil {
+		return 0, err
+	}
+	u.hostType = HostRegName
+	// First-match-wins (section 3.2.2): a reg-name that matches
+	// IPv4address is one.
+	if isIPv4(s[start:i]) {
+		u.hostType = HostIPv4
+	}
+	return i, nil
 }
 
 // parseIPLiteral parses IP-literal = "[" ( IPv6address / IPvFuture ) "]"

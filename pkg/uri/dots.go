@@ -1,0 +1,92 @@
+package uri
+
+import "unsafe"
+
+// RemoveDotSegments applies remove_dot_segments (section 5.2.4) to path.
+// It returns path itself, without allocating, when there is nothing to
+// remove.
+func RemoveDotSegments(path string) string {
+	if !hasDotSegment(path) {
+		return path
+	}
+	b := []byte(path)
+	return bytesToString(b[:removeDotSegments(b)])
+}
+
+// hasDotSegment reports whether path has a "." or ".." segment.
+func hasDotSegment(path string) bool {
+	start := 0
+	for i := 0; i <= len(path); i++ {
+		if i == len(path) || path[i] == '/' {
+			if seg := path[start:i]; seg == "." || seg == ".." {
+				return true
+			}
+			start = i + 1
+		}
+	}
+	return false
+}
+
+// removeDotSegments runs the loop of section 5.2.4 in place: the output
+// buffer is b[:w] and the input buffer b[r:]. The output never outgrows
+// what has been read, so w <= r throughout. It returns the output length.
+func removeDotSegments(b []byte) int {
+	r, w := 0, 0
+	n := len(b)
+	at := func(s string) bool { return n-r >= len(s) && string(b[r:r+len(s)]) == s }
+	rest := func(s string) bool { return n-r == len(s) && string(b[r:]) == s }
+	for r < n {
+		switch {
+		case at("../"): // A
+			r += 3
+		case at("./"): // A
+			r += 2
+		case at("/./"): // B
+			r += 2
+		case rest("/."): // B: replace "/." with "/"
+			r++
+			b[r] = '/'
+		case at("/../"): // C
+			r += 3
+			w = lastSlash(b[:w])
+		case rest("/.."): // C: replace "/.." with "/"
+			r += 2
+			b[r] = '/'
+			w = lastSlash(b[:w])
+		case rest(".") || rest(".."): // D
+			r = n
+		default: // E: move the first segment, with its leading "/"
+			j := r
+			if b[j] == '/' {
+				j++
+			}
+			for j < n && b[j] != '/' {
+				j++
+			}
+			w += copy(b[w:], b[r:j])
+			r = j
+		}
+	}
+	return w
+}
+
+// lastSlash returns the index of the last '/' in out, or 0: where the
+// output buffer ends once its last segment is removed (section 5.2.4, C).
+func lastSlash(out []byte) int {
+	for i := len(out) - 1; i >= 0; i-- {
+		if out[i] == '/' {
+			return i
+		}
+	}
+	return 0
+}
+
+// bytesToString hands over b as a string without copying. Callers build
+// a result in b and never touch b again, which keeps Resolve and
+// Normalize at one allocation per call.
+func bytesToString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}

@@ -1,0 +1,248 @@
+package uri
+
+import "strings"
+
+// Level selects how far Normalize goes.
+type Level uint8
+
+const (
+	// SyntaxLevel is syntax-based normalization (section 6.2.2): case,
+	// percent-encoding and dot-segments.
+	SyntaxLevel Level = iota
+	// SchemeLevel adds scheme-based normalization (section 6.2.3): empty
+	// and default ports are dropped and an empty path with an authority
+	// becomes "/", for the schemes in the default-port table.
+	SchemeLevel
+)
+
+// DefaultPorts is the table of section 6.2.3 for the schemes uritool
+// knows, keyed by lowercase scheme. Add a scheme here (or pass one in
+// NormalizeOptions.DefaultPorts) to have its default port dropped and an
+// empty path written "/".
+var DefaultPorts = map[string]string{
+	"http":  "80",
+	"https": "443",
+	"ws":    "80",
+	"wss":   "443",
+	"ftp":   "21",
+}
+
+// NormalizeOptions tunes Normalize.
+type NormalizeOptions struct {
+	Level Level
+	// DefaultPorts adds schemes (lowercase) to the package table for
+	// SchemeLevel; an entry here wins over one there.
+	DefaultPorts map[string]string
+}
+
+// Normalize returns u in normal form at level (sections 6.2.2 and 6.2.3).
+func Normalize(u URI, level Level) URI { return NormalizeOptions{Level: level}.Normalize(u) }
+
+// Equal reports whether a and b are equivalent by the comparison ladder
+// of section 6.2: equal once both are normalized at the scheme level.
+func Equal(a, b URI) bool {
+	return Normalize(a, SchemeLevel).s == Normalize(b, SchemeLevel).s
+}
+
+// Normalize returns u in normal form. It returns u itself, without
+// allocating, when u is already normal, and allocates once otherwise.
+//
+// What changes: the scheme and host are lowercased (6.2.2.1); hex digits
+// of percent-encodings are uppercased (6.2.2.1) and encoded unreserved
+// characters decoded (6.2.2.2), in every component; dot-segments are
+// removed from the absolute path of a URI (6.2.2.3). At SchemeLevel an
+// empty port, or the scheme's default one, is dropped and an empty path
+// with an authority becomes "/" (6.2.3). Reserved characters are never
+// decoded, an empty query or fragment is kept, and IP-literals are only
+// lowercased.
+func (o NormalizeOptions) Normalize(u URI) URI {
+	p := o.plan(u)
+	if p.unchanged(u) {
+		return u
+	}
+	return p.build(u)
+}
+
+// normalPlan records the scheme-level decisions, which depend on the
+// scheme only.
+type normalPlan struct {
+	dropPort      bool
+	emptyPathRoot bool // write an empty path with an authority as "/"
+	dots          bool // remove dot-segments from the path
+}
+
+func (o NormalizeOptions) plan(u URI) normalPlan {
+	var p normalPlan
+	scheme, isURI := u.Scheme()
+	p.dots = isURI && strings.HasPrefix(u.Path(), "/")
+	if o.Level < SchemeLevel {
+		return p
+	}
+	def, known := "", false
+	if isURI {
+		def, known = o.defaultPort(scheme)
+	}
+	port, hasPort := u.Port()
+	p.dropPort = hasPort && (port == "" || known && port == def)
+	_, hasAuthority := u.Authority()
+	p.emptyPathRoot = known && hasAuthority && u.Path() == ""
+	return p
+}
+
+// defaultPort looks scheme up without regard to case and without allocating.
+func (o NormalizeOptions) defaultPort(scheme string) (string, bool) {
+	var buf [16]byte
+	if len(scheme) > len(buf) {
+		return "", false
+	}
+	lower := buf[:len(scheme)]
+	for i := 0; i < len(scheme); i++ {
+		lower[i] = toLower(scheme[i])
+	}
+	if port, ok := o.DefaultPorts[string(lower)]; ok {
+		return port, true
+	}
+	port, ok := DefaultPorts[string(lower)]
+	return port, ok
+}
+
+// unchanged reports whether normalizing u would give u back.
+func (p normalPlan) unchanged(u URI) bool {
+	if p.dropPort || p.emptyPathRoot {
+		return false
+	}
+	s := u.s
+	if u.flags&hasScheme != 0 && hasUpper(s[:u.schemeEnd]) {
+		return false
+	}
+	if u.flags&hasAuthority != 0 && hasUpper(s[u.hostStart:u.hostEnd]) {
+		return false
+	}
+	if !pctNormal(s) {
+		return false
+	}
+	return !p.dots || !hasDotSegment(u.Path())
+}
+
+// hasUpper reports an uppercase letter outside percent-encodings, whose
+// hex digits stay uppercase in a lowercased scheme or host.
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' {
+			i += 2
+			continue
+		}
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// pctNormal reports whether every percent-encoding in s has uppercase hex
+// digits and encodes a character outside unreserved (6.2.2.1, 6.2.2.2).
+func pctNormal(s string) bool {
+	for i := strings.IndexByte(s, '%'); i >= 0; {
+		hi, lo := s[i+1], s[i+2]
+		if hi >= 'a' || lo >= 'a' || unreserved[unhex(hi)<<4|unhex(lo)] {
+			return false
+		}
+		j := strings.IndexByte(s[i+3:], '%')
+		if j < 0 {
+			break
+		}
+		i += 3 + j
+	}
+	return true
+}
+
+func (p normalPlan) build(u URI) URI {
+	s := u.s
+	b := make([]byte, 0, len(s)+1)
+	if scheme, ok := u.Scheme(); ok {
+		b = appendLower(b, scheme)
+		b = append(b, ':')
+	}
+	if _, ok := u.Authority(); ok {
+		b = append(b, "//"...)
+		if ui, ok := u.Userinfo(); ok {
+			b = append(appendPctNormal(b, ui), '@')
+		}
+		h, _ := u.Host()
+		start := len(b)
+		b = appendPctNormal(b, h)
+		lowerHost(b[start:])
+		if port, ok := u.Port(); ok && !p.dropPort {
+			b = append(append(b, ':'), port...)
+		}
+	}
+	pathStart := len(b)
+	b = appendPctNormal(b, u.Path())
+	if p.dots {
+		b = b[:pathStart+removeDotSegments(b[pathStart:])]
+		_, hasAuthority := u.Authority()
+		b = protectPath(b, pathStart, hasAuthority)
+	}
+	if p.emptyPathRoot {
+		b = append(b, '/')
+	}
+	if q, ok := u.Query(); ok {
+		b = appendPctNormal(append(b, '?'), q)
+	}
+	if f, ok := u.Fragment(); ok {
+		b = appendPctNormal(append(b, '#'), f)
+	}
+	n, err := Parse(bytesToString(b))
+	if err != nil {
+		// Each step maps a valid component to a valid one: decoding only
+		// yields unreserved characters, which stand anywhere.
+		panic("uri: normalization produced an invalid reference: " + err.Error())
+	}
+	return n
+}
+
+func toLower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func appendLower(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		b = append(b, toLower(s[i]))
+	}
+	return b
+}
+
+// lowerHost lowercases a host in place (6.2.2.1), leaving the hex digits
+// of percent-encodings uppercase.
+func lowerHost(h []byte) {
+	for i := 0; i < len(h); i++ {
+		if h[i] == '%' {
+			i += 2
+			continue
+		}
+		h[i] = toLower(h[i])
+	}
+}
+
+// appendPctNormal appends s with percent-encodings normalized: encoded
+// unreserved characters decoded (6.2.2.2), others given uppercase hex
+// digits (6.2.2.1).
+func appendPctNormal(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b = append(b, s[i])
+			continue
+		}
+		c := unhex(s[i+1])<<4 | unhex(s[i+2])
+		if unreserved[c] {
+			b = append(b, c)
+		} else {
+			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		}
+		i += 2
+	}
+	return b
+}

@@ -1,0 +1,174 @@
+package uri
+
+import "strings"
+
+// ResolveOptions tunes Resolve.
+type ResolveOptions struct {
+	// NonStrict makes a reference whose scheme equals the base's be read
+	// as if it had none ("http:g" against "http://a/b" gives
+	// "http://a/g"), the backward-compatible reading of section 5.2.2.
+	NonStrict bool
+}
+
+// Resolve transforms ref into its target URI against base by the strict
+// algorithm of section 5.2.
+func Resolve(base, ref URI) (URI, error) { return ResolveOptions{}.Resolve(base, ref) }
+
+// Branch names the case of section 5.2.2 that a resolution takes.
+type Branch uint8
+
+const (
+	BranchScheme    Branch = iota // R has a scheme: T is R, dot-segments removed
+	BranchAuthority               // R has an authority: T keeps only the base's scheme
+	BranchEmptyPath               // R's path is empty: T has the base's path (and query unless R has one)
+	BranchAbsPath                 // R's path starts with "/": T takes it
+	BranchMerge                   // R's path is relative: merged with the base's (5.2.3)
+)
+
+func (b Branch) String() string {
+	return [...]string{
+		"R has a scheme: the target is the reference itself",
+		"R has an authority: the target takes it and its path",
+		"R has an empty path: the target keeps the base's path",
+		"R has an absolute path: the target takes it",
+		"R has a relative path: it is merged with the base's path (5.2.3)",
+	}[b]
+}
+
+// target holds the five components of T in section 5.2.2 as substrings
+// of the base and the reference.
+type target struct {
+	branch                  Branch
+	scheme, authority, path string
+	mergePrefix             string // the base directory a relative path is appended to
+	query, fragment         string
+	hasAuthority            bool
+	hasQuery, hasFragment   bool
+}
+
+// Resolve transforms ref against base (section 5.2). The base must be a
+// URI (5.2.1); its fragment is ignored. The result allocates once when it
+// differs from ref, and not at all when ref is already its own target.
+func (o ResolveOptions) Resolve(base, ref URI) (URI, error) {
+	t, err := o.plan(base, ref)
+	if err != nil {
+		return URI{}, err
+	}
+	if t.branch == BranchScheme && !hasDotSegment(t.path) {
+		return ref, nil
+	}
+	return t.build(), nil
+}
+
+// plan runs the pseudocode of section 5.2.2 without building anything.
+func (o ResolveOptions) plan(base, ref URI) (target, error) {
+	if !base.IsAbsolute() {
+		return target{}, ErrBaseNotAbsolute
+	}
+	var t target
+	t.fragment, t.hasFragment = ref.Fragment()
+	rs, refHasScheme := ref.Scheme()
+	bs, _ := base.Scheme()
+	if refHasScheme && o.NonStrict && strings.EqualFold(rs, bs) {
+		refHasScheme = false
+	}
+	if refHasScheme {
+		t.branch = BranchScheme
+		t.scheme = rs
+		t.authority, t.hasAuthority = ref.Authority()
+		t.path = ref.Path()
+		t.query, t.hasQuery = ref.Query()
+		return t, nil
+	}
+	t.scheme = bs
+	if a, ok := ref.Authority(); ok {
+		t.branch = BranchAuthority
+		t.authority, t.hasAuthority = a, true
+		t.path = ref.Path()
+		t.query, t.hasQuery = ref.Query()
+		return t, nil
+	}
+	t.authority, t.hasAuthority = base.Authority()
+	t.path = ref.Path()
+	switch {
+	case t.path == "":
+		t.branch = BranchEmptyPath
+		t.path = base.Path()
+		if t.query, t.hasQuery = ref.Query(); !t.hasQuery {
+			t.query, t.hasQuery = base.Query()
+		}
+	case t.path[0] == '/':
+		t.branch = BranchAbsPath
+		t.query, t.hasQuery = ref.Query()
+	default:
+		t.branch = BranchMerge
+		t.mergePrefix = mergePrefix(base)
+		t.query, t.hasQuery = ref.Query()
+	}
+	return t, nil
+}
+
+// mergePrefix is what merge (section 5.2.3) puts before a relative path:
+// "/" for a base with an authority and an empty path, otherwise the base
+// path up to and including its last "/".
+func mergePrefix(base URI) string {
+	p := base.Path()
+	if _, ok := base.Authority(); ok && p == "" {
+		return "/"
+	}
+	return p[:strings.LastIndexByte(p, '/')+1]
+}
+
+// build recomposes T (section 5.3) into one buffer, removing dot-segments
+// from the path in place.
+func (t *target) build() URI {
+	n := len(t.scheme) + 1 + len(t.mergePrefix) + len(t.path)
+	if t.hasAuthority {
+		n += 2 + len(t.authority)
+	}
+	if t.hasQuery {
+		n += 1 + len(t.query)
+	}
+	if t.hasFragment {
+		n += 1 + len(t.fragment)
+	}
+	b := make([]byte, 0, n)
+	b = append(append(b, t.scheme...), ':')
+	if t.hasAuthority {
+		b = append(append(b, "//"...), t.authority...)
+	}
+	pathStart := len(b)
+	b = append(append(b, t.mergePrefix...), t.path...)
+	if t.branch != BranchEmptyPath {
+		b = b[:pathStart+removeDotSegments(b[pathStart:])]
+	}
+	b = protectPath(b, pathStart, t.hasAuthority)
+	if t.hasQuery {
+		b = append(append(b, '?'), t.query...)
+	}
+	if t.hasFragment {
+		b = append(append(b, '#'), t.fragment...)
+	}
+	u, err := Parse(bytesToString(b))
+	if err != nil {
+		// Every component came from a valid reference and section 5.2
+		// only joins them at their delimiters.
+		panic("uri: resolution produced an invalid reference: " + err.Error())
+	}
+	return u
+}
+
+// protectPath keeps a path that starts with "//" from reading as an
+// authority when there is none, by putting "/." before it. RFC 3986 has
+// no answer for this case (remove_dot_segments can yield "//x" from
+// "/.//x"); "/." is itself removed again by remove_dot_segments, so the
+// target's meaning is unchanged.
+func protectPath(b []byte, pathStart int, hasAuthority bool) []byte {
+	if hasAuthority || len(b)-pathStart < 2 || b[pathStart] != '/' || b[pathStart+1] != '/' {
+		return b
+	}
+	b = append(b, 0, 0)
+	copy(b[pathStart+2:], b[pathStart:len(b)-2])
+	b[pathStart], b[pathStart+1] = '/', '.'
+	return b
+}
