@@ -38,8 +38,8 @@ func parse(s string, g grammar) (URI, error) {
 			u.schemeEnd = j
 			i = j + 1
 		} else if g != uriReference {
-			if j == len(s) {
-				return URI{}, errAt(j, "scheme", "missing ':' after scheme")
+			if j == len(s) || s[j] == '/' || s[j] == '?' || s[j] == '#' {
+				return URI{}, errAt(j, "scheme", "missing scheme: a URI starts with a scheme and ':'")
 			}
 			return URI{}, errChar(s, j, "scheme", "scheme")
 		}

@@ -85,8 +85,10 @@ func fragmentSuffix(u URI) string {
 
 // relativePath writes path relative to dir, the directory that merge
 // (5.2.3) would put before it: the part below dir, or "../" steps up to
-// the longest common directory. A first segment that is empty or has a
-// colon gets "./" before it, so it reads as a path (4.2).
+// the longest common directory. A directory itself needs no final "/":
+// a final "." or ".." leaves one (5.2.4, B and C), as "." and ".." do in
+// 5.4.1. A first segment that is empty or has a colon gets "./" before
+// it, so it reads as a path (4.2).
 func relativePath(dir, path string) (string, bool) {
 	if strings.HasPrefix(dir, "/") != strings.HasPrefix(path, "/") {
 		return "", false
@@ -99,8 +101,13 @@ func relativePath(dir, path string) (string, bool) {
 	}
 	up := strings.Count(dir[common:], "/")
 	rest := path[common:]
-	if up > 0 {
+	switch {
+	case up > 0 && rest == "":
+		return strings.Repeat("../", up-1) + "..", true
+	case up > 0:
 		return strings.Repeat("../", up) + rest, true
+	case rest == "":
+		return ".", true
 	}
 	first := rest
 	if i := strings.IndexByte(rest, '/'); i >= 0 {

@@ -161,3 +161,49 @@ func (u URI) Segments() iter.Seq[string] {
 		}
 	}
 }
+
+// Component names one of the components of section 3.
+type Component uint8
+
+const (
+	ComponentScheme Component = iota
+	ComponentAuthority
+	ComponentUserinfo
+	ComponentHost
+	ComponentPort
+	ComponentPath
+	ComponentQuery
+	ComponentFragment
+)
+
+// Components lists every Component in the order they are written.
+var Components = [...]Component{ComponentScheme, ComponentAuthority, ComponentUserinfo,
+	ComponentHost, ComponentPort, ComponentPath, ComponentQuery, ComponentFragment}
+
+func (c Component) String() string {
+	return [...]string{"scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"}[c]
+}
+
+// Span returns the byte range of component c in String(), delimiters
+// excluded, and whether c is defined. The path is always defined.
+func (u URI) Span(c Component) (start, end int, ok bool) {
+	a := u.authorityStart()
+	switch c {
+	case ComponentScheme:
+		return 0, u.schemeEnd, u.flags&hasScheme != 0
+	case ComponentAuthority:
+		return a, u.pathStart, u.flags&hasAuthority != 0
+	case ComponentUserinfo:
+		return a, u.hostStart - 1, u.flags&hasUserinfo != 0
+	case ComponentHost:
+		return u.hostStart, u.hostEnd, u.flags&hasAuthority != 0
+	case ComponentPort:
+		_, ok := u.Port()
+		return u.hostEnd + 1, u.pathStart, ok
+	case ComponentPath:
+		return u.pathStart, u.pathEnd, true
+	case ComponentQuery:
+		return u.pathEnd + 1, u.queryEnd, u.pathEnd != u.queryEnd
+	}
+	return u.queryEnd + 1, len(u.s), u.queryEnd != len(u.s)
+}

@@ -1,0 +1,166 @@
+package cmd
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/pkg/uri"
+)
+
+// RecomposeOptions are the options of uritool recompose.
+type RecomposeOptions struct {
+	*RootOptions
+	// Components from flags; a nil one was not given (undefined).
+	Components uri.Builder
+	JSON       bool
+	Args       []string
+}
+
+// componentFlags are recompose's component flags, in order.
+var componentFlags = []string{"scheme", "userinfo", "host", "port", "path", "query", "fragment"}
+
+// NewRecomposeCmd builds uritool recompose.
+func NewRecomposeCmd(root *RootOptions) *cobra.Command {
+	opts := &RecomposeOptions{RootOptions: root}
+	var values [7]string
+	c := &cobra.Command{
+		Use:   "recompose [flags] [JSON ...]",
+		Short: "Build URI references from components (RFC 3986 section 5.3)",
+		Long: `Build a URI reference from its components by RFC 3986 section 5.3 and print
+it. The components come either from flags (one reference), or from JSON
+objects with the keys that "parse --json" writes, one per line of standard
+input (or per argument): null or a missing key is an undefined component,
+"" an empty one. Each component is checked against its own rule and where it
+stands; one that cannot stand there is an error, never silently fixed.
+
+"uritool parse --json | uritool recompose" gives back every valid input.`,
+		Example: `  uritool recompose --scheme https --host example.com --path /a --query x=1
+  uritool recompose --path ./a:b
+  uritool parse --json < urls.txt | uritool recompose`,
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Args = args
+			fromFlags := false
+			for i, name := range componentFlags {
+				if c.Flags().Changed(name) {
+					fromFlags = true
+					opts.setComponent(name, values[i])
+				}
+			}
+			if fromFlags && len(args) > 0 {
+				return usageErrorf("give components either as flags or as JSON, not both")
+			}
+			if fromFlags {
+				return runRecomposeFlags(opts)
+			}
+			return runRecompose(opts)
+		},
+	}
+	f := c.Flags()
+	for i, name := range componentFlags {
+		f.StringVar(&values[i], name, "", "the "+name+" (an empty value is defined but empty)")
+	}
+	f.BoolVar(&opts.JSON, "json", false, `write JSON Lines: {"uri", "error"}`)
+	f.VisitAll(func(fl *pflag.Flag) {
+		if fl.Name != "json" {
+			_ = c.RegisterFlagCompletionFunc(fl.Name, cobra.NoFileCompletions)
+		}
+	})
+	return c
+}
+
+func (o *RecomposeOptions) setComponent(name, v string) {
+	p := &v
+	switch name {
+	case "scheme":
+		o.Components.Scheme = p
+	case "userinfo":
+		o.Components.Userinfo = p
+	case "host":
+		o.Components.Host = p
+	case "port":
+		o.Components.Port = p
+	case "path":
+		o.Components.Path = v
+	case "query":
+		o.Components.Query = p
+	case "fragment":
+		o.Components.Fragment = p
+	}
+}
+
+func runRecomposeFlags(opts *RecomposeOptions) error {
+	run, err := newTransformRun(opts.RootOptions, opts.JSON, false)
+	if err != nil {
+		return err
+	}
+	return run.finish(run.emit(recompose(1, "", opts.Components, nil)))
+}
+
+// components is one JSON input: the keys parse --json writes.
+type components struct {
+	Valid    *bool          `json:"valid"`
+	Error    *check.Finding `json:"error"`
+	Scheme   *string        `json:"scheme"`
+	Userinfo *string        `json:"userinfo"`
+	Host     *string        `json:"host"`
+	Port     *string        `json:"port"`
+	Path     *string        `json:"path"`
+	Query    *string        `json:"query"`
+	Fragment *string        `json:"fragment"`
+}
+
+func runRecompose(opts *RecomposeOptions) error {
+	run, err := newTransformRun(opts.RootOptions, opts.JSON, false)
+	if err != nil {
+		return err
+	}
+	err = eachInput(opts.IO, run.o, opts.Args, func(no int, text string) error {
+		var c components
+		var failure *check.Finding
+		switch err := json.Unmarshal([]byte(text), &c); {
+		case err != nil:
+			failure = &check.Finding{Rule: "json", Message: "not a JSON object of components: " + err.Error()}
+		case c.Valid != nil && !*c.Valid:
+			failure = &check.Finding{Rule: "input", Message: "the parsed input was not valid"}
+			if c.Error != nil {
+				failure.Message += ": " + c.Error.Message
+			}
+		case c.Path == nil:
+			failure = &check.Finding{Rule: "path", Message: `"path" is missing: the path is always defined (RFC 3986 section 3)`}
+		}
+		b := uri.Builder{Scheme: c.Scheme, Userinfo: c.Userinfo, Host: c.Host, Port: c.Port, Query: c.Query, Fragment: c.Fragment}
+		if c.Path != nil {
+			b.Path = *c.Path
+		}
+		return run.emit(recompose(no, text, b, failure))
+	})
+	return run.finish(err)
+}
+
+// recompose builds one reference, or reports why it cannot be built.
+func recompose(no int, input string, b uri.Builder, failure *check.Finding) *render.Transformed {
+	r := &render.Transformed{Line: no, Input: input, Err: failure}
+	if failure == nil {
+		u, err := b.Build()
+		if err != nil {
+			r.Err = findingOf(err, "uri")
+			if be, ok := err.(*uri.BuildError); ok {
+				r.Err = &check.Finding{Offset: 0, Rule: be.Err.Rule,
+					Message: fmt.Sprintf("%s: %s (at offset %d of the %s)", be.Component, be.Err.Msg, be.Err.Offset, be.Component)}
+			}
+		} else {
+			r.Output = u.String()
+		}
+	}
+	if r.Err != nil {
+		r.Fields = []render.Field{render.Null("uri")}
+	} else {
+		r.Fields = []render.Field{render.Str("uri", r.Output)}
+	}
+	return r
+}

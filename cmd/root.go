@@ -1,0 +1,217 @@
+// Package cmd holds uritool's commands: each file defines one command's
+// options, its cobra constructor and the run function that does the work
+// against injected streams.
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
+
+	"github.com/uritool/uritool/internal/render"
+)
+
+// RootOptions are the settings every command shares.
+type RootOptions struct {
+	IO         *IOStreams
+	Color      string
+	ConfigFile string
+	config     *viper.Viper
+}
+
+// palettes decides color for stdout and stderr separately.
+func (o *RootOptions) palettes() (out, errp *render.Palette, err error) {
+	onOut, err := render.UseColor(o.Color, o.IO.Out, o.IO.Getenv)
+	if err != nil {
+		return nil, nil, &UsageError{err}
+	}
+	onErr, _ := render.UseColor(o.Color, o.IO.ErrOut, o.IO.Getenv)
+	return render.NewPalette(onOut), render.NewPalette(onErr), nil
+}
+
+// NewRootCmd builds the uritool command tree over the given streams.
+func NewRootCmd(streams *IOStreams) *cobra.Command {
+	opts := &RootOptions{IO: streams, config: viper.New()}
+	root := &cobra.Command{
+		Use:   "uritool",
+		Short: "Parse, validate, resolve and normalize URIs strictly by RFC 3986",
+		Long: `uritool answers exactly what a URI is, by the grammar and algorithms of
+RFC 3986: its components, whether it is valid and where it breaks, what a
+reference resolves to, and whether two URIs are equivalent.
+
+Each command reads its arguments, or one input per line from standard input
+when there are none (or the argument is "-"), and gives one result per input,
+in order.`,
+		Example: `  uritool parse 'https://example.com/a?b#c'
+  uritool validate < urls.txt
+  uritool resolve http://a/b/c/d ../g
+  uritool normalize 'HTTP://Example.COM:80/%7efoo'`,
+		Version:       version(),
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		// Only reads the config file: completion runs this hook too, so it
+		// must not touch stdin or stdout.
+		PersistentPreRunE: func(c *cobra.Command, _ []string) error {
+			return opts.loadConfig(c)
+		},
+	}
+	root.SetIn(streams.In)
+	root.SetOut(streams.Out)
+	root.SetErr(streams.ErrOut)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &UsageError{err} })
+	root.SetVersionTemplate("uritool {{.Version}}\n")
+
+	f := root.PersistentFlags()
+	f.StringVar(&opts.Color, "color", "auto", "color output: auto, always or never (auto honours NO_COLOR and TERM=dumb)")
+	f.StringVar(&opts.ConfigFile, "config", "", "config file (default $XDG_CONFIG_HOME/uritool/config.yaml)")
+	_ = root.RegisterFlagCompletionFunc("color", fixedCompletion(render.ColorModes))
+
+	root.AddCommand(
+		NewParseCmd(opts),
+		NewValidateCmd(opts),
+		NewLintCmd(opts),
+		NewRecomposeCmd(opts),
+		NewResolveCmd(opts),
+		NewNormalizeCmd(opts),
+		NewEqualCmd(opts),
+		NewRelativizeCmd(opts),
+	)
+	return root
+}
+
+// version is the module version for "go install", else "devel" and the
+// VCS revision when the build recorded one.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	v := "devel"
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			v += " " + s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				v += " (modified)"
+			}
+		}
+	}
+	return v
+}
+
+// defaultConfigFile is $XDG_CONFIG_HOME/uritool/config.yaml, or the same
+// under ~/.config.
+func (o *RootOptions) defaultConfigFile() string {
+	dir := o.IO.Getenv("XDG_CONFIG_HOME")
+	if dir == "" {
+		home := o.IO.Getenv("HOME")
+		if home == "" {
+			return ""
+		}
+		dir = filepath.Join(home, ".config")
+	}
+	return filepath.Join(dir, "uritool", "config.yaml")
+}
+
+// loadConfig reads the config file and the URITOOL_* environment into the
+// root's viper instance, then gives every flag the user did not set the
+// value found there: flag > environment > file > default. Keys are the
+// flag names ("format", "no-userinfo"); the environment uses URITOOL_ and
+// the name in capitals with "_" for "-".
+func (o *RootOptions) loadConfig(c *cobra.Command) error {
+	v := o.config
+	v.SetConfigType("yaml")
+	v.SetEnvPrefix("URITOOL")
+	v.SetEnvKeyReplacer(strings.NewReplacer("-", "_"))
+	v.AutomaticEnv()
+
+	file, explicit := o.ConfigFile, o.ConfigFile != ""
+	if !explicit {
+		if env := o.IO.Getenv("URITOOL_CONFIG"); env != "" {
+			file, explicit = env, true
+		} else {
+			file = o.defaultConfigFile()
+		}
+	}
+	if file != "" {
+		data, err := os.ReadFile(file)
+		switch {
+		case errors.Is(err, os.ErrNotExist) && !explicit:
+		case err != nil:
+			return usageErrorf("config file: %v", err)
+		default:
+			if err := v.ReadConfig(strings.NewReader(string(data))); err != nil {
+				return usageErrorf("config file %s: %v", file, unwrapAll(err))
+			}
+		}
+	}
+
+	var firstErr error
+	c.Flags().VisitAll(func(f *pflag.Flag) {
+		if f.Changed || firstErr != nil || f.Name == "config" || f.Name == "help" || f.Name == "version" || !v.IsSet(f.Name) {
+			return
+		}
+		if err := setFlag(f, v.Get(f.Name)); err != nil {
+			firstErr = usageErrorf("config: %s: %v", f.Name, err)
+		}
+	})
+	return firstErr
+}
+
+// unwrapAll digs out the innermost error, which for YAML names the line.
+func unwrapAll(err error) error {
+	for {
+		next := errors.Unwrap(err)
+		if next == nil {
+			return err
+		}
+		err = next
+	}
+}
+
+// setFlag gives f a value read from the config file or the environment,
+// through the flag's own parser so that both are checked like a flag.
+func setFlag(f *pflag.Flag, value any) error {
+	switch val := value.(type) {
+	case []any:
+		parts := make([]string, len(val))
+		for i, p := range val {
+			parts[i] = fmt.Sprint(p)
+		}
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			return sv.Replace(parts)
+		}
+		return f.Value.Set(strings.Join(parts, ","))
+	case map[string]any:
+		keys := make([]string, 0, len(val))
+		for k := range val {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = fmt.Sprintf("%s=%v", k, val[k])
+		}
+		return f.Value.Set(strings.Join(parts, ","))
+	}
+	return f.Value.Set(fmt.Sprint(value))
+}
+
+// fixedCompletion completes a flag from a fixed list of values.
+func fixedCompletion(values []string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return values, cobra.ShellCompDirectiveNoFileComp
+	}
+}

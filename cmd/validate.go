@@ -1,0 +1,78 @@
+package cmd
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/uritool/uritool/internal/render"
+)
+
+// ValidateOptions are the options of uritool validate.
+type ValidateOptions struct {
+	*RootOptions
+	CheckFlags
+	Filter string
+	Args   []string
+}
+
+// NewValidateCmd builds uritool validate.
+func NewValidateCmd(root *RootOptions) *cobra.Command {
+	opts := &ValidateOptions{RootOptions: root}
+	c := &cobra.Command{
+		Use:   "validate [flags] [REF ...]",
+		Short: "Check that inputs are URIs, strictly by RFC 3986",
+		Long: `Check each input against the RFC 3986 grammar (a URI by default, since
+people piping URLs expect a scheme) and any policies given.
+
+Text output prints nothing for a valid input and, for an invalid one,
+"LINE:COL: message [rule]" with the input and a caret under the first byte
+that cannot belong to a valid URI. --filter prints the matching input lines
+unchanged instead, for pipelines. The exit status is 1 when any input fails.`,
+		Example: `  uritool validate 'http://example.com/a b'
+  uritool validate --filter valid < urls.txt > clean.txt
+  uritool validate --as reference --format json < links.txt
+  uritool validate --scheme https --no-userinfo --lint < urls.txt`,
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.Args = args
+			return runValidate(opts)
+		},
+	}
+	addCheckFlags(c, &opts.CheckFlags, []string{render.FormatText, render.FormatJSON})
+	c.Flags().StringVar(&opts.Filter, "filter", "", "print only the valid or invalid input lines, unchanged (valid means no error and no warning)")
+	_ = c.RegisterFlagCompletionFunc("filter", fixedCompletion([]string{"valid", "invalid"}))
+	return c
+}
+
+func runValidate(opts *ValidateOptions) error {
+	if opts.Format != render.FormatText && opts.Format != render.FormatJSON {
+		return usageErrorf("invalid --format %q for validate (want text or json)", opts.Format)
+	}
+	checker, err := opts.checker()
+	if err != nil {
+		return err
+	}
+	outPal, _, err := opts.palettes()
+	if err != nil {
+		return err
+	}
+	o := newOutput(opts.IO)
+	rend, err := render.NewChecker(o.out, render.CheckOptions{
+		Format: opts.Format, Filter: opts.Filter, ShowPassword: opts.ShowPassword, Palette: outPal,
+	})
+	if err != nil {
+		return &UsageError{err}
+	}
+	run := &checkRun{checker: checker, renderer: rend}
+	err = eachInput(opts.IO, o, opts.Args, func(no int, text string) error {
+		return run.check("", no, text)
+	})
+	if err == nil {
+		err = rend.Finish()
+	}
+	if ferr := o.flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		return err
+	}
+	return findings(run.findings)
+}

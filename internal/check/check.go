@@ -1,0 +1,188 @@
+// Package check is the engine behind validate and lint: it runs a strict
+// parse, the policies and the security lints over one input and returns a
+// Result that every renderer understands.
+package check
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/uritool/uritool/internal/lint"
+	"github.com/uritool/uritool/pkg/uri"
+)
+
+// Grammar names the ABNF rule an input must match.
+type Grammar string
+
+const (
+	AsURI       Grammar = "uri"       // URI: a scheme is required
+	AsReference Grammar = "reference" // URI-reference
+	AsAbsolute  Grammar = "absolute"  // absolute-URI: no fragment
+)
+
+// Grammars lists the accepted values of --as.
+var Grammars = []string{string(AsURI), string(AsReference), string(AsAbsolute)}
+
+// Rule ids of the policies; parse errors use the ABNF rule instead.
+const (
+	RuleScheme     = "scheme-not-allowed"
+	RuleUserinfo   = "userinfo-not-allowed"
+	RuleHost       = "host-required"
+	RuleNormalized = "not-normalized"
+	RuleUnreadable = "unreadable"
+)
+
+// Policy holds the checks that make an otherwise valid URI a finding.
+type Policy struct {
+	Schemes     []string // allowed schemes, any case; empty allows all
+	NoUserinfo  bool
+	RequireHost bool
+	Normalized  bool // the input must be in scheme-level normal form
+	Normalize   uri.NormalizeOptions
+}
+
+// Options configures a Checker.
+type Options struct {
+	As      Grammar
+	Policy  Policy
+	Lint    bool     // add the security warnings of internal/lint
+	LintOff []string // lint rule ids switched off
+}
+
+// Finding is why an input fails: a parse error or a broken policy.
+type Finding struct {
+	Offset  int    `json:"offset"`
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
+}
+
+// Result is the outcome for one input. It is plain data.
+type Result struct {
+	File     string // "" when the input did not come from a file
+	Line     int    // 1-based
+	Base     int    // byte offset of Input within its line (extracted URIs)
+	Input    string
+	Error    *Finding // nil when the input passes
+	Warnings []lint.Warning
+	// LintOn tells renderers that warnings were looked for.
+	LintOn bool
+}
+
+// Valid reports whether the input passed the parse and the policies.
+func (r *Result) Valid() bool { return r.Error == nil }
+
+// Clean reports whether the input passed and drew no warning.
+func (r *Result) Clean() bool { return r.Error == nil && len(r.Warnings) == 0 }
+
+// Column is the 1-based column in the line of the error's byte offset,
+// or 0 when there is no error.
+func (r *Result) Column() int {
+	if r.Error == nil {
+		return 0
+	}
+	return r.Base + r.Error.Offset + 1
+}
+
+// Checker checks inputs under fixed options.
+type Checker struct {
+	parse   func(string) (uri.URI, error)
+	opts    Options
+	lintOff map[string]bool
+	finding Finding // reused so that a failing input costs no allocation here
+}
+
+// New validates opts and returns a Checker.
+func New(opts Options) (*Checker, error) {
+	c := &Checker{opts: opts, lintOff: map[string]bool{}}
+	switch opts.As {
+	case AsURI, "":
+		c.parse = uri.ParseURI
+	case AsReference:
+		c.parse = uri.Parse
+	case AsAbsolute:
+		c.parse = uri.ParseAbsolute
+	default:
+		return nil, fmt.Errorf("unknown grammar %q (want %s)", opts.As, strings.Join(Grammars, ", "))
+	}
+	for _, id := range opts.LintOff {
+		if !lint.Known(id) {
+			return nil, fmt.Errorf("unknown lint rule %q (want one of %s)", id, strings.Join(lint.Rules, ", "))
+		}
+		c.lintOff[id] = true
+	}
+	return c, nil
+}
+
+// Check fills r for input. r.File and r.Line are the caller's; the
+// Finding that r.Error points to is owned by the Checker and valid until
+// the next call.
+func (c *Checker) Check(r *Result, input string) {
+	r.Input = input
+	r.Error = nil
+	r.Warnings = r.Warnings[:0]
+	r.LintOn = c.opts.Lint
+	u, err := c.parse(input)
+	if err != nil {
+		var pe *uri.ParseError
+		if errors.As(err, &pe) {
+			c.finding = Finding{Offset: pe.Offset, Rule: pe.Rule, Message: pe.Msg}
+		} else {
+			c.finding = Finding{Rule: "uri", Message: err.Error()}
+		}
+		r.Error = &c.finding
+		return
+	}
+	if f, broken := c.policy(u); broken {
+		c.finding = f
+		r.Error = &c.finding
+		return
+	}
+	if c.opts.Lint {
+		r.Warnings = lint.Check(r.Warnings, u, c.disabled)
+	}
+}
+
+func (c *Checker) disabled(rule string) bool { return c.lintOff[rule] }
+
+func (c *Checker) policy(u uri.URI) (Finding, bool) {
+	p := &c.opts.Policy
+	if len(p.Schemes) > 0 {
+		scheme, ok := u.Scheme()
+		allowed := false
+		for _, s := range p.Schemes {
+			if ok && strings.EqualFold(s, scheme) {
+				allowed = true
+				break
+			}
+		}
+		if !allowed {
+			if !ok {
+				return Finding{0, RuleScheme, "no scheme; allowed: " + strings.Join(p.Schemes, ", ")}, true
+			}
+			return Finding{0, RuleScheme, fmt.Sprintf("scheme %q is not allowed (allowed: %s)", scheme, strings.Join(p.Schemes, ", "))}, true
+		}
+	}
+	if _, ok := u.Userinfo(); ok && p.NoUserinfo {
+		at, _, _ := u.Span(uri.ComponentUserinfo)
+		return Finding{at, RuleUserinfo, "userinfo is not allowed"}, true
+	}
+	if _, ok := u.Authority(); !ok && p.RequireHost {
+		return Finding{0, RuleHost, "a host is required (the URI has no authority)"}, true
+	}
+	if host, ok := u.Host(); ok && host == "" && p.RequireHost {
+		at, _, _ := u.Span(uri.ComponentHost)
+		return Finding{at, RuleHost, "a host is required (the host is empty)"}, true
+	}
+	if p.Normalized {
+		n := p.Normalize.Normalize(u).String()
+		if s := u.String(); n != s {
+			at := 0
+			for at < len(s) && at < len(n) && s[at] == n[at] {
+				at++
+			}
+			return Finding{at, RuleNormalized, "not in normal form; normalized: " + n}, true
+		}
+	}
+	return Finding{}, false
+}

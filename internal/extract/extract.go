@@ -1,0 +1,229 @@
+// Package extract finds URI-like substrings in lines of prose, Markdown,
+// HTML and YAML, following RFC 3986 Appendix C ("Delimiting a URI in
+// Context"). It only delimits: a candidate may well be malformed, and is
+// kept whole so that a strict parser can report the error at its position.
+package extract
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Candidate is a URI-like substring found in a line of prose or markup.
+type Candidate struct {
+	Offset int    // 0-based byte offset of Text in the line
+	Text   string // a substring of the line (no copy)
+}
+
+// schemesWithoutSlashes are the schemes recognised without a following "//".
+// Any other scheme must be followed by "//", because a bare "word:" is far
+// more often prose ("note: this", "Time: 10:30", "C:\path") than a URI.
+var schemesWithoutSlashes = []string{
+	"about", "cid", "data", "fax", "geo", "javascript", "magnet", "mailto",
+	"mid", "news", "sip", "sips", "sms", "tel", "urn", "xmpp",
+}
+
+// Line appends to dst the candidates found in line, left to right, and returns dst.
+func Line(dst []Candidate, line string) []Candidate {
+	s := scanner{
+		line:            line,
+		nextOpenAngle:   byteFinder{c: '<', at: -1},
+		nextCloseAngle:  byteFinder{c: '>', at: -1},
+		nextDoubleQuote: byteFinder{c: '"', at: -1},
+		nextSingleQuote: byteFinder{c: '\'', at: -1},
+	}
+	for i := 0; i < len(line); {
+		if !isSchemeChar(line[i]) {
+			i++
+			continue
+		}
+		// Take the whole run of scheme characters, so a scheme only ever
+		// starts at a word boundary: "xhttp" is one run, "1http" is none.
+		start := i
+		for i < len(line) && isSchemeChar(line[i]) {
+			i++
+		}
+		if !isAlpha(line[start]) || i == len(line) || line[i] != ':' {
+			continue
+		}
+		body, ok := bodyStart(line, start, i)
+		if !ok {
+			continue
+		}
+		end, resume := s.candidateEnd(start, body)
+		// A bare "http://" or "mailto:" is prose about schemes, not a URI.
+		if end > body {
+			dst = append(dst, Candidate{Offset: start, Text: line[start:end]})
+		}
+		i = resume
+	}
+	return dst
+}
+
+// bodyStart returns where the candidate's text after "scheme:" or
+// "scheme://" begins, or false if the scheme at line[start:colon] is not
+// followed by what a URI of that scheme is usually written with.
+func bodyStart(line string, start, colon int) (int, bool) {
+	if strings.HasPrefix(line[colon+1:], "//") {
+		return colon + 3, true
+	}
+	scheme := line[start:colon]
+	for _, known := range schemesWithoutSlashes {
+		if strings.EqualFold(scheme, known) { // schemes are case-insensitive (3.1)
+			return colon + 1, true
+		}
+	}
+	return 0, false
+}
+
+type scanner struct {
+	line            string
+	nextOpenAngle   byteFinder
+	nextCloseAngle  byteFinder
+	nextDoubleQuote byteFinder
+	nextSingleQuote byteFinder
+}
+
+// candidateEnd returns where the candidate starting at start ends, and where
+// the search for the next one resumes; body is where its text after the
+// scheme prefix begins.
+func (s *scanner) candidateEnd(start, body int) (end, resume int) {
+	line := s.line
+	if start > 0 {
+		// Appendix C: a URI in "..." or <...> ends at the closing delimiter,
+		// whatever lies inside; whitespace and other invalid characters are
+		// kept so that the parser reports them. Single quotes delimit HTML
+		// attributes and YAML scalars the same way.
+		switch line[start-1] {
+		case '<':
+			// Another '<' first means this one is never closed.
+			if closing := s.nextCloseAngle.from(line, start); closing < len(line) && s.nextOpenAngle.from(line, start) > closing {
+				return closing, closing
+			}
+		case '"':
+			if closing := s.nextDoubleQuote.from(line, start); closing < len(line) {
+				return closing, closing
+			}
+		case '\'':
+			if closing := s.nextSingleQuote.from(line, start); closing < len(line) {
+				return closing, closing
+			}
+		}
+	}
+	// A Markdown link or image destination, "](url)", ends at its first
+	// unmatched ')' and is taken literally, as CommonMark does; a title
+	// after a space is cut off like any bare text.
+	markdownDestination := start > 1 && line[start-2] == ']' && line[start-1] == '('
+	stop, closedByParen := bareEnd(line, body, markdownDestination)
+	if closedByParen {
+		return stop, stop
+	}
+	return trimTrailing(line, body, stop), stop
+}
+
+// bareEnd returns where an undelimited candidate whose body starts at from
+// stops: at whitespace, at a character that never appears in a URI and
+// usually delimits in markup, or at a ']' that closes no '['. With
+// stopAtUnmatchedParen, an unmatched ')' stops it too, and closedByParen
+// reports that it did.
+func bareEnd(line string, from int, stopAtUnmatchedParen bool) (stop int, closedByParen bool) {
+	parenDepth, bracketDepth := 0, 0
+	for i := from; i < len(line); {
+		c := line[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			// No URI contains non-ASCII; Unicode spaces and punctuation
+			// (typographic quotes, CJK full stops) delimit, while letters
+			// and invalid UTF-8 stay in for the parser to report.
+			r, size := utf8.DecodeRuneInString(line[i:])
+			if unicode.IsSpace(r) || unicode.IsPunct(r) {
+				return i, false
+			}
+			i += size
+			continue
+		case endsBareCandidate[c]:
+			return i, false
+		case c == '[':
+			bracketDepth++
+		case c == ']':
+			// ']' only closes an IP-literal (3.2.2); an unmatched one
+			// closes markup such as Markdown link text "[http://x](...)".
+			if bracketDepth == 0 {
+				return i, false
+			}
+			bracketDepth--
+		case c == '(':
+			parenDepth++
+		case c == ')':
+			if parenDepth > 0 {
+				parenDepth--
+			} else if stopAtUnmatchedParen {
+				return i, true
+			}
+		}
+		i++
+	}
+	return len(line), false
+}
+
+// endsBareCandidate holds the ASCII bytes that end an undelimited candidate:
+// whitespace (Appendix C) and characters excluded from URIs that delimit in
+// Markdown, HTML and templates. Other invalid bytes, such as a '%' not
+// followed by two hex digits, control characters or NUL, stay in the
+// candidate so that the parser reports them.
+var endsBareCandidate = func() (t [utf8.RuneSelf]bool) {
+	for _, c := range []byte(" \t\n\v\f\r<>\"`{}|\\^") {
+		t[c] = true
+	}
+	return t
+}()
+
+// trimTrailing drops the sentence punctuation and Markdown emphasis that
+// Appendix C warns "might be mistaken for part of the URI", and a trailing
+// ')' left unmatched within line[body:end], as in "(see http://x/a_(b))".
+// It never trims into the scheme prefix.
+func trimTrailing(line string, body, end int) int {
+	opens := strings.Count(line[body:end], "(")
+	closes := strings.Count(line[body:end], ")")
+	for end > body {
+		switch c := line[end-1]; {
+		case strings.IndexByte(".,;:!?'*_", c) >= 0:
+		case c == ')' && closes > opens:
+			closes--
+		default:
+			return end
+		}
+		end--
+	}
+	return end
+}
+
+// byteFinder finds the next occurrence of c at or after a position that
+// never decreases between calls, remembering the last answer, so that all
+// look-ups over one line take linear time in total; searching afresh for
+// every candidate would be quadratic on lines such as "<a://<a://<a://".
+type byteFinder struct {
+	c  byte
+	at int // last answer; len(line) when there is none
+}
+
+// from returns the index of the next c at or after i, or len(line).
+func (f *byteFinder) from(line string, i int) int {
+	if f.at < i {
+		if n := strings.IndexByte(line[i:], f.c); n >= 0 {
+			f.at = i + n
+		} else {
+			f.at = len(line)
+		}
+	}
+	return f.at
+}
+
+// isSchemeChar reports whether c may appear in a scheme (3.1): ALPHA / DIGIT
+// / "+" / "-" / ".".
+func isSchemeChar(c byte) bool {
+	return isAlpha(c) || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'
+}
+
+func isAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }

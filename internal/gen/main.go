@@ -1,0 +1,148 @@
+// Command gen writes uritool's shell completions and man pages from the
+// command tree, so they cannot drift from the flags. Run it with
+// "go generate ./..." from the repository root; CI fails when the files it
+// writes differ from the checked-in ones.
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/cobra/doc"
+
+	"github.com/uritool/uritool/cmd"
+)
+
+func main() {
+	if err := run("."); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+}
+
+func run(dir string) error {
+	root := cmd.NewRootCmd(&cmd.IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard, Getenv: func(string) string { return "" }})
+	// The version depends on the build; a fixed one keeps the files stable.
+	root.Version = ""
+	if err := completions(root, filepath.Join(dir, "completions")); err != nil {
+		return err
+	}
+	return manPages(root, filepath.Join(dir, "man"))
+}
+
+func completions(root *cobra.Command, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for name, gen := range map[string]func(io.Writer) error{
+		"uritool.bash": func(w io.Writer) error { return root.GenBashCompletionV2(w, true) },
+		"_uritool":     root.GenZshCompletion,
+		"uritool.fish": func(w io.Writer) error { return root.GenFishCompletion(w, true) },
+		"uritool.ps1":  root.GenPowerShellCompletionWithDesc,
+	} {
+		var b bytes.Buffer
+		if err := gen(&b); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// manPages writes one page per command. cobra's generator gives NAME,
+// SYNOPSIS, DESCRIPTION, OPTIONS and EXAMPLE; each page then gets EXIT
+// STATUS and, for commands that write JSON, JSON FIELDS, from the
+// command's annotations.
+func manPages(root *cobra.Command, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	header := &doc.GenManHeader{Title: "URITOOL", Section: "1", Source: "uritool", Manual: "uritool manual"}
+	var walk func(c *cobra.Command) error
+	walk = func(c *cobra.Command) error {
+		if !c.IsAvailableCommand() && c != root {
+			return nil
+		}
+		c.DisableAutoGenTag = true
+		var b bytes.Buffer
+		h := *header
+		h.Title = strings.ToUpper(strings.ReplaceAll(c.CommandPath(), " ", "-"))
+		if err := doc.GenMan(c, &h, &b); err != nil {
+			return err
+		}
+		page := strings.Replace(b.String(), ".SH EXAMPLE\n", ".SH EXAMPLES\n", 1)
+		page = addSections(page, c)
+		name := strings.ReplaceAll(c.CommandPath(), " ", "-") + ".1"
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(page), 0o644); err != nil {
+			return err
+		}
+		for _, sub := range c.Commands() {
+			if err := walk(sub); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(root)
+}
+
+// addSections puts EXIT STATUS and JSON FIELDS before SEE ALSO.
+func addSections(page string, c *cobra.Command) string {
+	var extra strings.Builder
+	extra.WriteString(".SH EXIT STATUS\n")
+	extra.WriteString(roff(exitStatus(c)))
+	if fields := c.Annotations[cmd.AnnotationJSONFields]; fields != "" {
+		extra.WriteString(".SH JSON FIELDS\n")
+		extra.WriteString(roff(fields))
+	}
+	if i := strings.Index(page, ".SH SEE ALSO"); i >= 0 {
+		return page[:i] + extra.String() + page[i:]
+	}
+	return page + extra.String()
+}
+
+func exitStatus(c *cobra.Command) string {
+	if s := c.Annotations[cmd.AnnotationExitStatus]; s != "" {
+		return s
+	}
+	return cmd.DefaultExitStatus
+}
+
+// roff turns plain paragraphs into roff: a blank line starts a new
+// paragraph and lines starting with "  " are kept as written.
+func roff(text string) string {
+	var b strings.Builder
+	for _, para := range strings.Split(strings.TrimSpace(text), "\n\n") {
+		lines := strings.Split(para, "\n")
+		if strings.HasPrefix(lines[0], "  ") {
+			b.WriteString(".PP\n.RS\n.nf\n")
+			for _, l := range lines {
+				b.WriteString(escape(strings.TrimPrefix(l, "  ")) + "\n")
+			}
+			b.WriteString(".fi\n.RE\n")
+			continue
+		}
+		b.WriteString(".PP\n")
+		for _, l := range lines {
+			b.WriteString(escape(l) + "\n")
+		}
+	}
+	return b.String()
+}
+
+// escape keeps roff from reading a leading "." or "'" as a request, and
+// backslashes as escapes.
+func escape(line string) string {
+	line = strings.ReplaceAll(line, `\`, `\e`)
+	if strings.HasPrefix(line, ".") || strings.HasPrefix(line, "'") {
+		line = `\&` + line
+	}
+	return line
+}

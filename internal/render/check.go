@@ -1,0 +1,359 @@
+package render
+
+import (
+	"bufio"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/uritool/uritool/internal/check"
+)
+
+// Check formats: how validate and lint report their results.
+const (
+	FormatText   = "text"
+	FormatJSON   = "json"
+	FormatGitHub = "github"
+	FormatSARIF  = "sarif"
+)
+
+// CheckFormats lists the formats of validate and lint.
+var CheckFormats = []string{FormatText, FormatJSON, FormatGitHub, FormatSARIF}
+
+// CheckOptions configures a check renderer.
+type CheckOptions struct {
+	Format string
+	// Filter, if "valid" or "invalid", prints the matching inputs
+	// unchanged instead of a report. A valid input that drew warnings
+	// counts as invalid here, so --filter valid keeps only clean lines.
+	Filter       string
+	WithFile     bool // results carry a file name (lint)
+	ShowPassword bool
+	Palette      *Palette // for text on stdout
+	Version      string   // tool version, for SARIF
+}
+
+// Checker writes results as they come and a closing part, if its format
+// has one, at Finish.
+type Checker interface {
+	Result(r *check.Result) error
+	// Finish completes the output.
+	Finish() error
+}
+
+// NewChecker returns the renderer for opts writing to w.
+func NewChecker(w *bufio.Writer, opts CheckOptions) (Checker, error) {
+	switch opts.Filter {
+	case "valid", "invalid":
+		return &filterRenderer{w: w, keepValid: opts.Filter == "valid"}, nil
+	case "":
+	default:
+		return nil, fmt.Errorf("invalid --filter %q (want valid or invalid)", opts.Filter)
+	}
+	switch opts.Format {
+	case FormatText, "":
+		return &textRenderer{w: w, opts: opts}, nil
+	case FormatJSON:
+		return &jsonRenderer{w: w, opts: opts}, nil
+	case FormatGitHub:
+		return &githubRenderer{w: w}, nil
+	case FormatSARIF:
+		return &sarifRenderer{w: w, version: opts.Version}, nil
+	}
+	return nil, fmt.Errorf("invalid --format %q (want %s)", opts.Format, strings.Join(CheckFormats, ", "))
+}
+
+// DisplayFile is how a file name is shown: "-" is standard input.
+func DisplayFile(name string) string {
+	if name == "-" {
+		return "<stdin>"
+	}
+	return name
+}
+
+type filterRenderer struct {
+	w         *bufio.Writer
+	keepValid bool
+}
+
+func (f *filterRenderer) Result(r *check.Result) error {
+	if r.Clean() != f.keepValid {
+		return nil
+	}
+	f.w.WriteString(r.Input)
+	return f.w.WriteByte('\n')
+}
+
+func (f *filterRenderer) Finish() error { return nil }
+
+// textRenderer prints findings as compilers print errors.
+type textRenderer struct {
+	w    *bufio.Writer
+	opts CheckOptions
+}
+
+func (t *textRenderer) Result(r *check.Result) error {
+	loc := strconv.Itoa(r.Line)
+	if t.opts.WithFile {
+		loc = DisplayFile(r.File) + ":" + loc
+	}
+	if r.Error != nil {
+		Diagnostic(t.w, t.opts.Palette, loc, r.Base, r.Input, r.Error, false, t.opts.ShowPassword)
+	}
+	for _, w := range r.Warnings {
+		f := check.Finding{Offset: w.Offset, Rule: w.Rule, Message: w.Message}
+		Diagnostic(t.w, t.opts.Palette, loc, r.Base, r.Input, &f, true, t.opts.ShowPassword)
+	}
+	return nil
+}
+
+func (t *textRenderer) Finish() error { return nil }
+
+// jsonRenderer writes one JSON Lines record per input.
+type jsonRenderer struct {
+	w    *bufio.Writer
+	opts CheckOptions
+	buf  []byte
+}
+
+func (j *jsonRenderer) Result(r *check.Result) error {
+	b := append(j.buf[:0], '{')
+	if j.opts.WithFile {
+		b = appendString(appendKey(b, "file"), DisplayFile(r.File))
+	}
+	b = appendInt(appendKey(b, "line"), r.Line)
+	b = appendKey(b, "column")
+	if r.Error != nil {
+		b = appendInt(b, r.Column())
+	} else {
+		b = append(b, "null"...)
+	}
+	b = appendInput(b, r.Input)
+	b = appendBool(appendKey(b, "valid"), r.Valid())
+	b = appendFinding(appendKey(b, "error"), r.Error)
+	if r.LintOn {
+		b = append(appendKey(b, "warnings"), '[')
+		for i, w := range r.Warnings {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendFinding(b, &check.Finding{Offset: w.Offset, Rule: w.Rule, Message: w.Message})
+		}
+		b = append(b, ']')
+	}
+	b = append(b, '}', '\n')
+	j.buf = b
+	_, err := j.w.Write(b)
+	return err
+}
+
+func (j *jsonRenderer) Finish() error { return nil }
+
+// appendInput writes the "input" key and, when the input is not UTF-8 and
+// so cannot be carried exactly by a JSON string, "input_base64" too.
+func appendInput(b []byte, input string) []byte {
+	b = appendString(appendKey(b, "input"), input)
+	if !utf8.ValidString(input) {
+		b = appendKey(b, "input_base64")
+		b = append(b, '"')
+		b = base64.StdEncoding.AppendEncode(b, []byte(input))
+		b = append(b, '"')
+	}
+	return b
+}
+
+func appendFinding(b []byte, f *check.Finding) []byte {
+	if f == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '{')
+	b = appendInt(appendKey(b, "offset"), f.Offset)
+	b = appendString(appendKey(b, "rule"), f.Rule)
+	b = appendString(appendKey(b, "message"), f.Message)
+	return append(b, '}')
+}
+
+// githubRenderer writes workflow commands that GitHub Actions turns into
+// annotations on the line.
+type githubRenderer struct{ w *bufio.Writer }
+
+func (g *githubRenderer) Result(r *check.Result) error {
+	if r.Error != nil {
+		g.command("error", r, r.Error.Offset, r.Error.Rule, r.Error.Message)
+	}
+	for _, w := range r.Warnings {
+		g.command("warning", r, w.Offset, w.Rule, w.Message)
+	}
+	return nil
+}
+
+func (g *githubRenderer) command(kind string, r *check.Result, offset int, rule, msg string) {
+	fmt.Fprintf(g.w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", kind,
+		escapeProperty(DisplayFile(r.File)), r.Line, r.Base+offset+1,
+		escapeProperty("uritool "+rule), escapeData(msg))
+}
+
+// escapeData and escapeProperty escape as the Actions toolkit's
+// command.ts does for a command's message and its properties.
+var (
+	dataEscaper     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	propertyEscaper = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+)
+
+func escapeData(s string) string     { return dataEscaper.Replace(s) }
+func escapeProperty(s string) string { return propertyEscaper.Replace(s) }
+
+func (g *githubRenderer) Finish() error { return nil }
+
+// sarifRenderer collects findings and writes one SARIF 2.1.0 log at the end.
+type sarifRenderer struct {
+	w       *bufio.Writer
+	version string
+	rules   []sarifRule
+	ruleIdx map[string]int
+	results []sarifResult
+}
+
+type sarifRule struct {
+	ID               string       `json:"id"`
+	ShortDescription sarifMessage `json:"shortDescription"`
+	HelpURI          string       `json:"helpUri,omitempty"`
+}
+
+type sarifMessage struct {
+	Text string `json:"text"`
+}
+
+type sarifResult struct {
+	RuleID    string          `json:"ruleId"`
+	RuleIndex int             `json:"ruleIndex"`
+	Level     string          `json:"level"`
+	Message   sarifMessage    `json:"message"`
+	Locations []sarifLocation `json:"locations"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation struct {
+		ArtifactLocation struct {
+			URI string `json:"uri"`
+		} `json:"artifactLocation"`
+		Region struct {
+			StartLine   int `json:"startLine"`
+			StartColumn int `json:"startColumn"`
+		} `json:"region"`
+	} `json:"physicalLocation"`
+}
+
+func (s *sarifRenderer) Result(r *check.Result) error {
+	if r.Error != nil {
+		s.add(r, "error", r.Error.Offset, r.Error.Rule, r.Error.Message)
+	}
+	for _, w := range r.Warnings {
+		s.add(r, "warning", w.Offset, w.Rule, w.Message)
+	}
+	return nil
+}
+
+func (s *sarifRenderer) add(r *check.Result, level string, offset int, rule, msg string) {
+	if s.ruleIdx == nil {
+		s.ruleIdx = map[string]int{}
+	}
+	idx, ok := s.ruleIdx[rule]
+	if !ok {
+		idx = len(s.rules)
+		s.ruleIdx[rule] = idx
+		s.rules = append(s.rules, sarifRule{ID: rule, ShortDescription: sarifMessage{RuleDescription(rule)}})
+	}
+	var loc sarifLocation
+	loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(r.File)
+	loc.PhysicalLocation.Region.StartLine = r.Line
+	loc.PhysicalLocation.Region.StartColumn = r.Base + offset + 1
+	s.results = append(s.results, sarifResult{RuleID: rule, RuleIndex: idx, Level: level,
+		Message: sarifMessage{msg}, Locations: []sarifLocation{loc}})
+}
+
+// sarifURI turns a path into the relative URI reference SARIF's
+// artifactLocation.uri wants: "/" separators, reserved bytes encoded.
+func sarifURI(file string) string {
+	if file == "-" || file == "" {
+		return "stdin"
+	}
+	var b strings.Builder
+	for i := 0; i < len(file); i++ {
+		c := file[i]
+		if c == '/' || c == '-' || c == '.' || c == '_' || c == '~' ||
+			c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z' {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+func (s *sarifRenderer) Finish() error {
+	if s.rules == nil {
+		s.rules = []sarifRule{}
+	}
+	if s.results == nil {
+		s.results = []sarifResult{}
+	}
+	type driver struct {
+		Name           string      `json:"name"`
+		InformationURI string      `json:"informationUri"`
+		Version        string      `json:"version,omitempty"`
+		Rules          []sarifRule `json:"rules"`
+	}
+	type run struct {
+		Tool struct {
+			Driver driver `json:"driver"`
+		} `json:"tool"`
+		ColumnKind string        `json:"columnKind"`
+		Results    []sarifResult `json:"results"`
+	}
+	var rn run
+	rn.Tool.Driver = driver{Name: "uritool", InformationURI: "https://github.com/uritool/uritool", Version: s.version, Rules: s.rules}
+	// Columns count bytes; for ASCII input, as URIs are, that is also
+	// the count of code points.
+	rn.ColumnKind = "unicodeCodePoints"
+	rn.Results = s.results
+	log := struct {
+		Schema  string `json:"$schema"`
+		Version string `json:"version"`
+		Runs    []run  `json:"runs"`
+	}{"https://json.schemastore.org/sarif-2.1.0.json", "2.1.0", []run{rn}}
+	enc := json.NewEncoder(s.w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(log)
+}
+
+// RuleDescription is a one-line description of a finding's rule, for
+// SARIF's rule table.
+func RuleDescription(rule string) string {
+	switch rule {
+	case check.RuleScheme:
+		return "The URI's scheme is not in the allowed list (--scheme)."
+	case check.RuleUserinfo:
+		return "The URI has userinfo, which the policy forbids (--no-userinfo)."
+	case check.RuleHost:
+		return "The URI has no host, which the policy requires (--require-host)."
+	case check.RuleNormalized:
+		return "The URI is not in scheme-based normal form, RFC 3986 section 6.2.3 (--normalized)."
+	}
+	if d, ok := lintDescriptions[rule]; ok {
+		return d
+	}
+	return "The input does not match the RFC 3986 ABNF rule " + rule + " (Appendix A)."
+}
+
+var lintDescriptions = map[string]string{
+	"password-in-userinfo":     "A password in clear text in the userinfo (RFC 3986 section 7.5).",
+	"deceptive-userinfo":       "Userinfo that looks like a host name or address (RFC 3986 section 7.6).",
+	"rare-ip-format":           "A host that some resolvers read as an IPv4 address in a rare form (RFC 3986 section 7.4).",
+	"encoded-control":          "A percent-encoded control character (RFC 3986 section 7.3).",
+	"non-ascii-host-lookalike": "A percent-encoded host whose characters mix scripts or look like ASCII.",
+}

@@ -1,0 +1,71 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/fatih/color"
+	"github.com/mattn/go-isatty"
+)
+
+// ColorModes lists the values of --color.
+var ColorModes = []string{"auto", "always", "never"}
+
+// UseColor decides whether to color the stream w under mode. "auto"
+// colors only a terminal, and never when NO_COLOR is set (no-color.org)
+// or TERM is "dumb". getenv is injected so tests need not touch the
+// process environment.
+func UseColor(mode string, w io.Writer, getenv func(string) string) (bool, error) {
+	switch mode {
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	case "auto", "":
+		if getenv("NO_COLOR") != "" || getenv("TERM") == "dumb" {
+			return false, nil
+		}
+		f, ok := w.(*os.File)
+		return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())), nil
+	}
+	return false, fmt.Errorf("invalid --color %q (want auto, always or never)", mode)
+}
+
+// Palette is the one place colors are chosen: each component has one
+// color, used the same way by every renderer.
+type Palette struct {
+	Scheme, Authority, Userinfo, Host, Port, Path, Query, Fragment *color.Color
+	Error, Warning, Caret, Label, Dim, OK                          *color.Color
+}
+
+// NewPalette returns a palette that colors only when on is true. Each
+// color is switched on or off by itself, so stdout and stderr can differ
+// without touching fatih/color's global switch.
+func NewPalette(on bool) *Palette {
+	p := &Palette{
+		Scheme:    color.New(color.FgMagenta, color.Bold),
+		Authority: color.New(color.FgBlue),
+		Userinfo:  color.New(color.FgYellow),
+		Host:      color.New(color.FgBlue, color.Bold),
+		Port:      color.New(color.FgCyan),
+		Path:      color.New(color.FgGreen),
+		Query:     color.New(color.FgYellow, color.Bold),
+		Fragment:  color.New(color.FgRed),
+		Error:     color.New(color.FgRed, color.Bold),
+		Warning:   color.New(color.FgYellow, color.Bold),
+		Caret:     color.New(color.FgRed, color.Bold),
+		Label:     color.New(color.Bold),
+		Dim:       color.New(color.Faint),
+		OK:        color.New(color.FgGreen, color.Bold),
+	}
+	for _, c := range []*color.Color{p.Scheme, p.Authority, p.Userinfo, p.Host, p.Port, p.Path,
+		p.Query, p.Fragment, p.Error, p.Warning, p.Caret, p.Label, p.Dim, p.OK} {
+		if on {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+	}
+	return p
+}

@@ -1,0 +1,376 @@
+package render
+
+import (
+	"bufio"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/fatih/color"
+	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/pkg/uri"
+)
+
+// Parsed is the outcome of parsing one input, for the parse renderers.
+type Parsed struct {
+	Line  int
+	Input string
+	URI   uri.URI
+	Err   *uri.ParseError
+}
+
+// GetFields lists what parse --get can print: the components, plus the
+// host type and the kind of reference.
+var GetFields = []string{"scheme", "authority", "userinfo", "host", "host_type", "port", "path", "query", "fragment", "kind"}
+
+// ParseOptions configures a parse renderer.
+type ParseOptions struct {
+	JSON         bool
+	Get          []string // fields for --get, in order
+	ShowPassword bool
+	Out, Err     *Palette
+}
+
+// Parser renders parse results: stdout for results, stderr for the
+// diagnostics of a format that has no room for them.
+type Parser struct {
+	out, errw *bufio.Writer
+	opts      ParseOptions
+	buf       []byte
+	n         int
+}
+
+// NewParser checks opts and returns a Parser.
+func NewParser(out, errw *bufio.Writer, opts ParseOptions) (*Parser, error) {
+	for _, f := range opts.Get {
+		if !contains(GetFields, f) {
+			return nil, fmt.Errorf("invalid --get field %q (want %s)", f, strings.Join(GetFields, ", "))
+		}
+	}
+	return &Parser{out: out, errw: errw, opts: opts}, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Result renders one parsed input.
+func (p *Parser) Result(r *Parsed) error {
+	defer func() { p.n++ }()
+	switch {
+	case p.opts.JSON:
+		return p.json(r)
+	case len(p.opts.Get) > 0:
+		if r.Err != nil {
+			p.diagnostic(p.errw, p.opts.Err, r)
+			return nil
+		}
+		for i, f := range p.opts.Get {
+			if i > 0 {
+				p.out.WriteByte('\t')
+			}
+			v, _ := field(r, f)
+			p.out.WriteString(v)
+		}
+		return p.out.WriteByte('\n')
+	}
+	if p.n > 0 {
+		p.out.WriteByte('\n')
+	}
+	if r.Err != nil {
+		p.diagnostic(p.out, p.opts.Out, r)
+		return nil
+	}
+	p.breakdown(r.URI)
+	return nil
+}
+
+// field returns a --get field of r and whether it is defined.
+func field(r *Parsed, name string) (string, bool) {
+	u := r.URI
+	switch name {
+	case "host_type":
+		t := u.HostType().String()
+		return t, t != ""
+	case "kind":
+		if r.Err != nil {
+			return "", false
+		}
+		if u.IsAbsolute() {
+			return "uri", true
+		}
+		return "relative-ref", true
+	case "path":
+		return u.Path(), r.Err == nil
+	}
+	for _, c := range uri.Components {
+		if c.String() == name {
+			start, end, ok := u.Span(c)
+			if !ok || r.Err != nil {
+				return "", false
+			}
+			return u.String()[start:end], true
+		}
+	}
+	return "", false
+}
+
+func (p *Parser) diagnostic(w *bufio.Writer, pal *Palette, r *Parsed) {
+	f := check.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg}
+	Diagnostic(w, pal, strconv.Itoa(r.Line), 0, r.Input, &f, false, p.opts.ShowPassword)
+}
+
+func (p *Parser) json(r *Parsed) error {
+	u := r.URI
+	ok := r.Err == nil
+	b := append(p.buf[:0], '{')
+	b = appendInput(b, r.Input)
+	b = appendBool(appendKey(b, "valid"), ok)
+	kind, hasKind := field(r, "kind")
+	b = appendOptString(appendKey(b, "kind"), kind, hasKind)
+	for _, name := range []string{"scheme", "authority", "userinfo", "host", "host_type", "port", "path", "query", "fragment"} {
+		v, defined := field(r, name)
+		b = appendOptString(appendKey(b, name), v, defined)
+	}
+	b = appendKey(b, "segments")
+	if ok {
+		b = append(b, '[')
+		first := true
+		for seg := range u.Segments() {
+			if !first {
+				b = append(b, ',')
+			}
+			first = false
+			b = appendString(b, seg)
+		}
+		b = append(b, ']')
+	} else {
+		b = append(b, "null"...)
+	}
+	b = appendKey(b, "query_params")
+	if q, defined := u.Query(); ok && defined {
+		b = append(b, '[')
+		for i, pair := range FormPairs(q) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '{')
+			b = appendString(appendKey(b, "key"), pair.Key)
+			b = appendString(appendKey(b, "value"), pair.Value)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	} else {
+		b = append(b, "null"...)
+	}
+	b = appendKey(b, "error")
+	if r.Err != nil {
+		b = appendFinding(b, &check.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg})
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, '}', '\n')
+	p.buf = b
+	_, err := p.out.Write(b)
+	return err
+}
+
+// spanned is one component as the breakdown draws it.
+type spanned struct {
+	c          uri.Component
+	start, end int // in the displayed line
+	text       string
+	color      *color.Color
+}
+
+// breakdown draws u on one line, brackets each component under it in the
+// manner of RFC 3986 section 3's diagram, and lists the components.
+func (p *Parser) breakdown(u uri.URI) {
+	pal := p.opts.Out
+	shown, shift := u.String(), func(i int) int { return i }
+	if start, end, ok := u.Span(uri.ComponentUserinfo); ok && !p.opts.ShowPassword {
+		if colon := strings.IndexByte(u.String()[start:end], ':'); colon >= 0 && start+colon+1 < end {
+			ps, pe := start+colon+1, end
+			shown = u.String()[:ps] + Mask + u.String()[pe:]
+			shift = func(i int) int {
+				if i >= pe {
+					return i - (pe - ps) + len(Mask)
+				}
+				return i
+			}
+		}
+	}
+	colors := map[uri.Component]*color.Color{
+		uri.ComponentScheme: pal.Scheme, uri.ComponentAuthority: pal.Authority,
+		uri.ComponentUserinfo: pal.Userinfo, uri.ComponentHost: pal.Host, uri.ComponentPort: pal.Port,
+		uri.ComponentPath: pal.Path, uri.ComponentQuery: pal.Query, uri.ComponentFragment: pal.Fragment,
+	}
+	var spans []spanned
+	for _, c := range uri.Components {
+		start, end, ok := u.Span(c)
+		if !ok || c == uri.ComponentAuthority {
+			continue
+		}
+		s, e := shift(start), shift(end)
+		spans = append(spans, spanned{c, s, e, shown[s:e], colors[c]})
+	}
+
+	// The URI, each component in its color and delimiters plain.
+	var line strings.Builder
+	pos := 0
+	for _, s := range spans {
+		line.WriteString(pal.Dim.Sprint(shown[pos:s.start]))
+		line.WriteString(s.color.Sprint(s.text))
+		pos = s.end
+	}
+	line.WriteString(pal.Dim.Sprint(shown[pos:]))
+	fmt.Fprintf(p.out, "  %s\n", line.String())
+	p.diagram(spans)
+	p.list(u, shown, shift, colors)
+}
+
+// diagram draws a bracket under each non-empty component and its name
+// under the bracket's pole, moving a name down a row when it would run
+// into the one before.
+func (p *Parser) diagram(spans []spanned) {
+	type label struct {
+		pole, row int
+		s         spanned
+	}
+	var labels []label
+	var rowEnds []int
+	var brackets strings.Builder
+	col := 0
+	for _, s := range spans {
+		w := s.end - s.start
+		if w == 0 {
+			continue
+		}
+		brackets.WriteString(strings.Repeat(" ", s.start-col))
+		brackets.WriteString(s.color.Sprint(bracket(w)))
+		col = s.end
+		pole := s.start + (w-1)/2
+		row := 0
+		for row < len(rowEnds) && rowEnds[row] >= pole {
+			row++
+		}
+		name := s.c.String()
+		if row == len(rowEnds) {
+			rowEnds = append(rowEnds, 0)
+		}
+		rowEnds[row] = pole + len(name)
+		labels = append(labels, label{pole, row, s})
+	}
+	if len(labels) == 0 {
+		return
+	}
+	fmt.Fprintf(p.out, "  %s\n", brackets.String())
+	for row := range rowEnds {
+		var b strings.Builder
+		col := 0
+		for _, l := range labels {
+			switch {
+			case l.row == row:
+				b.WriteString(strings.Repeat(" ", l.pole-col))
+				b.WriteString(l.s.color.Sprint(l.s.c.String()))
+				col = l.pole + len(l.s.c.String())
+			case l.row > row && l.pole >= col:
+				b.WriteString(strings.Repeat(" ", l.pole-col))
+				b.WriteString(l.s.color.Sprint("│"))
+				col = l.pole + 1
+			}
+		}
+		fmt.Fprintf(p.out, "  %s\n", b.String())
+	}
+}
+
+// bracket draws a span of width w with its pole at (w-1)/2.
+func bracket(w int) string {
+	if w == 1 {
+		return "┬"
+	}
+	pole := (w - 1) / 2
+	var b strings.Builder
+	for i := 0; i < w; i++ {
+		switch {
+		case i == pole:
+			b.WriteString("┬")
+		case i == 0:
+			b.WriteString("└")
+		case i == w-1:
+			b.WriteString("┘")
+		default:
+			b.WriteString("─")
+		}
+	}
+	return b.String()
+}
+
+// list writes each component with its value, marking undefined ones as
+// absent so they differ from empty ones.
+func (p *Parser) list(u uri.URI, shown string, shift func(int) int, colors map[uri.Component]*color.Color) {
+	pal := p.opts.Out
+	value := func(c uri.Component) string {
+		start, end, ok := u.Span(c)
+		switch {
+		case !ok:
+			return pal.Dim.Sprint("(absent)")
+		case start == end:
+			return pal.Dim.Sprint(`"" (empty)`)
+		}
+		return colors[c].Sprint(shown[shift(start):shift(end)])
+	}
+	row := func(indent, name, v string) {
+		fmt.Fprintf(p.out, "  %s%s %s\n", indent, pal.Label.Sprintf("%-*s", 11-len(indent), name), v)
+	}
+	kind := "URI (has a scheme)"
+	if !u.IsAbsolute() {
+		kind = "relative reference"
+	}
+	fmt.Fprintln(p.out)
+	row("", "kind", kind)
+	row("", "scheme", value(uri.ComponentScheme))
+	row("", "authority", value(uri.ComponentAuthority))
+	if _, ok := u.Authority(); ok {
+		row("  ", "userinfo", value(uri.ComponentUserinfo))
+		host := value(uri.ComponentHost)
+		row("  ", "host", host+" "+pal.Dim.Sprintf("(%s)", hostTypeName(u.HostType())))
+		row("  ", "port", value(uri.ComponentPort))
+	}
+	row("", "path", value(uri.ComponentPath))
+	var segs []string
+	for seg := range u.Segments() {
+		segs = append(segs, pal.Path.Sprintf("%q", seg))
+	}
+	if len(segs) > 0 {
+		row("  ", "segments", strings.Join(segs, pal.Dim.Sprint(", ")))
+	}
+	row("", "query", value(uri.ComponentQuery))
+	if q, ok := u.Query(); ok && q != "" {
+		pairs := FormPairs(q)
+		if len(pairs) > 0 {
+			fmt.Fprintf(p.out, "  %s\n", pal.Dim.Sprint("  as form data (HTML form encoding, not RFC 3986):"))
+			for _, pair := range pairs {
+				fmt.Fprintf(p.out, "      %s = %s\n", pal.Query.Sprintf("%q", pair.Key), pal.Query.Sprintf("%q", pair.Value))
+			}
+		}
+	}
+	row("", "fragment", value(uri.ComponentFragment))
+}
+
+func hostTypeName(t uri.HostType) string {
+	switch t {
+	case uri.HostIPv4:
+		return "IPv4"
+	case uri.HostIPv6:
+		return "IPv6"
+	case uri.HostIPvFuture:
+		return "IPvFuture"
+	}
+	return "reg-name"
+}

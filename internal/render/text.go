@@ -1,0 +1,108 @@
+package render
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Mask is what human-readable output shows instead of a password
+// (RFC 3986 sections 3.2.1 and 7.5).
+const Mask = "****"
+
+// passwordSpan finds the text after the first ':' of the userinfo, even in
+// an invalid input, by the component split of RFC 3986 Appendix B.
+func passwordSpan(s string) (start, end int, ok bool) {
+	i := strings.IndexAny(s, ":/?#")
+	if i < 0 || s[i] != ':' {
+		i = 0
+	} else {
+		i++
+	}
+	if !strings.HasPrefix(s[i:], "//") {
+		return 0, 0, false
+	}
+	a := i + 2
+	e := a + strings.IndexAny(s[a:], "/?#")
+	if e < a {
+		e = len(s)
+	}
+	at := strings.LastIndexByte(s[a:e], '@')
+	if at < 0 {
+		return 0, 0, false
+	}
+	colon := strings.IndexByte(s[a:a+at], ':')
+	if colon < 0 || colon+1 == at {
+		return 0, 0, false
+	}
+	return a + colon + 1, a + at, true
+}
+
+// MaskPassword returns s with its password replaced by Mask.
+func MaskPassword(s string) string {
+	if ps, pe, ok := passwordSpan(s); ok {
+		return s[:ps] + Mask + s[pe:]
+	}
+	return s
+}
+
+// caretWindow is how many bytes around the caret a long input shows.
+const caretWindow = 100
+
+// CaretView returns a one-line, printable rendering of input for a
+// human, and the 0-based display column of byte offset in it. Control
+// bytes and invalid UTF-8 are escaped as \xNN, a password is masked unless
+// showPassword, and a very long input is cut to a window around offset.
+func CaretView(input string, offset int, showPassword bool) (string, int) {
+	ps, pe, masked := passwordSpan(input)
+	masked = masked && !showPassword
+	start, end := 0, len(input)
+	if offset-start > caretWindow {
+		start = offset - caretWindow
+		for start < offset && !utf8.RuneStart(input[start]) {
+			start++
+		}
+	}
+	if end-offset > caretWindow {
+		end = offset + caretWindow
+	}
+	var b strings.Builder
+	col := -1
+	width := 0
+	if start > 0 {
+		b.WriteString("…")
+		width++
+	}
+	for i := start; i < end; {
+		if i >= offset && col < 0 {
+			col = width
+		}
+		if masked && i == ps {
+			b.WriteString(Mask)
+			width += len(Mask)
+			i = pe
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(input[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1, !unicode.IsPrint(r):
+			for k := 0; k < size; k++ {
+				b.WriteString(`\x`)
+				b.WriteString(strconv.FormatUint(uint64(input[i+k])|0x100, 16)[1:])
+				width += 4
+			}
+		default:
+			b.WriteString(input[i : i+size])
+			width++
+		}
+		i += size
+	}
+	if col < 0 {
+		col = width
+	}
+	if end < len(input) {
+		b.WriteString("…")
+	}
+	return b.String(), col
+}
