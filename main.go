@@ -5,10 +5,14 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/uritool/uritool/cmd"
 )
+
+// Completions and man pages are generated from the command tree.
+//go:generate go run ./internal/gen
 
 // Exit codes, the same for every command.
 const (
@@ -20,13 +24,13 @@ const (
 
 func main() {
 	streams := &cmd.IOStreams{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr, Getenv: os.Getenv}
-	os.Exit(exitCode(cmd.NewRootCmd(streams).Execute()))
+	os.Exit(exitCode(cmd.NewRootCmd(streams).Execute(), os.Stderr))
 }
 
 // exitCode maps a command's error to the exit status and reports the
 // errors that were not reported already. Errors cobra raises itself (an
 // unknown command, a wrong number of arguments) are usage errors.
-func exitCode(err error) int {
+func exitCode(err error, stderr io.Writer) int {
 	var findings *cmd.FindingsError
 	var ioErr *cmd.IOError
 	switch {
@@ -35,10 +39,10 @@ func exitCode(err error) int {
 	case errors.As(err, &findings):
 		return exitFindings
 	case errors.As(err, &ioErr):
-		fmt.Fprintln(os.Stderr, "uritool: error:", err)
+		fmt.Fprintln(stderr, "uritool: error:", err)
 		return exitIO
 	}
-	fmt.Fprintln(os.Stderr, "uritool: error:", err)
-	fmt.Fprintln(os.Stderr, "Run 'uritool --help' for usage.")
+	fmt.Fprintln(stderr, "uritool: error:", err)
+	fmt.Fprintln(stderr, "Run 'uritool --help' for usage.")
 	return exitUsage
 }

@@ -29,6 +29,16 @@ forms, which explains the decision.`,
 		Example: `  uritool equal 'HTTP://Example.com:80/%7Euser' http://example.com/~user && echo same
   uritool equal --json http://a/b http://a/b/`,
 		Args: cobra.ExactArgs(2),
+		Annotations: map[string]string{
+			AnnotationJSONFields: `With --json, one object:
+
+  a, b                        the inputs
+  normalized_a, normalized_b  their scheme-based normal forms
+  equal                       true when those are the same`,
+			AnnotationExitStatus: `  0 when A and B are equivalent,
+  1 when they are not,
+  2 when either is not a URI reference, or for another usage error.`,
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.A, opts.B = args[0], args[1]
 			return runEqual(opts)

@@ -45,6 +45,21 @@ others are still checked; the exit status is then 3.`,
   uritool lint --extract --format github README.md docs/*.md
   uritool lint --scheme https --no-userinfo --lint --format sarif urls.txt > uritool.sarif`,
 		Args: cobra.MinimumNArgs(1),
+		Annotations: map[string]string{
+			AnnotationJSONFields: `With --format json, one object per URI checked:
+
+  file      the file name ("<stdin>" for -)
+  line      1-based line
+  column    1-based column of the error in the line, or null
+  input     the URI as found
+  valid     true or false
+  error     null, or {"offset", "rule", "message"}; offset is within input
+  warnings  with --lint: [{"rule", "message", "offset"}]`,
+			AnnotationExitStatus: `  0 when no finding was made,
+  1 when some URI is invalid, breaks a policy or draws a --lint warning,
+  2 for a usage error: a bad flag, argument or configuration file,
+  3 when a file could not be read (the others are still checked).`,
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Files = args
 			return runLint(opts)

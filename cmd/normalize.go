@@ -13,6 +13,8 @@ type NormalizeOptions struct {
 	Level        string
 	JSON         bool
 	Check        bool
+	Explain      bool
+	ShowPassword bool
 	DefaultPorts map[string]string
 	Args         []string
 }
@@ -42,6 +44,18 @@ normal and exits 1 if there are any, like gofmt -l.`,
   uritool normalize --level syntax 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d'
   uritool normalize --check < urls.txt
   uritool normalize --default-port gopher=70 gopher://h:70/`,
+		Annotations: map[string]string{
+			AnnotationJSONFields: `With --json, one object per input:
+
+  input       the input
+  normalized  the normal form, or null when the input is invalid
+  changed     whether normalizing changed it, or null
+  error       null, or {"offset", "rule", "message"}`,
+			AnnotationExitStatus: `  0 when every input is valid (and, with --check, already normal),
+  1 when some input is invalid or, with --check, not normal,
+  2 for a usage error,
+  3 when input could not be read or output written.`,
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Args = args
 			return runNormalize(opts)
@@ -52,6 +66,9 @@ normal and exits 1 if there are any, like gofmt -l.`,
 	f.BoolVar(&opts.JSON, "json", false, `write JSON Lines: {"input", "normalized", "changed", "error"}`)
 	f.BoolVar(&opts.Check, "check", false, "print only inputs that are not normalized; exit 1 if any")
 	f.StringToStringVar(&opts.DefaultPorts, "default-port", nil, "extra default ports for --level scheme, as scheme=port")
+	f.BoolVar(&opts.Explain, "explain", false, "show each RFC 3986 6.2.2/6.2.3 rule that changed the input, with the text before and after")
+	f.BoolVar(&opts.ShowPassword, "show-password", false, "show the password of the userinfo in --explain and error output")
+	c.MarkFlagsMutuallyExclusive("json", "explain", "check")
 	_ = c.RegisterFlagCompletionFunc("level", fixedCompletion([]string{"syntax", "scheme"}))
 	_ = c.RegisterFlagCompletionFunc("default-port", cobra.NoFileCompletions)
 	return c
@@ -63,7 +80,11 @@ func runNormalize(opts *NormalizeOptions) error {
 		return usageErrorf("invalid --level %q (want syntax or scheme)", opts.Level)
 	}
 	normalizer := normalizeOptions(level, opts.DefaultPorts)
-	run, err := newTransformRun(opts.RootOptions, opts.JSON, false)
+	run, err := newTransformRun(opts.RootOptions, opts.JSON, opts.ShowPassword)
+	if err != nil {
+		return err
+	}
+	explainer, err := opts.explainer(run.o, opts.Explain, opts.ShowPassword)
 	if err != nil {
 		return err
 	}
@@ -78,6 +99,10 @@ func runNormalize(opts *NormalizeOptions) error {
 		}
 		n := normalizer.Normalize(u).String()
 		changed := n != text
+		if explainer != nil {
+			explainer.Normalization(text, normalizer.Explain(u), n)
+			r.Quiet = true
+		}
 		r.Fields = []render.Field{render.Str("input", text), render.Str("normalized", n), render.Bool("changed", changed)}
 		r.Output = n
 		if opts.Check {

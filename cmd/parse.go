@@ -37,6 +37,26 @@ components, tab-separated.`,
   uritool parse --json 'mailto:user@example.com'
   uritool parse --get host,port https://example.com:8080/
   cut -f1 links.tsv | uritool parse --json`,
+		Annotations: map[string]string{
+			AnnotationJSONFields: `With --json, one object per input, with every key always present:
+
+  input         the input line
+  valid         true or false
+  kind          "uri" or "relative-ref" (null when invalid)
+  scheme, authority, userinfo, host, port, path, query, fragment
+                the component as written, null when undefined, "" when
+                present but empty; host keeps the brackets of an IP-literal
+  host_type     "ipv4", "ipv6", "ipvfuture", "reg-name" or null
+  segments      the raw path segments, in order
+  query_params  [{"key", "value"}] decoded by the HTML form convention
+                (not RFC 3986), order and repeats kept; null without query
+  error         null, or {"offset", "rule", "message"}: the 0-based byte
+                offset where the input broke and the ABNF rule expected
+
+Input that is not UTF-8 cannot be carried exactly by a JSON string: its
+invalid bytes are written as U+FFFD and the record gains "input_base64"
+with the exact bytes.`,
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Args = args
 			return runParse(opts)

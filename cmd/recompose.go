@@ -42,6 +42,12 @@ stands; one that cannot stand there is an error, never silently fixed.
 		Example: `  uritool recompose --scheme https --host example.com --path /a --query x=1
   uritool recompose --path ./a:b
   uritool parse --json < urls.txt | uritool recompose`,
+		Annotations: map[string]string{
+			AnnotationJSONFields: `With --json, one object per input:
+
+  uri    the recomposed reference, or null
+  error  null, or {"offset", "rule", "message"}`,
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Args = args
 			fromFlags := false

@@ -34,6 +34,14 @@ only BASE is given.`,
   uritool relativize https://example.com/docs/ https://example.com/docs/api#x
   uritool relativize --json http://a/b/c http://other/b/c`,
 		Args: cobra.MinimumNArgs(1),
+		Annotations: map[string]string{
+			AnnotationJSONFields: `With --json, one object per target:
+
+  base    the base as given
+  target  the target
+  ref     the shortest reference from base to target, or null
+  error   null, or {"offset", "rule", "message"}`,
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Base, opts.Targets = args[0], args[1:]
 			return runRelativize(opts)

@@ -10,10 +10,12 @@ import (
 // ResolveOptions are the options of uritool resolve.
 type ResolveOptions struct {
 	*RootOptions
-	NonStrict bool
-	JSON      bool
-	Base      string
-	Refs      []string
+	NonStrict    bool
+	JSON         bool
+	Explain      bool
+	ShowPassword bool
+	Base         string
+	Refs         []string
 }
 
 // NewResolveCmd builds uritool resolve.
@@ -35,6 +37,18 @@ none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
   grep -o 'href="[^"]*"' page.html | cut -d'"' -f2 | uritool resolve https://example.com/docs/
   uritool resolve --json http://a/b/c/d ../../../g`,
 		Args: cobra.MinimumNArgs(1),
+		Annotations: map[string]string{
+			AnnotationJSONFields: `With --json, one object per reference:
+
+  base    the base as given
+  ref     the reference
+  target  the resolved URI, or null when resolution failed
+  error   null, or {"offset", "rule", "message"}`,
+			AnnotationExitStatus: `  0 when every reference resolved,
+  1 when some reference is invalid or the base is not a URI,
+  2 for a usage error, including a base that is not a URI reference,
+  3 when input could not be read or output written.`,
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Base, opts.Refs = args[0], args[1:]
 			return runResolve(opts)
@@ -42,6 +56,9 @@ none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
 	}
 	c.Flags().BoolVar(&opts.NonStrict, "non-strict", false, "treat a reference with the base's scheme as relative (RFC 3986 5.2.2)")
 	c.Flags().BoolVar(&opts.JSON, "json", false, `write JSON Lines: {"base", "ref", "target", "error"}`)
+	c.Flags().BoolVar(&opts.Explain, "explain", false, "walk through the steps of RFC 3986 5.2: the branch taken, the merge and remove_dot_segments")
+	c.Flags().BoolVar(&opts.ShowPassword, "show-password", false, "show the password of the userinfo in --explain and error output")
+	c.MarkFlagsMutuallyExclusive("json", "explain")
 	return c
 }
 
@@ -50,7 +67,11 @@ func runResolve(opts *ResolveOptions) error {
 	if err != nil {
 		return err
 	}
-	run, err := newTransformRun(opts.RootOptions, opts.JSON, false)
+	run, err := newTransformRun(opts.RootOptions, opts.JSON, opts.ShowPassword)
+	if err != nil {
+		return err
+	}
+	explainer, err := opts.explainer(run.o, opts.Explain, opts.ShowPassword)
 	if err != nil {
 		return err
 	}
@@ -58,7 +79,13 @@ func runResolve(opts *ResolveOptions) error {
 	err = eachInput(opts.IO, run.o, opts.Refs, func(no int, text string) error {
 		r := render.Transformed{Line: no, Input: text}
 		ref, err := uri.Parse(text)
-		if err == nil {
+		if err == nil && explainer != nil {
+			var trace uri.ResolveTrace
+			if trace, err = resolver.Explain(base, ref); err == nil {
+				explainer.Resolution(opts.Base, text, trace)
+				r.Quiet = true
+			}
+		} else if err == nil {
 			var t uri.URI
 			if t, err = resolver.Resolve(base, ref); err == nil {
 				r.Output = t.String()

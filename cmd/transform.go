@@ -71,3 +71,16 @@ func parseArg(root *RootOptions, what, s string) (uri.URI, error) {
 	}
 	return uri.URI{}, usageErrorf("%s %q is not a URI reference", what, render.MaskPassword(s))
 }
+
+// explainer returns the --explain renderer on stdout, or nil without
+// --explain.
+func (o *RootOptions) explainer(out *output, explain, showPassword bool) (*render.Explainer, error) {
+	if !explain {
+		return nil, nil
+	}
+	outPal, _, err := o.palettes()
+	if err != nil {
+		return nil, err
+	}
+	return render.NewExplainer(out.out, outPal, showPassword), nil
+}

@@ -31,6 +31,20 @@ unchanged instead, for pipelines. The exit status is 1 when any input fails.`,
   uritool validate --filter valid < urls.txt > clean.txt
   uritool validate --as reference --format json < links.txt
   uritool validate --scheme https --no-userinfo --lint < urls.txt`,
+		Annotations: map[string]string{
+			AnnotationJSONFields: `With --format json, one object per input:
+
+  line      1-based number of the input
+  column    1-based column of the error, or null
+  input     the input line (plus "input_base64" when it is not UTF-8)
+  valid     true or false
+  error     null, or {"offset", "rule", "message"}
+  warnings  with --lint: [{"rule", "message", "offset"}]`,
+			AnnotationExitStatus: `  0 when every input is valid and drew no warning,
+  1 when some input is invalid, breaks a policy or draws a --lint warning,
+  2 for a usage error: a bad flag, argument or configuration file,
+  3 when input could not be read or output written.`,
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.Args = args
 			return runValidate(opts)

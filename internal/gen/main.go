@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
@@ -64,7 +65,10 @@ func manPages(root *cobra.Command, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	header := &doc.GenManHeader{Title: "URITOOL", Section: "1", Source: "uritool", Manual: "uritool manual"}
+	// A fixed date keeps the pages reproducible, so CI can tell stale
+	// ones; move it when the pages change in substance.
+	date := time.Date(2026, time.November, 1, 0, 0, 0, 0, time.UTC)
+	header := &doc.GenManHeader{Title: "URITOOL", Section: "1", Source: "uritool", Manual: "uritool manual", Date: &date}
 	var walk func(c *cobra.Command) error
 	walk = func(c *cobra.Command) error {
 		if !c.IsAvailableCommand() && c != root {
@@ -119,7 +123,7 @@ func exitStatus(c *cobra.Command) string {
 // paragraph and lines starting with "  " are kept as written.
 func roff(text string) string {
 	var b strings.Builder
-	for _, para := range strings.Split(strings.TrimSpace(text), "\n\n") {
+	for _, para := range strings.Split(strings.Trim(text, "\n"), "\n\n") {
 		lines := strings.Split(para, "\n")
 		if strings.HasPrefix(lines[0], "  ") {
 			b.WriteString(".PP\n.RS\n.nf\n")

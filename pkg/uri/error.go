@@ -11,8 +11,11 @@ import (
 // ParseError reports where an input stops being a URI reference.
 type ParseError struct {
 	// Offset is the 0-based byte offset of the first byte that cannot
-	// belong to a valid string of the requested rule. It equals the input
-	// length when the input ends too early (an unterminated "[", say).
+	// belong to a valid string of the requested rule. Where a construct is
+	// begun but cannot be completed, it is the construct's first byte: the
+	// "%" of a bad percent-encoding, the "[" of an IP-literal without "]".
+	// It equals the input length only when the input ends where more is
+	// required ("foo" parsed as a URI needs a ":").
 	Offset int
 	// Rule is the ABNF rule of Appendix A being matched at Offset.
 	Rule string

@@ -1,0 +1,100 @@
+package render
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+
+	"github.com/uritool/uritool/pkg/uri"
+)
+
+// Explainer walks people through resolution (RFC 3986 section 5.2) and
+// normalization (6.2.2, 6.2.3) step by step. Passwords are masked, as in
+// all human-readable output, unless showPassword.
+type Explainer struct {
+	w            *bufio.Writer
+	pal          *Palette
+	showPassword bool
+	n            int
+}
+
+// NewExplainer writes explanations to w.
+func NewExplainer(w *bufio.Writer, pal *Palette, showPassword bool) *Explainer {
+	return &Explainer{w: w, pal: pal, showPassword: showPassword}
+}
+
+func (e *Explainer) show(s string) string {
+	if e.showPassword {
+		return s
+	}
+	return MaskPassword(s)
+}
+
+func (e *Explainer) row(name, value string) {
+	fmt.Fprintf(e.w, "%s %s\n", e.pal.Label.Sprintf("%-10s", name), value)
+}
+
+func (e *Explainer) separate() {
+	if e.n > 0 {
+		e.w.WriteByte('\n')
+	}
+	e.n++
+}
+
+// Resolution explains one resolution of ref against base.
+func (e *Explainer) Resolution(base, ref string, tr uri.ResolveTrace) {
+	e.separate()
+	e.row("base", e.show(base))
+	e.row("reference", e.show(ref))
+	e.row("branch", tr.Branch.String()+e.pal.Dim.Sprint("  [5.2.2]"))
+	if tr.Branch == uri.BranchMerge {
+		e.row("merge", fmt.Sprintf("%q + %q = %q", tr.MergePrefix, strings.TrimPrefix(tr.Merged, tr.MergePrefix), tr.Merged)+e.pal.Dim.Sprint("  [5.2.3]"))
+	}
+	switch {
+	case hasDotRule(tr.DotSteps):
+		e.dotTable(tr)
+	case tr.Branch != uri.BranchEmptyPath:
+		e.row("dots", fmt.Sprintf("none in %q", tr.DotInput)+e.pal.Dim.Sprint("  [5.2.4]"))
+	}
+	e.row("target", e.pal.OK.Sprint(e.show(tr.Target.String())))
+}
+
+// hasDotRule reports whether remove_dot_segments did more than move
+// segments (rule E), which is when its table is worth showing.
+func hasDotRule(steps []uri.DotStep) bool {
+	for _, s := range steps {
+		if s.Rule != "E" {
+			return true
+		}
+	}
+	return false
+}
+
+// dotTable prints remove_dot_segments in the layout of RFC 3986 5.2.4.
+func (e *Explainer) dotTable(tr uri.ResolveTrace) {
+	width := len("OUTPUT BUFFER")
+	for _, s := range tr.DotSteps {
+		width = max(width, len(s.Output))
+	}
+	fmt.Fprintf(e.w, "%s %s\n", e.pal.Label.Sprintf("%-10s", "dots"), "remove_dot_segments"+e.pal.Dim.Sprint("  [5.2.4]"))
+	fmt.Fprintf(e.w, "    %s\n", e.pal.Dim.Sprintf("%-6s %-*s  %s", "STEP", width, "OUTPUT BUFFER", "INPUT BUFFER"))
+	fmt.Fprintf(e.w, "    %-6s %-*s  %s\n", "", width, "", tr.DotInput)
+	for i, s := range tr.DotSteps {
+		fmt.Fprintf(e.w, "    %-6s %-*s  %s\n", fmt.Sprintf("%d %s", i+1, s.Rule), width, s.Output, s.Input)
+	}
+}
+
+// Normalization explains the normalization of input.
+func (e *Explainer) Normalization(input string, steps []uri.NormalizeStep, result string) {
+	e.separate()
+	e.row("input", e.show(input))
+	if len(steps) == 0 {
+		e.row("result", e.pal.OK.Sprint("already in normal form"))
+		return
+	}
+	for _, s := range steps {
+		fmt.Fprintf(e.w, "%s %s\n", e.pal.Label.Sprintf("%-10s", s.Section), s.Rule)
+		fmt.Fprintf(e.w, "    %s %s\n    %s %s\n", e.pal.Dim.Sprint("before"), e.show(s.Before), e.pal.Dim.Sprint("after "), e.show(s.After))
+	}
+	e.row("normalized", e.pal.OK.Sprint(e.show(result)))
+}
