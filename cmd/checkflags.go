@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -80,7 +81,8 @@ func normalizeOptions(level uri.Level, ports map[string]string) uri.NormalizeOpt
 	return o
 }
 
-// checkRun feeds results to a renderer and counts findings.
+// checkRun checks inputs and feeds the results to a renderer, counting
+// findings. It is also a lines.Handler, one per worker.
 type checkRun struct {
 	checker  *check.Checker
 	renderer render.Checker
@@ -89,7 +91,20 @@ type checkRun struct {
 	findings int
 }
 
-func (r *checkRun) check(file string, line int, text string) error {
+// newCheckRun builds the engine and renderer for these flags.
+func (o *CheckFlags) newCheckRun(ro render.CheckOptions) (*checkRun, error) {
+	checker, err := o.checker()
+	if err != nil {
+		return nil, err
+	}
+	rend, err := render.NewChecker(ro)
+	if err != nil {
+		return nil, &UsageError{err}
+	}
+	return &checkRun{checker: checker, renderer: rend}, nil
+}
+
+func (r *checkRun) check(w render.Writer, file string, line int, text string) error {
 	r.result.File, r.result.Line = file, line
 	r.checker.Check(&r.result, text)
 	r.checked++
@@ -97,5 +112,10 @@ func (r *checkRun) check(file string, line int, text string) error {
 		r.findings++
 	}
 	r.findings += len(r.result.Warnings)
-	return r.renderer.Result(&r.result)
+	return r.renderer.Result(w, &r.result)
+}
+
+// Line checks one line of standard input handled in parallel.
+func (r *checkRun) Line(no int, line []byte, out *bytes.Buffer) error {
+	return r.check(out, "", no, bytesView(line))
 }

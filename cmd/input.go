@@ -38,6 +38,11 @@ func (o *output) flush() error {
 	return nil
 }
 
+// onlyStdin reports whether the inputs are the lines of stdin alone.
+func onlyStdin(args []string) bool {
+	return len(args) == 0 || len(args) == 1 && args[0] == "-"
+}
+
 // eachInput calls fn with each input and its 1-based number: the
 // arguments in order, where "-" stands for the lines of stdin, or the
 // lines of stdin when there are no arguments. The text passed to fn is

@@ -74,25 +74,20 @@ others are still checked; the exit status is then 3.`,
 }
 
 func runLint(opts *LintOptions) error {
-	checker, err := opts.checker()
-	if err != nil {
-		return err
-	}
 	outPal, errPal, err := opts.palettes()
 	if err != nil {
 		return err
 	}
-	o := newOutput(opts.IO)
-	rend, err := render.NewChecker(o.out, render.CheckOptions{
+	run, err := opts.newCheckRun(render.CheckOptions{
 		Format: opts.Format, WithFile: true, ShowPassword: opts.ShowPassword, Palette: outPal, Version: version(),
 	})
 	if err != nil {
-		return &UsageError{err}
+		return err
 	}
-	run := &checkRun{checker: checker, renderer: rend}
+	o := newOutput(opts.IO)
 	unreadable := 0
 	for _, name := range opts.Files {
-		err := lintFile(opts, run, name)
+		err := lintFile(opts, o, run, name)
 		if _, isIO := err.(*IOError); isIO {
 			fmt.Fprintf(o.err, "%s %v\n", errPal.Error.Sprint("uritool: error:"), err)
 			unreadable++
@@ -102,7 +97,7 @@ func runLint(opts *LintOptions) error {
 			return err
 		}
 	}
-	err = rend.Finish()
+	err = run.renderer.Finish(o.out)
 	if opts.Format == render.FormatText {
 		fmt.Fprintf(o.err, "%d checked, %d finding(s)\n", run.checked, run.findings)
 	}
@@ -120,7 +115,7 @@ func runLint(opts *LintOptions) error {
 
 // lintFile checks every URI of one file; a failure to open or read it is
 // an IOError naming the file.
-func lintFile(opts *LintOptions, run *checkRun, name string) error {
+func lintFile(opts *LintOptions, o *output, run *checkRun, name string) error {
 	var in io.Reader = opts.IO.In
 	if name != "-" {
 		f, err := os.Open(name)
@@ -142,7 +137,7 @@ func lintFile(opts *LintOptions, run *checkRun, name string) error {
 			if strings.TrimSpace(text) == "" {
 				continue
 			}
-			if err := run.check(name, r.Number(), text); err != nil {
+			if err := run.check(o.out, name, r.Number(), text); err != nil {
 				return err
 			}
 			continue
@@ -150,7 +145,7 @@ func lintFile(opts *LintOptions, run *checkRun, name string) error {
 		found = extract.Line(found[:0], text)
 		for _, c := range found {
 			run.result.Base = c.Offset
-			err := run.check(name, r.Number(), c.Text)
+			err := run.check(o.out, name, r.Number(), c.Text)
 			run.result.Base = 0
 			if err != nil {
 				return err

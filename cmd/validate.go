@@ -1,8 +1,11 @@
 package cmd
 
 import (
+	"runtime"
+
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/lines"
 	"github.com/uritool/uritool/internal/render"
 )
 
@@ -60,27 +63,24 @@ func runValidate(opts *ValidateOptions) error {
 	if opts.Format != render.FormatText && opts.Format != render.FormatJSON {
 		return usageErrorf("invalid --format %q for validate (want text or json)", opts.Format)
 	}
-	checker, err := opts.checker()
-	if err != nil {
-		return err
-	}
 	outPal, _, err := opts.palettes()
 	if err != nil {
 		return err
 	}
-	o := newOutput(opts.IO)
-	rend, err := render.NewChecker(o.out, render.CheckOptions{
-		Format: opts.Format, Filter: opts.Filter, ShowPassword: opts.ShowPassword, Palette: outPal,
-	})
+	ro := render.CheckOptions{Format: opts.Format, Filter: opts.Filter, ShowPassword: opts.ShowPassword, Palette: outPal}
+	run, err := opts.newCheckRun(ro)
 	if err != nil {
-		return &UsageError{err}
+		return err
 	}
-	run := &checkRun{checker: checker, renderer: rend}
+	if onlyStdin(opts.Args) && run.renderer.Parallel() {
+		return validateInParallel(opts, ro, run)
+	}
+	o := newOutput(opts.IO)
 	err = eachInput(opts.IO, o, opts.Args, func(no int, text string) error {
-		return run.check("", no, text)
+		return run.check(o.out, "", no, text)
 	})
 	if err == nil {
-		err = rend.Finish()
+		err = run.renderer.Finish(o.out)
 	}
 	if ferr := o.flush(); err == nil {
 		err = ferr
@@ -89,4 +89,30 @@ func runValidate(opts *ValidateOptions) error {
 		return err
 	}
 	return findings(run.findings)
+}
+
+// validateInParallel checks standard input on every core, one engine and
+// renderer per worker, and writes the results in input order: the
+// output is the same as a sequential run's.
+func validateInParallel(opts *ValidateOptions, ro render.CheckOptions, first *checkRun) error {
+	runs := []*checkRun{first}
+	for len(runs) < runtime.GOMAXPROCS(0) {
+		run, err := opts.newCheckRun(ro)
+		if err != nil {
+			return err
+		}
+		runs = append(runs, run)
+	}
+	handlers := make([]lines.Handler, len(runs))
+	for i, r := range runs {
+		handlers[i] = r
+	}
+	if err := lines.Process(opts.IO.In, opts.IO.Out, handlers); err != nil {
+		return &IOError{err}
+	}
+	total := 0
+	for _, r := range runs {
+		total += r.findings
+	}
+	return findings(total)
 }

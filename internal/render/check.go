@@ -1,10 +1,10 @@
 package render
 
 import (
-	"bufio"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 
 	"strconv"
 	"strings"
@@ -37,32 +37,44 @@ type CheckOptions struct {
 	Version      string   // tool version, for SARIF
 }
 
-// Checker writes results as they come and a closing part, if its format
-// has one, at Finish.
-type Checker interface {
-	Result(r *check.Result) error
-	// Finish completes the output.
-	Finish() error
+// Writer is where renderers write: a *bufio.Writer, or the *bytes.Buffer
+// of a block of lines handled in parallel.
+type Writer interface {
+	io.Writer
+	io.StringWriter
+	io.ByteWriter
 }
 
-// NewChecker returns the renderer for opts writing to w.
-func NewChecker(w *bufio.Writer, opts CheckOptions) (Checker, error) {
+// Checker writes results as they come and a closing part, if its format
+// has one, at Finish. The writer is passed with each call so that one
+// renderer can fill the buffers of many blocks.
+type Checker interface {
+	Result(w Writer, r *check.Result) error
+	// Finish completes the output.
+	Finish(w Writer) error
+	// Parallel reports whether results may be rendered out of order
+	// into separate buffers that are joined in order afterwards.
+	Parallel() bool
+}
+
+// NewChecker returns the renderer for opts.
+func NewChecker(opts CheckOptions) (Checker, error) {
 	switch opts.Filter {
 	case "valid", "invalid":
-		return &filterRenderer{w: w, keepValid: opts.Filter == "valid"}, nil
+		return &filterRenderer{keepValid: opts.Filter == "valid"}, nil
 	case "":
 	default:
 		return nil, fmt.Errorf("invalid --filter %q (want valid or invalid)", opts.Filter)
 	}
 	switch opts.Format {
 	case FormatText, "":
-		return &textRenderer{w: w, opts: opts}, nil
+		return &textRenderer{opts: opts}, nil
 	case FormatJSON:
-		return &jsonRenderer{w: w, opts: opts}, nil
+		return &jsonRenderer{opts: opts}, nil
 	case FormatGitHub:
-		return &githubRenderer{w: w}, nil
+		return &githubRenderer{}, nil
 	case FormatSARIF:
-		return &sarifRenderer{w: w, version: opts.Version}, nil
+		return &sarifRenderer{version: opts.Version}, nil
 	}
 	return nil, fmt.Errorf("invalid --format %q (want %s)", opts.Format, strings.Join(CheckFormats, ", "))
 }
@@ -76,51 +88,50 @@ func DisplayFile(name string) string {
 }
 
 type filterRenderer struct {
-	w         *bufio.Writer
 	keepValid bool
 }
 
-func (f *filterRenderer) Result(r *check.Result) error {
+func (f *filterRenderer) Result(w Writer, r *check.Result) error {
 	if r.Clean() != f.keepValid {
 		return nil
 	}
-	f.w.WriteString(r.Input)
-	return f.w.WriteByte('\n')
+	w.WriteString(r.Input)
+	return w.WriteByte('\n')
 }
 
-func (f *filterRenderer) Finish() error { return nil }
+func (f *filterRenderer) Finish(Writer) error { return nil }
+func (f *filterRenderer) Parallel() bool      { return true }
 
 // textRenderer prints findings as compilers print errors.
 type textRenderer struct {
-	w    *bufio.Writer
 	opts CheckOptions
 }
 
-func (t *textRenderer) Result(r *check.Result) error {
+func (t *textRenderer) Result(w Writer, r *check.Result) error {
 	loc := strconv.Itoa(r.Line)
 	if t.opts.WithFile {
 		loc = DisplayFile(r.File) + ":" + loc
 	}
 	if r.Error != nil {
-		Diagnostic(t.w, t.opts.Palette, loc, r.Base, r.Input, r.Error, false, t.opts.ShowPassword)
+		Diagnostic(w, t.opts.Palette, loc, r.Base, r.Input, r.Error, false, t.opts.ShowPassword)
 	}
-	for _, w := range r.Warnings {
-		f := check.Finding{Offset: w.Offset, Rule: w.Rule, Message: w.Message}
-		Diagnostic(t.w, t.opts.Palette, loc, r.Base, r.Input, &f, true, t.opts.ShowPassword)
+	for _, warn := range r.Warnings {
+		f := check.Finding{Offset: warn.Offset, Rule: warn.Rule, Message: warn.Message}
+		Diagnostic(w, t.opts.Palette, loc, r.Base, r.Input, &f, true, t.opts.ShowPassword)
 	}
 	return nil
 }
 
-func (t *textRenderer) Finish() error { return nil }
+func (t *textRenderer) Finish(Writer) error { return nil }
+func (t *textRenderer) Parallel() bool      { return true }
 
 // jsonRenderer writes one JSON Lines record per input.
 type jsonRenderer struct {
-	w    *bufio.Writer
 	opts CheckOptions
 	buf  []byte
 }
 
-func (j *jsonRenderer) Result(r *check.Result) error {
+func (j *jsonRenderer) Result(w Writer, r *check.Result) error {
 	b := append(j.buf[:0], '{')
 	if j.opts.WithFile {
 		b = appendString(appendKey(b, "file"), DisplayFile(r.File))
@@ -137,21 +148,22 @@ func (j *jsonRenderer) Result(r *check.Result) error {
 	b = appendFinding(appendKey(b, "error"), r.Error)
 	if r.LintOn {
 		b = append(appendKey(b, "warnings"), '[')
-		for i, w := range r.Warnings {
+		for i, warn := range r.Warnings {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendFinding(b, &check.Finding{Offset: w.Offset, Rule: w.Rule, Message: w.Message})
+			b = appendFinding(b, &check.Finding{Offset: warn.Offset, Rule: warn.Rule, Message: warn.Message})
 		}
 		b = append(b, ']')
 	}
 	b = append(b, '}', '\n')
 	j.buf = b
-	_, err := j.w.Write(b)
+	_, err := w.Write(b)
 	return err
 }
 
-func (j *jsonRenderer) Finish() error { return nil }
+func (j *jsonRenderer) Finish(Writer) error { return nil }
+func (j *jsonRenderer) Parallel() bool      { return true }
 
 // appendInput writes the "input" key and, when the input is not UTF-8 and
 // so cannot be carried exactly by a JSON string, "input_base64" too.
@@ -179,20 +191,20 @@ func appendFinding(b []byte, f *check.Finding) []byte {
 
 // githubRenderer writes workflow commands that GitHub Actions turns into
 // annotations on the line.
-type githubRenderer struct{ w *bufio.Writer }
+type githubRenderer struct{}
 
-func (g *githubRenderer) Result(r *check.Result) error {
+func (g *githubRenderer) Result(w Writer, r *check.Result) error {
 	if r.Error != nil {
-		g.command("error", r, r.Error.Offset, r.Error.Rule, r.Error.Message)
+		g.command(w, "error", r, r.Error.Offset, r.Error.Rule, r.Error.Message)
 	}
-	for _, w := range r.Warnings {
-		g.command("warning", r, w.Offset, w.Rule, w.Message)
+	for _, warn := range r.Warnings {
+		g.command(w, "warning", r, warn.Offset, warn.Rule, warn.Message)
 	}
 	return nil
 }
 
-func (g *githubRenderer) command(kind string, r *check.Result, offset int, rule, msg string) {
-	fmt.Fprintf(g.w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", kind,
+func (g *githubRenderer) command(w Writer, kind string, r *check.Result, offset int, rule, msg string) {
+	fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", kind,
 		escapeProperty(DisplayFile(r.File)), r.Line, r.Base+offset+1,
 		escapeProperty("uritool "+rule), escapeData(msg))
 }
@@ -207,11 +219,11 @@ var (
 func escapeData(s string) string     { return dataEscaper.Replace(s) }
 func escapeProperty(s string) string { return propertyEscaper.Replace(s) }
 
-func (g *githubRenderer) Finish() error { return nil }
+func (g *githubRenderer) Finish(Writer) error { return nil }
+func (g *githubRenderer) Parallel() bool      { return true }
 
 // sarifRenderer collects findings and writes one SARIF 2.1.0 log at the end.
 type sarifRenderer struct {
-	w       *bufio.Writer
 	version string
 	rules   []sarifRule
 	ruleIdx map[string]int
@@ -248,15 +260,18 @@ type sarifLocation struct {
 	} `json:"physicalLocation"`
 }
 
-func (s *sarifRenderer) Result(r *check.Result) error {
+func (s *sarifRenderer) Result(_ Writer, r *check.Result) error {
 	if r.Error != nil {
 		s.add(r, "error", r.Error.Offset, r.Error.Rule, r.Error.Message)
 	}
-	for _, w := range r.Warnings {
-		s.add(r, "warning", w.Offset, w.Rule, w.Message)
+	for _, warn := range r.Warnings {
+		s.add(r, "warning", warn.Offset, warn.Rule, warn.Message)
 	}
 	return nil
 }
+
+// Parallel is false: the log is one JSON document built at the end.
+func (s *sarifRenderer) Parallel() bool { return false }
 
 func (s *sarifRenderer) add(r *check.Result, level string, offset int, rule, msg string) {
 	if s.ruleIdx == nil {
@@ -295,7 +310,7 @@ func sarifURI(file string) string {
 	return b.String()
 }
 
-func (s *sarifRenderer) Finish() error {
+func (s *sarifRenderer) Finish(w Writer) error {
 	if s.rules == nil {
 		s.rules = []sarifRule{}
 	}
@@ -326,7 +341,7 @@ func (s *sarifRenderer) Finish() error {
 		Version string `json:"version"`
 		Runs    []run  `json:"runs"`
 	}{"https://json.schemastore.org/sarif-2.1.0.json", "2.1.0", []run{rn}}
-	enc := json.NewEncoder(s.w)
+	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(log)
 }

@@ -120,7 +120,7 @@ func field(r *Parsed, name string) (string, bool) {
 	return "", false
 }
 
-func (p *Parser) diagnostic(w *bufio.Writer, pal *Palette, r *Parsed) {
+func (p *Parser) diagnostic(w Writer, pal *Palette, r *Parsed) {
 	f := check.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg}
 	Diagnostic(w, pal, strconv.Itoa(r.Line), 0, r.Input, &f, false, p.opts.ShowPassword)
 }

@@ -87,7 +87,7 @@ func (t *Transformer) Result(r *Transformed) error {
 // under the offending byte. It is the one format of findings for humans;
 // a warning says so before its message.
 // base is the byte offset of input within its line, for the column.
-func Diagnostic(w *bufio.Writer, pal *Palette, loc string, base int, input string, f *check.Finding, warning, showPassword bool) {
+func Diagnostic(w Writer, pal *Palette, loc string, base int, input string, f *check.Finding, warning, showPassword bool) {
 	line, col := CaretView(input, f.Offset, showPassword)
 	msg := pal.Error.Sprint(f.Message)
 	if warning {

@@ -1,0 +1,477 @@
+// Package lint reports security concerns of RFC 3986 section 7 in URIs
+// that are otherwise valid.
+package lint
+
+import (
+	"fmt"
+	"net/netip"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/uritool/uritool/pkg/uri"
+	"golang.org/x/net/idna"
+	"golang.org/x/net/publicsuffix"
+)
+
+// Rule ids.
+const (
+	PasswordInUserinfo    = "password-in-userinfo"     // RFC 3986 section 7.5
+	DeceptiveUserinfo     = "deceptive-userinfo"       // RFC 3986 section 7.6
+	RareIPFormat          = "rare-ip-format"           // RFC 3986 section 7.4
+	EncodedControl        = "encoded-control"          // RFC 3986 section 7.3
+	NonASCIIHostLookalike = "non-ascii-host-lookalike" // RFC 3986 section 7.6, UTS #39
+)
+
+// Rules lists every rule id in a stable order, the order in which Check
+// reports them.
+var Rules = []string{
+	PasswordInUserinfo,
+	DeceptiveUserinfo,
+	RareIPFormat,
+	EncodedControl,
+	NonASCIIHostLookalike,
+}
+
+// Known reports whether id is a rule id.
+func Known(id string) bool {
+	switch id {
+	case PasswordInUserinfo, DeceptiveUserinfo, RareIPFormat, EncodedControl, NonASCIIHostLookalike:
+		return true
+	}
+	return false
+}
+
+// Warning is a finding on an otherwise valid URI.
+type Warning struct {
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
+	Offset  int    `json:"offset"` // 0-based byte offset into the URI string where the problem starts
+}
+
+// Check appends to dst the warnings for u, in the order of Rules, skipping
+// rules for which disabled(rule) is true (disabled may be nil), and returns
+// dst. When there is nothing to report it allocates nothing, unless the
+// userinfo or host is percent-encoded or a dotted user name needs a Public
+// Suffix List lookup (see deceptive).
+func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning {
+	on := func(rule string) bool { return disabled == nil || !disabled(rule) }
+	host, hasHost := u.Host()
+	hostStart := 0
+	if hasHost {
+		// The authority follows scheme ":" "//", or "//" alone (section 3).
+		hostStart = 2
+		if scheme, ok := u.Scheme(); ok {
+			hostStart += len(scheme) + 1
+		}
+		if userinfo, ok := u.Userinfo(); ok {
+			user, pass, hasPass := strings.Cut(userinfo, ":")
+			if hasPass && pass != "" && on(PasswordInUserinfo) {
+				dst = append(dst, Warning{PasswordInUserinfo,
+					"userinfo carries a password in clear text (RFC 3986 section 7.5)",
+					hostStart + len(user) + 1})
+			}
+			if on(DeceptiveUserinfo) {
+				if msg := deceptive(userinfo, user, host); msg != "" {
+					dst = append(dst, Warning{DeceptiveUserinfo, msg, hostStart})
+				}
+			}
+			hostStart += len(userinfo) + 1
+		}
+	}
+	regName := hasHost && host != "" && u.HostType() == uri.HostRegName
+	if regName && on(RareIPFormat) {
+		if msg := rareIP(host); msg != "" {
+			dst = append(dst, Warning{RareIPFormat, msg, hostStart})
+		}
+	}
+	if on(EncodedControl) {
+		if msg, off := encodedControl(u.String()); msg != "" {
+			dst = append(dst, Warning{EncodedControl, msg, off})
+		}
+	}
+	if regName && on(NonASCIIHostLookalike) {
+		if msg, off := lookalike(host); msg != "" {
+			dst = append(dst, Warning{NonASCIIHostLookalike, msg, hostStart + off})
+		}
+	}
+	return dst
+}
+
+// deceptive returns a message when the userinfo can pass for the host
+// (section 7.6), as in "ftp://cnn.example.com&story=breaking_news@10.0.0.1/".
+// Readers take the start of the authority for the host, so it looks at the
+// longest prefix of the decoded user name made of letters, digits, "." and
+// "-", less one trailing ".". That prefix is flagged when it has a dot and
+// inet_aton reads it as an address (section 7.4 forms included), or when it
+// has two or more LDH labels and its last label is a top-level domain: one
+// of the ICANN section of the Public Suffix List or a special-use name of
+// RFC 6761. So "bank.com" and "www.bank.example" are flagged but "john.doe"
+// is not, at the price of missing names under TLDs the list lacks. The
+// userinfo, without encoded brackets, is flagged when it is an IPv6
+// address.
+func deceptive(userinfo, user, host string) string {
+	n := 0
+	for n < len(user) {
+		c, w := user[n], 1
+		if c == '%' {
+			c, w = unhex(user[n+1])<<4|unhex(user[n+2]), 3
+		}
+		if !isAlnum(c) && c != '.' && c != '-' {
+			break
+		}
+		n += w
+	}
+	name := unescape(user[:n])
+	name = strings.TrimSuffix(name, ".")
+	if _, ok := inetAton(name); ok && strings.Contains(name, ".") {
+		return fmt.Sprintf("userinfo begins with %q, which looks like an IPv4 address; the host is %q (RFC 3986 section 7.6)", name, host)
+	}
+	if isDomain(name) {
+		return fmt.Sprintf("userinfo begins with %q, which looks like a host name; the host is %q (RFC 3986 section 7.6)", name, host)
+	}
+	// Brackets must be percent-encoded in userinfo (section 3.2.1).
+	a := userinfo
+	if len(a) >= 6 && strings.EqualFold(a[:3], "%5B") && strings.EqualFold(a[len(a)-3:], "%5D") {
+		a = a[3 : len(a)-3]
+	}
+	// A failed ParseAddr allocates; every IPv6 address has two colons.
+	if strings.Count(a, ":") < 2 {
+		return ""
+	}
+	if ip, err := netip.ParseAddr(a); err == nil && ip.Is6() {
+		return fmt.Sprintf("userinfo looks like an IPv6 address; the host is %q (RFC 3986 section 7.6)", host)
+	}
+	return ""
+}
+
+// isDomain reports whether name has two or more LDH labels (RFC 1123
+// section 2.1) and ends in a top-level domain.
+func isDomain(name string) bool {
+	labels, tld := 0, ""
+	for l := range strings.SplitSeq(name, ".") {
+		if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
+			return false
+		}
+		labels++
+		tld = l
+	}
+	if labels < 2 {
+		return false
+	}
+	tld = strings.ToLower(tld)
+	switch {
+	case tld == "example" || tld == "invalid" || tld == "localhost" || tld == "test": // RFC 6761 section 6
+		return true
+	case len(tld) < 2 || !strings.HasPrefix(tld, "xn--") && strings.ContainsFunc(tld, func(r rune) bool { return r < 'a' || r > 'z' }):
+		return false // not a TLD: spare the lookup, which allocates
+	}
+	// A TLD is its own public suffix; unlisted ones come from the default
+	// rule, which is not in the ICANN section.
+	_, icann := publicsuffix.PublicSuffix(tld)
+	return icann
+}
+
+// toASCII maps name as the WHATWG URL host parser does and reports
+// whether the result is a domain it accepts: one without forbidden domain
+// code points, which UTS #46 lets through without UseSTD3ASCIIRules.
+func toASCII(name string) (string, bool) {
+	a, err := profile.ToASCII(name)
+	return a, err == nil && !strings.ContainsFunc(a, func(r rune) bool {
+		return r <= ' ' || r == 0x7f || strings.ContainsRune("#%/:<>?@[\\]^|", r)
+	})
+}
+
+// rareIP returns a message when the reg-name host is read as an IPv4
+// address by inet_aton or by the WHATWG URL host parser, which first
+// percent-decodes the host and maps it by UTS #46 (so fullwidth digits
+// count). A reg-name never matches IPv4address (section 3.2.2), so any
+// address read from it is in a rare form (section 7.4).
+func rareIP(host string) string {
+	// Only these bytes can spell an address; spare other names the work.
+	for i := 0; i < len(host); i++ {
+		if c := host[i]; !isHex(c) && c|0x20 != 'x' && c != '.' && c != '%' {
+			return ""
+		}
+	}
+	name := unescape(host)
+	if !isASCII(name) {
+		var ok bool
+		if name, ok = toASCII(name); !ok {
+			return ""
+		}
+	}
+	a, ok := inetAton(name)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("host is a rare IPv4 form that IPv4 parsers such as inet_aton read as %s; filter on the numeric address (RFC 3986 section 7.4)", a)
+}
+
+// inetAton reads s as inet_aton does (section 7.4): one to four parts
+// separated by ".", each decimal, octal after a leading "0" or hexadecimal
+// after "0x", the last filling the remaining bytes. Like the WHATWG URL
+// host parser it also takes one trailing "." and reads a bare "0x" as 0.
+func inetAton(s string) (netip.Addr, bool) {
+	s = strings.TrimSuffix(s, ".")
+	var parts [4]uint64
+	n := 0
+	for more := true; more; n++ {
+		if n == len(parts) {
+			return netip.Addr{}, false
+		}
+		var p string
+		p, s, more = strings.Cut(s, ".")
+		v, ok := parseNum(p)
+		if !ok {
+			return netip.Addr{}, false
+		}
+		parts[n] = v
+	}
+	a := parts[n-1]
+	if a >= 1<<(8*(5-n)) {
+		return netip.Addr{}, false
+	}
+	for i, p := range parts[:n-1] {
+		if p > 0xff {
+			return netip.Addr{}, false
+		}
+		a |= p << (24 - 8*i)
+	}
+	return netip.AddrFrom4([4]byte{byte(a >> 24), byte(a >> 16), byte(a >> 8), byte(a)}), true
+}
+
+// parseNum reads one part of an inet_aton address, capped at 32 bits.
+func parseNum(p string) (uint64, bool) {
+	base := uint64(10)
+	switch {
+	case len(p) >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'):
+		base, p = 16, p[2:]
+	case len(p) >= 2 && p[0] == '0':
+		base, p = 8, p[1:]
+	case p == "":
+		return 0, false
+	}
+	var v uint64
+	for i := 0; i < len(p); i++ {
+		d := uint64(unhex(p[i]))
+		if !isHex(p[i]) || d >= base {
+			return 0, false
+		}
+		if v = v*base + d; v > 0xffffffff {
+			return 0, false
+		}
+	}
+	return v, true
+}
+
+// controlNames names the C0 controls by their ASCII abbreviations.
+var controlNames = [0x20]string{
+	"NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL",
+	"BS", "HT", "LF", "VT", "FF", "CR", "SO", "SI",
+	"DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB",
+	"CAN", "EM", "SUB", "ESC", "FS", "GS", "RS", "US",
+}
+
+// encodedControl returns a message and the offset of the first
+// percent-encoded control character, %00-%1F or %7F, in the URI s: back
+// ends that decode it may take it for a terminator or a delimiter
+// (section 7.3).
+func encodedControl(s string) (string, int) {
+	// Every "%" of a parsed URI starts a pct-encoded triplet (section 2.1).
+	for i := 0; ; i += 3 {
+		j := strings.IndexByte(s[i:], '%')
+		if j < 0 {
+			return "", 0
+		}
+		i += j
+		c := unhex(s[i+1])<<4 | unhex(s[i+2])
+		name := "DEL"
+		switch {
+		case c < 0x20:
+			name = controlNames[c]
+		case c != 0x7f:
+			continue
+		}
+		return fmt.Sprintf("%s decodes to a control character (%s), which back ends may misread (RFC 3986 section 7.3)", s[i:i+3], name), i
+	}
+}
+
+// profile maps and validates host names as the WHATWG URL host parser
+// does: UTS #46 non-transitional processing with CheckBidi and
+// CheckJoiners but without CheckHyphens and UseSTD3ASCIIRules.
+var profile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.StrictDomainName(false), idna.CheckHyphens(false))
+
+// lookalike returns a message and the offset in the reg-name host of the
+// first label that can pass for another name. It looks only at hosts whose
+// percent-decoded form is valid UTF-8, not ASCII, and accepted by IDNA:
+// other names cannot be looked up. A label is flagged when, after UTS #46
+// mapping,
+//   - it is ASCII: fullwidth or compatibility forms spell an ASCII name;
+//   - its letters mix scripts beyond what UTS #39 section 5.2 allows
+//     (see highlyRestrictive), as in "pаypal" (Cyrillic "а");
+//   - it is wholly Cyrillic or Greek and uses only letters in
+//     latinLookalikes, as in "аррӏе" (Cyrillic), a whole-script confusable
+//     of "apple".
+//
+// Accented Latin such as "café" is one script and is not flagged; Latin
+// letters that look like other Latin ones ("ɑ" for "a") are not caught.
+func lookalike(host string) (string, int) {
+	// A URI is ASCII (section 2), so other characters are percent-encoded.
+	if strings.IndexByte(host, '%') < 0 {
+		return "", 0
+	}
+	name := unescape(host)
+	if isASCII(name) || !utf8.ValidString(name) {
+		return "", 0
+	}
+	if _, ok := toASCII(name); !ok {
+		return "", 0
+	}
+	// Split at the label separators of RFC 3490 section 3.1, which UTS #46
+	// keeps, noting the offset in host of each label.
+	start, raw, rawStart := 0, 0, 0
+	for i, r := range name {
+		n := utf8.RuneLen(r)
+		for range n {
+			if host[raw] == '%' {
+				raw += 3
+			} else {
+				raw++
+			}
+		}
+		if r == '.' || r == '\u3002' || r == '\uff0e' || r == '\uff61' {
+			if msg := lookalikeLabel(name[start:i]); msg != "" {
+				return msg, rawStart
+			}
+			start, rawStart = i+n, raw
+		}
+	}
+	if msg := lookalikeLabel(name[start:]); msg != "" {
+		return msg, rawStart
+	}
+	return "", 0
+}
+
+// latinLookalikes holds the lowercase Cyrillic and Greek letters whose
+// common glyphs match Latin ones (a c d e h i j l o p q s w x y y; a i k v
+// o p u x), a few of the confusables of UTS #39.
+const latinLookalikes = "асԁеһіјӏорԛѕԝхуү" + "αικνορυχ"
+
+// highlyRestrictive reports whether a label written in scripts meets the
+// "Highly Restrictive" level of UTS #39 section 5.2: one script, or some of
+// Latin and Han with Japanese, Chinese or Korean scripts.
+func highlyRestrictive(scripts []string) bool {
+	if len(scripts) <= 1 {
+		return true
+	}
+	for _, set := range [][]string{
+		{"Latin", "Han", "Hiragana", "Katakana"},
+		{"Latin", "Han", "Bopomofo"},
+		{"Latin", "Han", "Hangul"},
+	} {
+		if !slices.ContainsFunc(scripts, func(sc string) bool { return !slices.Contains(set, sc) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// lookalikeLabel returns a message when the decoded label can pass for
+// another (see lookalike).
+func lookalikeLabel(label string) string {
+	if isASCII(label) {
+		return ""
+	}
+	u, err := profile.ToUnicode(label)
+	if err != nil {
+		return ""
+	}
+	if isASCII(u) {
+		return fmt.Sprintf("host label %q is the ASCII label %q after IDNA mapping (UTS #46)", label, u)
+	}
+	var scripts []string
+	confusable := true
+	for _, r := range u {
+		sc := script(r)
+		if sc == "" {
+			continue
+		}
+		if !slices.Contains(scripts, sc) {
+			scripts = append(scripts, sc)
+		}
+		confusable = confusable && strings.ContainsRune(latinLookalikes, r)
+	}
+	ace, _ := profile.ToASCII(u)
+	switch {
+	case !highlyRestrictive(scripts):
+		return fmt.Sprintf("host label %q (%s) mixes %s and %s letters, which can imitate another name", u, ace, scripts[0], scripts[1])
+	case len(scripts) == 1 && (scripts[0] == "Cyrillic" || scripts[0] == "Greek") && confusable:
+		return fmt.Sprintf("host label %q (%s) is spelled with %s letters that look like Latin ones", u, ace, scripts[0])
+	}
+	return ""
+}
+
+// script returns the name of r's script, or "" for the Common and
+// Inherited scripts, whose characters go with any script.
+func script(r rune) string {
+	if r < utf8.RuneSelf {
+		if isAlnum(byte(r)) && !isDigit(byte(r)) {
+			return "Latin"
+		}
+		return ""
+	}
+	for name, table := range unicode.Scripts {
+		if unicode.Is(table, r) {
+			if name == "Common" || name == "Inherited" {
+				return ""
+			}
+			return name
+		}
+	}
+	return ""
+}
+
+// unescape percent-decodes s (section 2.1), allocating only when s has a "%".
+func unescape(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '%' {
+			c = unhex(s[i+1])<<4 | unhex(s[i+2])
+			i += 2
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func isAlnum(c byte) bool { return isDigit(c) || 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+func isHex(c byte) bool { return isDigit(c) || 'a' <= c|0x20 && c|0x20 <= 'f' }
+
+// unhex returns the value of the hex digit c; other bytes give 0.
+func unhex(c byte) byte {
+	switch {
+	case isDigit(c):
+		return c - '0'
+	case isHex(c):
+		return (c | 0x20) - 'a' + 10
+	}
+	return 0
+}
