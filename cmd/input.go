@@ -28,12 +28,12 @@ func newOutput(s *IOStreams) *output {
 }
 
 func (o *output) flush() error {
-	errErr := o.err.Flush()
-	if err := o.out.Flush(); err != nil {
+	outErr := o.out.Flush()
+	if err := o.err.Flush(); err != nil {
 		return &IOError{err}
 	}
-	if errErr != nil {
-		return &IOError{errErr}
+	if outErr != nil {
+		return &IOError{outErr}
 	}
 	return nil
 }

@@ -18,7 +18,7 @@ type Handler interface {
 
 // blockSize is how much input one block holds; a longer line grows its
 // block, which goes back to this size once written.
-const blockSize = 256 << 10
+const blockSize = 64 << 10
 
 type block struct {
 	seq       int

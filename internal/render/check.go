@@ -169,13 +169,22 @@ func (j *jsonRenderer) Parallel() bool      { return true }
 // so cannot be carried exactly by a JSON string, "input_base64" too.
 func appendInput(b []byte, input string) []byte {
 	b = appendString(appendKey(b, "input"), input)
-	if !utf8.ValidString(input) {
+	if !isPrintableASCII(input) && !utf8.ValidString(input) {
 		b = appendKey(b, "input_base64")
 		b = append(b, '"')
 		b = base64.StdEncoding.AppendEncode(b, []byte(input))
 		b = append(b, '"')
 	}
 	return b
+}
+
+func isPrintableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func appendFinding(b []byte, f *check.Finding) []byte {

@@ -11,18 +11,41 @@ import (
 
 const hexDigits = "0123456789abcdef"
 
+// jsonSafe marks the bytes a JSON string holds as they are: printable
+// ASCII but '"' and '\\'. Valid URIs consist of nothing else.
+var jsonSafe = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // appendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD,
 // as encoding/json does, so the output is always valid JSON.
 func appendString(b []byte, s string) []byte {
+	i := 0
+	for i < len(s) && jsonSafe[s[i]] {
+		i++
+	}
 	b = append(b, '"')
+	if i == len(s) {
+		b = append(b, s...)
+		return append(b, '"')
+	}
+	return appendEscaped(b, s, i)
+}
+
+// appendEscaped finishes appendString from s[i], the first byte that
+// needs care.
+func appendEscaped(b []byte, s string, i int) []byte {
 	start := 0
-	for i := 0; i < len(s); {
+	for i < len(s) {
 		c := s[i]
+		if jsonSafe[c] {
+			i++
+			continue
+		}
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
 			b = append(b, s[start:i]...)
 			switch c {
 			case '"', '\\':
@@ -41,21 +64,17 @@ func appendString(b []byte, s string) []byte {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
+		switch {
+		case r == utf8.RuneError && size == 1:
 			b = append(b, s[start:i]...)
 			b = append(b, `\ufffd`...)
-			i++
-			start = i
-			continue
-		}
-		// U+2028 and U+2029 are valid JSON but break JavaScript parsers.
-		if r == '\u2028' || r == '\u2029' {
+			start = i + 1
+		case r == '\u2028' || r == '\u2029':
+			// Valid JSON, but they end a line in JavaScript.
 			b = append(b, s[start:i]...)
 			b = append(b, `\u202`...)
 			b = append(b, hexDigits[r&15])
-			i += size
-			start = i
-			continue
+			start = i + size
 		}
 		i += size
 	}
@@ -71,12 +90,14 @@ func appendOptString(b []byte, s string, ok bool) []byte {
 	return appendString(b, s)
 }
 
+// appendKey starts a member of an object; keys are plain ASCII names.
 func appendKey(b []byte, key string) []byte {
 	if len(b) > 0 && b[len(b)-1] != '{' && b[len(b)-1] != '[' {
 		b = append(b, ',')
 	}
-	b = appendString(b, key)
-	return append(b, ':')
+	b = append(b, '"')
+	b = append(b, key...)
+	return append(b, '"', ':')
 }
 
 func appendInt(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }
