@@ -208,10 +208,3 @@ func setFlag(f *pflag.Flag, value any) error {
 	}
 	return f.Value.Set(fmt.Sprint(value))
 }
-
-// fixedCompletion completes a flag from a fixed list of values.
-func fixedCompletion(values []string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return values, cobra.ShellCompDirectiveNoFileComp
-	}
-}

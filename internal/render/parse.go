@@ -235,51 +235,56 @@ func (p *Parser) breakdown(u uri.URI) {
 }
 
 // diagram draws a bracket under each non-empty component and its name
-// under the bracket's pole, moving a name down a row when it would run
-// into the one before.
+// under the bracket's pole. Names are placed from the right, each on the
+// first row where it ends before the name already there, so the poles of
+// names on lower rows never cross a name above them.
 func (p *Parser) diagram(spans []spanned) {
 	type label struct {
 		pole, row int
 		s         spanned
 	}
 	var labels []label
-	var rowEnds []int
 	var brackets strings.Builder
 	col := 0
 	for _, s := range spans {
-		w := s.end - s.start
-		if w == 0 {
-			continue
+		if w := s.end - s.start; w > 0 {
+			brackets.WriteString(strings.Repeat(" ", s.start-col))
+			brackets.WriteString(s.color.Sprint(bracket(w)))
+			col = s.end
+			labels = append(labels, label{pole: s.start + (w-1)/2, s: s})
 		}
-		brackets.WriteString(strings.Repeat(" ", s.start-col))
-		brackets.WriteString(s.color.Sprint(bracket(w)))
-		col = s.end
-		pole := s.start + (w-1)/2
-		row := 0
-		for row < len(rowEnds) && rowEnds[row] >= pole {
-			row++
-		}
-		name := s.c.String()
-		if row == len(rowEnds) {
-			rowEnds = append(rowEnds, 0)
-		}
-		rowEnds[row] = pole + len(name)
-		labels = append(labels, label{pole, row, s})
 	}
 	if len(labels) == 0 {
 		return
 	}
+	// free[r] is the first column taken on row r by a name or by the pole
+	// of a name further down; a name must end before it.
+	var free []int
+	for i := len(labels) - 1; i >= 0; i-- {
+		l := &labels[i]
+		end := l.pole + len(l.s.c.String())
+		for l.row < len(free) && end >= free[l.row] {
+			l.row++
+		}
+		if l.row == len(free) {
+			free = append(free, 0)
+		}
+		for r := 0; r <= l.row; r++ {
+			free[r] = l.pole
+		}
+	}
 	fmt.Fprintf(p.out, "  %s\n", brackets.String())
-	for row := range rowEnds {
+	for row := range free {
 		var b strings.Builder
 		col := 0
 		for _, l := range labels {
 			switch {
+			case l.pole < col: // cannot happen with the placement above
 			case l.row == row:
 				b.WriteString(strings.Repeat(" ", l.pole-col))
 				b.WriteString(l.s.color.Sprint(l.s.c.String()))
 				col = l.pole + len(l.s.c.String())
-			case l.row > row && l.pole >= col:
+			case l.row > row:
 				b.WriteString(strings.Repeat(" ", l.pole-col))
 				b.WriteString(l.s.color.Sprint("│"))
 				col = l.pole + 1
@@ -289,26 +294,18 @@ func (p *Parser) diagram(spans []spanned) {
 	}
 }
 
-// bracket draws a span of width w with its pole at (w-1)/2.
+// bracket draws a span of width w with its pole at (w-1)/2: "┬" alone,
+// or "└─┬─┘" with the corners at the span's ends.
 func bracket(w int) string {
 	if w == 1 {
 		return "┬"
 	}
 	pole := (w - 1) / 2
-	var b strings.Builder
-	for i := 0; i < w; i++ {
-		switch {
-		case i == pole:
-			b.WriteString("┬")
-		case i == 0:
-			b.WriteString("└")
-		case i == w-1:
-			b.WriteString("┘")
-		default:
-			b.WriteString("─")
-		}
+	left := "└" + strings.Repeat("─", max(pole-1, 0))
+	if pole == 0 {
+		left = ""
 	}
-	return b.String()
+	return left + "┬" + strings.Repeat("─", w-pole-2) + "┘"
 }
 
 // list writes each component with its value, marking undefined ones as

@@ -1,0 +1,166 @@
+package render_test
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/pkg/uri"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// breakdownInputs cover every component, undefined versus empty ones, each
+// host type, a password and crowded short components.
+var breakdownInputs = []string{
+	"https://alice:s3cr3t@example.com:8443/a/b;v=1?x=1&y=two#frag",
+	"http://h",
+	"http://h?",
+	"http://@h:/?#",
+	"urn:example:animal:ferret:nose",
+	"ldap://[2001:db8::7]/c=GB?objectClass?one",
+	"http://[v1.fe80::a+en1]/",
+	"telnet://192.0.2.16:80/",
+	"a:b",
+	"ab:cd/ef?gh#ij",
+	"../g;x?y#s",
+	"",
+	"http://a b/",
+}
+
+func renderParse(t *testing.T, color bool, inputs []string) string {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	ow, ew := bufio.NewWriter(&out), bufio.NewWriter(&errOut)
+	p, err := render.NewParser(ow, ew, render.ParseOptions{Out: render.NewPalette(color), Err: render.NewPalette(color)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, in := range inputs {
+		u, err := uri.Parse(in)
+		r := render.Parsed{Line: i + 1, Input: in, URI: u}
+		if err != nil {
+			r.Err = err.(*uri.ParseError)
+		}
+		if err := p.Result(&r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ow.Flush()
+	ew.Flush()
+	return out.String() + errOut.String()
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./internal/render -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file; got:\n%s", name, got)
+	}
+}
+
+func TestBreakdownGolden(t *testing.T) {
+	plain := renderParse(t, false, breakdownInputs)
+	golden(t, "breakdown.txt", plain)
+	colored := renderParse(t, true, breakdownInputs)
+	golden(t, "breakdown-color.txt", colored)
+	if strings.Contains(plain, "\x1b[") {
+		t.Error("color off wrote escape sequences")
+	}
+	if !strings.Contains(colored, "\x1b[") {
+		t.Error("color on wrote no escape sequences")
+	}
+	if stripped := stripANSI(colored); stripped != plain {
+		t.Errorf("colored output differs from plain once escapes are removed:\n%s", stripped)
+	}
+}
+
+func stripANSI(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b {
+			for i < len(s) && s[i] != 'm' {
+				i++
+			}
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func TestBreakdownMasksPassword(t *testing.T) {
+	for _, in := range []string{
+		"https://alice:s3cr3t@example.com/",
+		"https://alice:s3cr3t@example.com:99999x/", // invalid: the caret line masks too
+		"//alice:s3cr3t@h",
+	} {
+		for _, color := range []bool{false, true} {
+			if out := renderParse(t, color, []string{in}); strings.Contains(out, "s3cr3t") || !strings.Contains(out, "alice:****") {
+				t.Errorf("%q: password shown or user lost:\n%s", in, out)
+			}
+		}
+	}
+}
+
+func TestCaretView(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		offset int
+		line   string
+		col    int
+	}{
+		{"http://a b/", 8, "http://a b/", 8},
+		{"a\x00b", 1, `a\x00b`, 1},
+		{"a\xffb", 2, `a\xffb`, 5},
+		{"é x", 3, "é x", 2},
+		{"http://u:pw@h/ x", 15, "http://u:****@h/ x", 17},
+		{"abc", 3, "abc", 3},
+	} {
+		line, col := render.CaretView(c.in, c.offset, false)
+		if line != c.line || col != c.col {
+			t.Errorf("CaretView(%q, %d) = %q, %d; want %q, %d", c.in, c.offset, line, col, c.line, c.col)
+		}
+	}
+	long := strings.Repeat("a", 10000) + " " + strings.Repeat("b", 10000)
+	line, col := render.CaretView(long, 10000, false)
+	if len(line) > 300 || line[col+2] != ' ' && !strings.HasPrefix(line[col:], " ") {
+		t.Errorf("long line not cut around the caret: len %d, col %d", len(line), col)
+	}
+}
+
+// FuzzBreakdown: the breakdown of any valid reference renders without
+// panicking, in color and without, and never shows a password.
+func FuzzBreakdown(f *testing.F) {
+	for _, in := range breakdownInputs {
+		f.Add(in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		u, err := uri.Parse(in)
+		if err != nil {
+			return
+		}
+		out := renderParse(t, true, []string{in})
+		if ui, ok := u.Userinfo(); ok {
+			if _, pw, has := strings.Cut(ui, ":"); has && len(pw) > 4 && !strings.Contains(strings.ReplaceAll(in, ui, ""), pw) {
+				if strings.Contains(stripANSI(out), pw) {
+					t.Errorf("password %q shown", pw)
+				}
+			}
+		}
+	})
+}
