@@ -144,9 +144,9 @@ func lintFile(opts *LintOptions, o *output, run *checkRun, name string) error {
 		}
 		found = extract.Line(found[:0], text)
 		for _, c := range found {
-			run.result.Base = c.Offset
+			run.result.Prefix = text[:c.Offset]
 			err := run.check(o.out, name, r.Number(), c.Text)
-			run.result.Base = 0
+			run.result.Prefix = ""
 			if err != nil {
 				return err
 			}

@@ -71,7 +71,7 @@ func runRelativize(opts *RelativizeOptions) error {
 		}
 		refField := render.Str("ref", r.Output)
 		if err != nil {
-			r.Err = findingOf(err, "uri")
+			r.Err = findingOf(err, "relativize")
 			refField = render.Null("ref")
 		}
 		r.Fields = []render.Field{render.Str("base", opts.Base), render.Str("target", text), refField}

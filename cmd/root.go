@@ -4,6 +4,7 @@
 package cmd
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -125,18 +126,14 @@ func (o *RootOptions) defaultConfigFile() string {
 	return filepath.Join(dir, "uritool", "config.yaml")
 }
 
-// loadConfig reads the config file and the URITOOL_* environment into the
-// root's viper instance, then gives every flag the user did not set the
-// value found there: flag > environment > file > default. Keys are the
-// flag names ("format", "no-userinfo"); the environment uses URITOOL_ and
-// the name in capitals with "_" for "-".
+// loadConfig reads the config file into the root's viper instance, then
+// gives every flag the user did not set its value from the environment
+// (URITOOL_ and the flag name in capitals, "_" for "-") or, failing that,
+// from the file: flag > environment > file > default. The environment is
+// read through IOStreams.Getenv, so tests can inject it.
 func (o *RootOptions) loadConfig(c *cobra.Command) error {
 	v := o.config
 	v.SetConfigType("yaml")
-	v.SetEnvPrefix("URITOOL")
-	v.SetEnvKeyReplacer(strings.NewReplacer("-", "_"))
-	v.AutomaticEnv()
-
 	file, explicit := o.ConfigFile, o.ConfigFile != ""
 	if !explicit {
 		if env := o.IO.Getenv("URITOOL_CONFIG"); env != "" {
@@ -152,7 +149,7 @@ func (o *RootOptions) loadConfig(c *cobra.Command) error {
 		case err != nil:
 			return usageErrorf("config file: %v", err)
 		default:
-			if err := v.ReadConfig(strings.NewReader(string(data))); err != nil {
+			if err := v.ReadConfig(bytes.NewReader(data)); err != nil {
 				return usageErrorf("config file %s: %v", file, unwrapAll(err))
 			}
 		}
@@ -160,12 +157,22 @@ func (o *RootOptions) loadConfig(c *cobra.Command) error {
 
 	var firstErr error
 	c.Flags().VisitAll(func(f *pflag.Flag) {
-		if f.Changed || firstErr != nil || f.Name == "config" || f.Name == "help" || f.Name == "version" || !v.IsSet(f.Name) {
+		if f.Changed || firstErr != nil || f.Name == "config" || f.Name == "help" || f.Name == "version" {
 			return
 		}
-		if err := setFlag(f, v.Get(f.Name)); err != nil {
-			firstErr = usageErrorf("config: %s: %v", f.Name, err)
+		env := "URITOOL_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		var err error
+		switch value := o.IO.Getenv(env); {
+		case value != "":
+			if err = f.Value.Set(value); err != nil {
+				err = usageErrorf("%s: invalid value for --%s: %v", env, f.Name, err)
+			}
+		case v.IsSet(f.Name):
+			if err = setFlag(f, v.Get(f.Name)); err != nil {
+				err = usageErrorf("config file %s: %s: %v", file, f.Name, err)
+			}
 		}
+		firstErr = err
 	})
 	return firstErr
 }

@@ -59,9 +59,11 @@ type Finding struct {
 
 // Result is the outcome for one input. It is plain data.
 type Result struct {
-	File     string // "" when the input did not come from a file
-	Line     int    // 1-based
-	Base     int    // byte offset of Input within its line (extracted URIs)
+	File string // "" when the input did not come from a file
+	Line int    // 1-based
+	// Prefix is the text of the line before Input, for a URI found
+	// inside a line by lint --extract; columns count from the line's start.
+	Prefix   string
 	Input    string
 	Error    *Finding // nil when the input passes
 	Warnings []lint.Warning
@@ -81,7 +83,7 @@ func (r *Result) Column() int {
 	if r.Error == nil {
 		return 0
 	}
-	return r.Base + r.Error.Offset + 1
+	return len(r.Prefix) + r.Error.Offset + 1
 }
 
 // Checker checks inputs under fixed options.
@@ -103,11 +105,11 @@ func New(opts Options) (*Checker, error) {
 	case AsAbsolute:
 		c.parse = uri.ParseAbsolute
 	default:
-		return nil, fmt.Errorf("unknown grammar %q (want %s)", opts.As, strings.Join(Grammars, ", "))
+		return nil, fmt.Errorf("invalid --as %q (want %s)", opts.As, strings.Join(Grammars, ", "))
 	}
 	for _, id := range opts.LintOff {
 		if !lint.Known(id) {
-			return nil, fmt.Errorf("unknown lint rule %q (want one of %s)", id, strings.Join(lint.Rules, ", "))
+			return nil, fmt.Errorf("invalid --lint-disable rule %q (want %s)", id, strings.Join(lint.Rules, ", "))
 		}
 		c.lintOff[id] = true
 	}

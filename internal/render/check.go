@@ -113,11 +113,11 @@ func (t *textRenderer) Result(w Writer, r *check.Result) error {
 		loc = DisplayFile(r.File) + ":" + loc
 	}
 	if r.Error != nil {
-		Diagnostic(w, t.opts.Palette, loc, r.Base, r.Input, r.Error, false, t.opts.ShowPassword)
+		Diagnostic(w, t.opts.Palette, loc, len(r.Prefix), r.Input, r.Error, false, t.opts.ShowPassword)
 	}
 	for _, warn := range r.Warnings {
 		f := check.Finding{Offset: warn.Offset, Rule: warn.Rule, Message: warn.Message}
-		Diagnostic(w, t.opts.Palette, loc, r.Base, r.Input, &f, true, t.opts.ShowPassword)
+		Diagnostic(w, t.opts.Palette, loc, len(r.Prefix), r.Input, &f, true, t.opts.ShowPassword)
 	}
 	return nil
 }
@@ -214,7 +214,7 @@ func (g *githubRenderer) Result(w Writer, r *check.Result) error {
 
 func (g *githubRenderer) command(w Writer, kind string, r *check.Result, offset int, rule, msg string) {
 	fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", kind,
-		escapeProperty(DisplayFile(r.File)), r.Line, r.Base+offset+1,
+		escapeProperty(DisplayFile(r.File)), r.Line, len(r.Prefix)+offset+1,
 		escapeProperty("uritool "+rule), escapeData(msg))
 }
 
@@ -295,7 +295,9 @@ func (s *sarifRenderer) add(r *check.Result, level string, offset int, rule, msg
 	var loc sarifLocation
 	loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(r.File)
 	loc.PhysicalLocation.Region.StartLine = r.Line
-	loc.PhysicalLocation.Region.StartColumn = r.Base + offset + 1
+	// SARIF counts columns in code points (columnKind below); the other
+	// formats count bytes.
+	loc.PhysicalLocation.Region.StartColumn = utf8.RuneCountInString(r.Prefix) + utf8.RuneCountInString(r.Input[:offset]) + 1
 	s.results = append(s.results, sarifResult{RuleID: rule, RuleIndex: idx, Level: level,
 		Message: sarifMessage{msg}, Locations: []sarifLocation{loc}})
 }
@@ -341,8 +343,6 @@ func (s *sarifRenderer) Finish(w Writer) error {
 	}
 	var rn run
 	rn.Tool.Driver = driver{Name: "uritool", InformationURI: "https://github.com/uritool/uritool", Version: s.version, Rules: s.rules}
-	// Columns count bytes; for ASCII input, as URIs are, that is also
-	// the count of code points.
 	rn.ColumnKind = "unicodeCodePoints"
 	rn.Results = s.results
 	log := struct {

@@ -59,6 +59,10 @@ var ErrBaseNotAbsolute = errors.New("base is not a URI: RFC 3986 section 5.2.1 r
 // ErrTargetNotAbsolute is returned by Relativize when the target has no scheme.
 var ErrTargetNotAbsolute = errors.New("target is not a URI: it needs a scheme")
 
+// ErrUnreachable is returned by Relativize for a target that no reference
+// resolves to: its path has dot-segments, which resolution removes.
+var ErrUnreachable = errors.New("no reference resolves to this target: its path has dot-segments, which resolution removes (RFC 3986 section 5.2.2); normalize it first")
+
 // BuildError reports a component that cannot stand where a Builder puts it.
 type BuildError struct {
 	Component string

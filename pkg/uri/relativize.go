@@ -9,8 +9,9 @@ import "strings"
 // alone, a relative path (from the base's directory, climbing with "../"
 // where needed), an absolute path, a network-path reference, and finally
 // the target itself. Each is checked by resolving it, so the answer is
-// right by construction. A target whose path has dot-segments cannot be
-// the result of any resolution (5.2.2 removes them); it is returned as is.
+// right by construction. A target whose path has dot-segments is only
+// reached from a base with the same path (5.2.2 removes them on every
+// other branch); for any other base Relativize returns ErrUnreachable.
 func Relativize(base, target URI) (URI, error) {
 	if !base.IsAbsolute() {
 		return URI{}, ErrBaseNotAbsolute
@@ -21,7 +22,7 @@ func Relativize(base, target URI) (URI, error) {
 	bs, _ := base.Scheme()
 	ts, _ := target.Scheme()
 	if bs != ts {
-		return target, nil
+		return verified(base, target, target)
 	}
 	ba, bHasAuth := base.Authority()
 	ta, tHasAuth := target.Authority()
@@ -62,11 +63,24 @@ func Relativize(base, target URI) (URI, error) {
 		if err != nil {
 			continue
 		}
-		if t, err := Resolve(base, r); err == nil && t.s == target.s {
+		if resolvesTo(base, r, target) {
 			best = r
 		}
 	}
-	return best, nil
+	return verified(base, best, target)
+}
+
+func resolvesTo(base, ref, target URI) bool {
+	t, err := Resolve(base, ref)
+	return err == nil && t.s == target.s
+}
+
+// verified returns ref if it resolves to target, else ErrUnreachable.
+func verified(base, ref, target URI) (URI, error) {
+	if !resolvesTo(base, ref, target) {
+		return URI{}, ErrUnreachable
+	}
+	return ref, nil
 }
 
 func querySuffix(u URI) string {

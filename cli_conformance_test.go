@@ -1,0 +1,600 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/uritool/uritool/pkg/uri"
+)
+
+// These tests run the shared RFC 3986 corpus through the command line, in
+// bulk: one command per corpus file (or per group of cases that share a
+// flag or a base), every input on stdin, one output record per line.
+
+func loadCorpus[T any](t testing.TB, name string) []T {
+	t.Helper()
+	path := filepath.Join("pkg", "uri", "testdata", "conformance", name)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []T
+	if err := json.Unmarshal(data, &cases); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if len(cases) == 0 {
+		t.Fatalf("%s: no cases", path)
+	}
+	return cases
+}
+
+// jsonLines decodes stdout as JSON Lines, one object per line, keeping
+// each value raw so that null, "" and a missing key stay distinct.
+func jsonLines(t testing.TB, stdout string) []map[string]json.RawMessage {
+	t.Helper()
+	var recs []map[string]json.RawMessage
+	if stdout == "" {
+		return nil
+	}
+	if !strings.HasSuffix(stdout, "\n") {
+		t.Errorf("JSON Lines output does not end with a newline: ...%q", tail(stdout, 80))
+	}
+	for i, line := range strings.Split(strings.TrimSuffix(stdout, "\n"), "\n") {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("record %d is not a JSON object: %v\n%s", i+1, err, head(line, 300))
+		}
+		recs = append(recs, m)
+	}
+	return recs
+}
+
+func head(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}
+
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[len(s)-n:]
+}
+
+// optString reads a key that is a string or null; present tells whether
+// the key was there at all.
+func optString(t testing.TB, rec map[string]json.RawMessage, key string) (value *string, present bool) {
+	t.Helper()
+	raw, ok := rec[key]
+	if !ok {
+		return nil, false
+	}
+	if string(raw) == "null" {
+		return nil, true
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		t.Errorf("key %q is %s, want a string or null", key, raw)
+		return nil, true
+	}
+	return &s, true
+}
+
+func showOpt(p *string) string {
+	if p == nil {
+		return "null"
+	}
+	return fmt.Sprintf("%q", *p)
+}
+
+func rawBool(rec map[string]json.RawMessage, key string) (v, ok bool) {
+	switch string(rec[key]) {
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	}
+	return false, false
+}
+
+func rawInt(rec map[string]json.RawMessage, key string) (int, bool) {
+	var n int
+	if err := json.Unmarshal(rec[key], &n); err != nil || string(rec[key]) == "null" {
+		return 0, false
+	}
+	return n, true
+}
+
+// feed splits inputs into the stdin text of those that fit on one line
+// and the rest, which go as arguments after "-" (stdin is read first, so
+// the records come in the order stdinIdx then argIdx).
+func feed(inputs []string) (stdin string, args []string, order []int) {
+	var b strings.Builder
+	var rest []int
+	for i, in := range inputs {
+		if strings.ContainsAny(in, "\r\n") {
+			rest = append(rest, i)
+			continue
+		}
+		b.WriteString(in)
+		b.WriteByte('\n')
+		order = append(order, i)
+	}
+	if len(rest) == 0 {
+		return b.String(), nil, order
+	}
+	args = []string{"--", "-"}
+	for _, i := range rest {
+		args = append(args, inputs[i])
+	}
+	return b.String(), args, append(order, rest...)
+}
+
+type cliParseCase struct {
+	Input    string  `json:"input"`
+	Valid    bool    `json:"valid"`
+	Kind     string  `json:"kind"`
+	Scheme   *string `json:"scheme"`
+	Userinfo *string `json:"userinfo"`
+	Host     *string `json:"host"`
+	Port     *string `json:"port"`
+	Path     *string `json:"path"`
+	Query    *string `json:"query"`
+	Fragment *string `json:"fragment"`
+	HostType *string `json:"host_type"`
+	Source   string  `json:"source"`
+}
+
+// parseCorpusInputs returns the parse.json cases that fit on one line.
+func parseCorpusInputs(t *testing.T) ([]cliParseCase, int) {
+	var cases []cliParseCase
+	skipped := 0
+	for _, c := range loadCorpus[cliParseCase](t, "parse.json") {
+		if strings.ContainsAny(c.Input, "\r\n") {
+			skipped++
+			continue
+		}
+		cases = append(cases, c)
+	}
+	return cases, skipped
+}
+
+func TestConformanceCLIParse(t *testing.T) {
+	cases, skipped := parseCorpusInputs(t)
+	t.Logf("parse.json: %d input(s) skipped for containing CR or LF", skipped)
+	var stdin strings.Builder
+	for _, c := range cases {
+		stdin.WriteString(c.Input + "\n")
+	}
+	res := run(t, stdin.String(), nil, "parse", "--json")
+	wantCode := 0
+	for _, c := range cases {
+		if !c.Valid {
+			wantCode = 1
+		}
+	}
+	if res.code != wantCode || res.stderr != "" {
+		t.Errorf("parse --json: exit %d, want %d; stderr %q", res.code, wantCode, head(res.stderr, 500))
+	}
+	recs := jsonLines(t, res.stdout)
+	if len(recs) != len(cases) {
+		t.Fatalf("parse --json gave %d records for %d inputs", len(recs), len(cases))
+	}
+	pass := 0
+	for i, c := range cases {
+		rec := recs[i]
+		failed := false
+		fail := func(format string, args ...any) {
+			failed = true
+			t.Errorf("line %d %q (%s): "+format, append([]any{i + 1, c.Input, c.Source}, args...)...)
+		}
+		if in, _ := optString(t, rec, "input"); in == nil || *in != c.Input {
+			fail("input = %s: records out of order?", showOpt(in))
+			continue
+		}
+		if v, ok := rawBool(rec, "valid"); !ok || v != c.Valid {
+			fail("valid = %s, want %v", rec["valid"], c.Valid)
+		}
+		kind := &c.Kind
+		if !c.Valid {
+			kind = nil
+		}
+		for _, f := range []struct {
+			key  string
+			want *string
+		}{
+			{"kind", kind},
+			{"scheme", c.Scheme},
+			{"userinfo", c.Userinfo},
+			{"host", c.Host},
+			{"host_type", c.HostType},
+			{"port", c.Port},
+			{"path", c.Path},
+			{"query", c.Query},
+			{"fragment", c.Fragment},
+		} {
+			got, present := optString(t, rec, f.key)
+			if !present {
+				fail("key %q is missing", f.key)
+				continue
+			}
+			if showOpt(got) != showOpt(f.want) {
+				fail("%s = %s, want %s", f.key, showOpt(got), showOpt(f.want))
+			}
+		}
+		// authority = [ userinfo "@" ] host [ ":" port ], defined with the host.
+		auth, present := optString(t, rec, "authority")
+		var wantAuth *string
+		if c.Host != nil {
+			a := *c.Host
+			if c.Userinfo != nil {
+				a = *c.Userinfo + "@" + a
+			}
+			if c.Port != nil {
+				a += ":" + *c.Port
+			}
+			wantAuth = &a
+		}
+		if !present || showOpt(auth) != showOpt(wantAuth) {
+			fail("authority = %s (present %v), want %s from userinfo, host and port", showOpt(auth), present, showOpt(wantAuth))
+		}
+		if c.Valid && string(rec["error"]) != "null" {
+			fail("error = %s, want null", rec["error"])
+		}
+		if !failed {
+			pass++
+		}
+	}
+	t.Logf("parse.json via parse --json: %d/%d passed (%d skipped)", pass, len(cases), skipped)
+}
+
+type cliValidityCase struct {
+	Input  string `json:"input"`
+	Valid  bool   `json:"valid"`
+	As     string `json:"as"`
+	Note   string `json:"note"`
+	Source string `json:"source"`
+}
+
+func TestConformanceCLIValidity(t *testing.T) {
+	all := loadCorpus[cliValidityCase](t, "validity.json")
+	grammars := []struct{ corpus, flag string }{
+		{"URI", "uri"}, {"URI-reference", "reference"}, {"absolute-URI", "absolute"},
+	}
+	total, pass, asArgs := 0, 0, 0
+	for _, g := range grammars {
+		var cases []cliValidityCase
+		var inputs []string
+		for _, c := range all {
+			if c.As == g.corpus {
+				cases = append(cases, c)
+				inputs = append(inputs, c.Input)
+			}
+		}
+		if len(cases) == 0 {
+			t.Errorf("no validity cases for %s", g.corpus)
+			continue
+		}
+		total += len(cases)
+		stdin, extra, order := feed(inputs)
+		asArgs += len(extra) - min(len(extra), 2)
+		args := append([]string{"validate", "--as", g.flag, "--format", "json"}, extra...)
+		res := run(t, stdin, nil, args...)
+		wantCode := 0
+		for _, c := range cases {
+			if !c.Valid {
+				wantCode = 1
+			}
+		}
+		if res.code != wantCode || res.stderr != "" {
+			t.Errorf("validate --as %s: exit %d, want %d; stderr %q", g.flag, res.code, wantCode, head(res.stderr, 500))
+		}
+		recs := jsonLines(t, res.stdout)
+		if len(recs) != len(cases) {
+			t.Errorf("validate --as %s gave %d records for %d inputs", g.flag, len(recs), len(cases))
+			continue
+		}
+		for i, idx := range order {
+			c, rec := cases[idx], recs[i]
+			failed := false
+			fail := func(format string, args ...any) {
+				failed = true
+				t.Errorf("--as %s record %d %q (%s; %s): "+format, append([]any{g.flag, i + 1, c.Input, c.Source, c.Note}, args...)...)
+			}
+			if in, _ := optString(t, rec, "input"); in == nil || *in != c.Input {
+				fail("input = %s: records out of order?", showOpt(in))
+				continue
+			}
+			if n, ok := rawInt(rec, "line"); !ok || n != i+1 {
+				fail("line = %s, want %d", rec["line"], i+1)
+			}
+			valid, ok := rawBool(rec, "valid")
+			if !ok || valid != c.Valid {
+				fail("valid = %s, want %v (error %s)", rec["valid"], c.Valid, rec["error"])
+			}
+			col, hasCol := rawInt(rec, "column")
+			switch {
+			case c.Valid && (hasCol || string(rec["error"]) != "null"):
+				fail("column = %s, error = %s for a valid input", rec["column"], rec["error"])
+			case !c.Valid && (!hasCol || col < 1 || col > len(c.Input)+1):
+				fail("column = %s, want 1..%d", rec["column"], len(c.Input)+1)
+			case !c.Valid && string(rec["error"]) == "null":
+				fail("error is null for an invalid input")
+			}
+			if !failed {
+				pass++
+			}
+		}
+	}
+	t.Logf("validity.json via validate --format json: %d/%d passed (%d input(s) with CR/LF given as arguments)", pass, total, asArgs)
+}
+
+type cliResolveCase struct {
+	Base   string  `json:"base"`
+	Ref    string  `json:"ref"`
+	Target *string `json:"target"`
+	Error  string  `json:"error"`
+	Source string  `json:"source"`
+}
+
+// groupBy returns the distinct keys in first-seen order and the cases of each.
+func groupBy[T any](cases []T, key func(T) string) ([]string, map[string][]T) {
+	var keys []string
+	groups := map[string][]T{}
+	for _, c := range cases {
+		k := key(c)
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], c)
+	}
+	return keys, groups
+}
+
+func TestConformanceCLIResolve(t *testing.T) {
+	all := loadCorpus[cliResolveCase](t, "resolve.json")
+	bases, groups := groupBy(all, func(c cliResolveCase) string { return c.Base })
+	pass, usageBases := 0, 0
+	for _, base := range bases {
+		cases := groups[base]
+		refs := make([]string, len(cases))
+		wantCode := 0
+		for i, c := range cases {
+			refs[i] = c.Ref
+			if c.Target == nil {
+				wantCode = 1
+			}
+		}
+		stdin, extra, order := feed(refs)
+		args := append([]string{"resolve", "--json", base}, extra...)
+		res := run(t, stdin, nil, args...)
+		if _, err := uri.Parse(base); err != nil {
+			// Not even a URI reference: a usage error before any ref is read.
+			usageBases++
+			if res.code != 2 || res.stdout != "" || !strings.Contains(res.stderr, "base") {
+				t.Errorf("resolve %q (not a URI reference): exit %d, stdout %q, stderr %q; want exit 2 naming the base", base, res.code, res.stdout, res.stderr)
+			}
+			continue
+		}
+		if res.code != wantCode || res.stderr != "" {
+			t.Errorf("resolve --json %q: exit %d, want %d; stderr %q", base, res.code, wantCode, head(res.stderr, 500))
+		}
+		recs := jsonLines(t, res.stdout)
+		if len(recs) != len(cases) {
+			t.Errorf("resolve --json %q gave %d records for %d refs", base, len(recs), len(cases))
+			continue
+		}
+		for i, idx := range order {
+			c, rec := cases[idx], recs[i]
+			failed := false
+			fail := func(format string, args ...any) {
+				failed = true
+				t.Errorf("resolve %q %q (%s): "+format, append([]any{c.Base, c.Ref, c.Source}, args...)...)
+			}
+			if b, _ := optString(t, rec, "base"); b == nil || *b != c.Base {
+				fail("base = %s", showOpt(b))
+			}
+			if r, _ := optString(t, rec, "ref"); r == nil || *r != c.Ref {
+				fail("ref = %s: records out of order?", showOpt(r))
+				continue
+			}
+			target, present := optString(t, rec, "target")
+			if !present || showOpt(target) != showOpt(c.Target) {
+				fail("target = %s, want %s (error %s)", showOpt(target), showOpt(c.Target), rec["error"])
+			}
+			if gotErr := string(rec["error"]) != "null"; gotErr != (c.Target == nil) {
+				fail("error = %s, want an error: %v (%s)", rec["error"], c.Target == nil, c.Error)
+			}
+			if !failed {
+				pass++
+			}
+		}
+	}
+	t.Logf("resolve.json via resolve --json BASE: %d/%d passed (%d bases, %d not URI references)", pass, len(all), len(bases), usageBases)
+}
+
+type cliNormalizeCase struct {
+	Input      string `json:"input"`
+	Normalized string `json:"normalized"`
+	Level      string `json:"level"`
+	Source     string `json:"source"`
+}
+
+func TestConformanceCLINormalize(t *testing.T) {
+	all := loadCorpus[cliNormalizeCase](t, "normalize.json")
+	levels, groups := groupBy(all, func(c cliNormalizeCase) string { return c.Level })
+	pass := 0
+	for _, level := range levels {
+		cases := groups[level]
+		inputs := make([]string, len(cases))
+		for i, c := range cases {
+			inputs[i] = c.Input
+		}
+		stdin, extra, order := feed(inputs)
+		args := append([]string{"normalize", "--json", "--level", level}, extra...)
+		res := run(t, stdin, nil, args...)
+		if res.code != 0 || res.stderr != "" {
+			t.Errorf("normalize --level %s: exit %d, want 0; stderr %q", level, res.code, head(res.stderr, 500))
+		}
+		recs := jsonLines(t, res.stdout)
+		if len(recs) != len(cases) {
+			t.Errorf("normalize --level %s gave %d records for %d inputs", level, len(recs), len(cases))
+			continue
+		}
+		for i, idx := range order {
+			c, rec := cases[idx], recs[i]
+			failed := false
+			fail := func(format string, args ...any) {
+				failed = true
+				t.Errorf("normalize --level %s %q (%s): "+format, append([]any{level, c.Input, c.Source}, args...)...)
+			}
+			if in, _ := optString(t, rec, "input"); in == nil || *in != c.Input {
+				fail("input = %s: records out of order?", showOpt(in))
+				continue
+			}
+			if n, _ := optString(t, rec, "normalized"); n == nil || *n != c.Normalized {
+				fail("normalized = %s, want %q (error %s)", showOpt(n), c.Normalized, rec["error"])
+			}
+			if changed, ok := rawBool(rec, "changed"); !ok || changed != (c.Normalized != c.Input) {
+				fail("changed = %s, want %v", rec["changed"], c.Normalized != c.Input)
+			}
+			if string(rec["error"]) != "null" {
+				fail("error = %s", rec["error"])
+			}
+			if !failed {
+				pass++
+			}
+		}
+	}
+	t.Logf("normalize.json via normalize --json --level: %d/%d passed", pass, len(all))
+}
+
+type cliRelativizeCase struct {
+	Base       string `json:"base"`
+	Target     string `json:"target"`
+	Ref        string `json:"ref"`
+	DomainRoot bool   `json:"domain_root"`
+	Source     string `json:"source"`
+}
+
+func TestConformanceCLIRelativize(t *testing.T) {
+	all := loadCorpus[cliRelativizeCase](t, "relativize.json")
+	bases, groups := groupBy(all, func(c cliRelativizeCase) string { return c.Base })
+	pass, sameAsCorpus := 0, 0
+	for _, base := range bases {
+		cases := groups[base]
+		targets := make([]string, len(cases))
+		for i, c := range cases {
+			targets[i] = c.Target
+		}
+		stdin, extra, order := feed(targets)
+		args := append([]string{"relativize", "--json", base}, extra...)
+		res := run(t, stdin, nil, args...)
+		if res.code != 0 || res.stderr != "" {
+			t.Errorf("relativize --json %q: exit %d, want 0; stderr %q", base, res.code, head(res.stderr, 500))
+		}
+		recs := jsonLines(t, res.stdout)
+		if len(recs) != len(cases) {
+			t.Errorf("relativize --json %q gave %d records for %d targets", base, len(recs), len(cases))
+			continue
+		}
+		// Resolve every answer back through the CLI as well, in one run.
+		refs := make([]string, len(cases))
+		failed := make([]bool, len(cases))
+		for i, idx := range order {
+			c, rec := cases[idx], recs[i]
+			fail := func(format string, args ...any) {
+				failed[idx] = true
+				t.Errorf("relativize %q %q (%s): "+format, append([]any{c.Base, c.Target, c.Source}, args...)...)
+			}
+			if tg, _ := optString(t, rec, "target"); tg == nil || *tg != c.Target {
+				fail("target = %s: records out of order?", showOpt(tg))
+				continue
+			}
+			if b, _ := optString(t, rec, "base"); b == nil || *b != c.Base {
+				fail("base = %s", showOpt(b))
+			}
+			ref, _ := optString(t, rec, "ref")
+			if ref == nil || string(rec["error"]) != "null" {
+				fail("ref = %s, error = %s", showOpt(ref), rec["error"])
+				continue
+			}
+			refs[idx] = *ref
+			if *ref == c.Ref {
+				sameAsCorpus++
+			}
+			// The library's answer for the check-back.
+			b, err1 := uri.Parse(c.Base)
+			r, err2 := uri.Parse(*ref)
+			if err1 != nil || err2 != nil {
+				fail("ref %q does not parse: %v %v", *ref, err1, err2)
+				continue
+			}
+			if back, err := uri.Resolve(b, r); err != nil || back.String() != c.Target {
+				fail("ref %q resolves to %q (%v) with uri.Resolve", *ref, back, err)
+			}
+		}
+		stdin, extra, order = feed(refs)
+		back := run(t, stdin, nil, append([]string{"resolve", base}, extra...)...)
+		lines := strings.Split(strings.TrimSuffix(back.stdout, "\n"), "\n")
+		if back.code != 0 || len(lines) != len(cases) {
+			t.Errorf("resolve %q of the refs: exit %d, %d lines for %d refs; stderr %q", base, back.code, len(lines), len(cases), back.stderr)
+			continue
+		}
+		for i, idx := range order {
+			if c := cases[idx]; lines[i] != c.Target {
+				failed[idx] = true
+				t.Errorf("relativize %q %q gave %q, which resolve gives back as %q", c.Base, c.Target, refs[idx], lines[i])
+			}
+		}
+		for _, f := range failed {
+			if !f {
+				pass++
+			}
+		}
+	}
+	t.Logf("relativize.json via relativize --json BASE, checked with resolve BASE: %d/%d passed (%d identical to the corpus ref)", pass, len(all), sameAsCorpus)
+}
+
+func TestConformanceCLIParseRecomposeRoundTrip(t *testing.T) {
+	cases, skipped := parseCorpusInputs(t)
+	var in strings.Builder
+	n := 0
+	for _, c := range cases {
+		if c.Valid {
+			in.WriteString(c.Input + "\n")
+			n++
+		}
+	}
+	parsed := run(t, in.String(), nil, "parse", "--json")
+	if parsed.code != 0 || parsed.stderr != "" {
+		t.Fatalf("parse --json: exit %d, stderr %q", parsed.code, parsed.stderr)
+	}
+	res := run(t, parsed.stdout, nil, "recompose")
+	if res.code != 0 || res.stderr != "" {
+		t.Errorf("recompose: exit %d, want 0; stderr %q", res.code, head(res.stderr, 500))
+	}
+	want := strings.Split(in.String(), "\n")
+	got := strings.Split(res.stdout, "\n")
+	if len(got) != len(want) {
+		t.Fatalf("recompose gave %d lines for %d inputs", len(got)-1, len(want)-1)
+	}
+	pass := 0
+	for i := range want[:len(want)-1] {
+		if got[i] != want[i] {
+			t.Errorf("line %d: parse --json | recompose gave %q, want %q", i+1, got[i], want[i])
+			continue
+		}
+		pass++
+	}
+	if pass == n && res.stdout != in.String() {
+		t.Errorf("output differs from the input outside the lines")
+	}
+	t.Logf("parse.json via parse --json | recompose: %d/%d round-tripped (%d skipped)", pass, n, skipped)
+}
