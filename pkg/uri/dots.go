@@ -1,6 +1,9 @@
 package uri
 
-import "unsafe"
+import (
+	"strings"
+	"unsafe"
+)
 
 // RemoveDotSegments applies remove_dot_segments (section 5.2.4) to path.
 // It returns path itself, without allocating, when there is nothing to
@@ -13,16 +16,32 @@ func RemoveDotSegments(path string) string {
 	return bytesToString(b[:removeDotSegments(b)])
 }
 
-// hasDotSegment reports whether path has a "." or ".." segment.
+// hasDotSegment reports whether path has a "." or ".." segment. It only
+// looks where one can start, the beginning and each "/.", which
+// strings.Index finds far faster than a loop over every byte.
 func hasDotSegment(path string) bool {
-	start := 0
-	for i := 0; i <= len(path); i++ {
-		if i == len(path) || path[i] == '/' {
-			if seg := path[start:i]; seg == "." || seg == ".." {
-				return true
-			}
-			start = i + 1
+	if dotSegmentAt(path) {
+		return true
+	}
+	for {
+		i := strings.Index(path, "/.")
+		if i < 0 {
+			return false
 		}
+		path = path[i+1:]
+		if dotSegmentAt(path) {
+			return true
+		}
+	}
+}
+
+// dotSegmentAt reports whether p starts with a whole "." or ".." segment.
+func dotSegmentAt(p string) bool {
+	switch {
+	case p == "." || p == "..":
+		return true
+	case strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../"):
+		return true
 	}
 	return false
 }

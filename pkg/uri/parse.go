@@ -1,5 +1,7 @@
 package uri
 
+import "strings"
+
 // grammar selects the ABNF rule of Appendix A that the whole input must match.
 type grammar uint8
 
@@ -11,20 +13,35 @@ const (
 
 // Parse parses s as a URI-reference (section 4.1): a URI or a relative
 // reference. It allocates nothing when s is valid.
-func Parse(s string) (URI, error) { return parse(s, uriReference) }
+func Parse(s string) (u URI, err error) {
+	if err = u.parse(s, uriReference); err != nil {
+		u = URI{}
+	}
+	return
+}
 
 // ParseURI parses s as a URI (section 3): a scheme is required.
-func ParseURI(s string) (URI, error) { return parse(s, uriRule) }
+func ParseURI(s string) (u URI, err error) {
+	if err = u.parse(s, uriRule); err != nil {
+		u = URI{}
+	}
+	return
+}
 
 // ParseAbsolute parses s as an absolute-URI (section 4.3): a scheme is
 // required and a fragment is not allowed.
-func ParseAbsolute(s string) (URI, error) { return parse(s, absoluteURI) }
+func ParseAbsolute(s string) (u URI, err error) {
+	if err = u.parse(s, absoluteURI); err != nil {
+		u = URI{}
+	}
+	return
+}
 
 // parse makes one pass over s, left to right, recording offsets. The only
 // step that looks at a byte twice is the authority, where the userinfo is
 // only known to be one once its "@" is seen (section 3.2).
-func parse(s string, g grammar) (URI, error) {
-	u := URI{s: s}
+func (u *URI) parse(s string, g grammar) error {
+	*u = URI{s: s}
 	i := 0
 
 	// scheme ":" (section 3.1). Without one, the input is a relative-ref.
@@ -39,15 +56,15 @@ func parse(s string, g grammar) (URI, error) {
 			i = j + 1
 		} else if g != uriReference {
 			if j == len(s) || s[j] == '/' || s[j] == '?' || s[j] == '#' {
-				return URI{}, errAt(j, "scheme", "missing scheme: a URI starts with a scheme and ':'")
+				return errAt(j, "scheme", "missing scheme: a URI starts with a scheme and ':'")
 			}
-			return URI{}, errChar(s, j, "scheme", "scheme")
+			return errChar(s, j, "scheme", "scheme")
 		}
 	} else if g != uriReference {
 		if len(s) == 0 {
-			return URI{}, errAt(0, "scheme", "empty input: a URI needs a scheme")
+			return errAt(0, "scheme", "empty input: a URI needs a scheme")
 		}
-		return URI{}, errAt(0, "scheme", "a URI must begin with a scheme (a letter), not %s", quoteAt(s, 0))
+		return errAt(0, "scheme", "a URI must begin with a scheme (a letter), not %s", quoteAt(s, 0))
 	}
 
 	// "//" authority (section 3.2), then path-abempty.
@@ -55,7 +72,7 @@ func parse(s string, g grammar) (URI, error) {
 		u.flags |= hasAuthority
 		var err error
 		if i, err = u.parseAuthority(s, i+2); err != nil {
-			return URI{}, err
+			return err
 		}
 	}
 
@@ -67,17 +84,17 @@ func parse(s string, g grammar) (URI, error) {
 			// would make it read as a scheme.
 			j, err := scanPct(s, i, &segmentNzNcChar)
 			if err != nil {
-				return URI{}, err
+				return err
 			}
 			if j < len(s) && s[j] == ':' {
-				return URI{}, errAt(j, "path-noscheme", "':' in the first segment of a relative path (it would read as a scheme; write \"./\" before it)")
+				return errAt(j, "path-noscheme", "':' in the first segment of a relative path (it would read as a scheme; write \"./\" before it)")
 			}
 			i = j
 		}
 	}
 	i, err := scanPct(s, i, &pathChar)
 	if err != nil {
-		return URI{}, err
+		return err
 	}
 	u.pathEnd = i
 	where := "path"
@@ -86,7 +103,7 @@ func parse(s string, g grammar) (URI, error) {
 	if i < len(s) && s[i] == '?' {
 		where = "query"
 		if i, err = scanPct(s, i+1, &queryChar); err != nil {
-			return URI{}, err
+			return err
 		}
 	}
 	u.queryEnd = i
@@ -94,37 +111,42 @@ func parse(s string, g grammar) (URI, error) {
 	// "#" fragment (section 3.5)
 	if i < len(s) && s[i] == '#' {
 		if g == absoluteURI {
-			return URI{}, errAt(i, "absolute-URI", "an absolute URI cannot have a fragment")
+			return errAt(i, "absolute-URI", "an absolute URI cannot have a fragment")
 		}
 		where = "fragment"
 		if i, err = scanPct(s, i+1, &queryChar); err != nil {
-			return URI{}, err
+			return err
 		}
 	}
 	if i < len(s) {
-		return URI{}, errChar(s, i, where, where)
+		return errChar(s, i, where, where)
 	}
-	return u, nil
+	return nil
 }
 
 // scanPct advances over bytes of class and pct-encoded triplets
 // (section 2.1), returning the index of the first byte that is neither.
 func scanPct(s string, i int, class *charClass) (int, error) {
-	for i < len(s) {
-		c := s[i]
-		if class[c] {
+	_ = class[0] // one nil check, not one per byte
+	for {
+		for uint(i) < uint(len(s)) && class[s[i]] {
 			i++
-			continue
 		}
-		if c != '%' {
-			break
+		if i >= len(s) || s[i] != '%' {
+			return i, nil
 		}
 		if len(s)-i < 3 || !hexDig[s[i+1]] || !hexDig[s[i+2]] {
-			return i, errAt(i, "pct-encoded", "'%%' not followed by two hex digits")
+			return i, errPct(i)
 		}
 		i += 3
 	}
-	return i, nil
+}
+
+// errPct is kept out of line so that scanPct's loop stays small.
+//
+//go:noinline
+func errPct(i int) error {
+	return errAt(i, "pct-encoded", "'%%' not followed by two hex digits")
 }
 
 // parseAuthority parses authority = [ userinfo "@" ] host [ ":" port ]
@@ -136,13 +158,26 @@ func (u *URI) parseAuthority(s string, i int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if j < len(s) && s[j] == '@' {
+	switch {
+	case j < len(s) && s[j] == '@':
 		u.flags |= hasUserinfo
-		i = j + 1
+		u.hostStart = j + 1
+		i, err = u.parseHost(s, j+1)
+	case i < len(s) && s[i] == '[':
+		u.hostStart = i
+		i, err = u.parseIPLiteral(s, i)
+	default:
+		// No userinfo, so s[i:j] is known to hold only reg-name
+		// characters, pct-encodings and ":": the host ends at the first
+		// ":" and need not be scanned again.
+		u.hostStart = i
+		if k := strings.IndexByte(s[i:j], ':'); k >= 0 {
+			j = i + k
+		}
+		u.hostType = regNameType(s[i:j])
+		i = j
 	}
-
-	u.hostStart = i
-	if i, err = u.parseHost(s, i); err != nil {
+	if err != nil {
 		return 0, err
 	}
 	u.hostEnd = i
@@ -178,13 +213,17 @@ func (u *URI) parseHost(s string, i int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	u.hostType = HostRegName
-	// First-match-wins (section 3.2.2): a reg-name that matches
-	// IPv4address is one.
-	if isIPv4(s[start:i]) {
-		u.hostType = HostIPv4
-	}
+	u.hostType = regNameType(s[start:i])
 	return i, nil
+}
+
+// regNameType applies first-match-wins (section 3.2.2) to a host that
+// matched reg-name: one that also matches IPv4address is one.
+func regNameType(h string) HostType {
+	if isIPv4(h) {
+		return HostIPv4
+	}
+	return HostRegName
 }
 
 // parseIPLiteral parses IP-literal = "[" ( IPv6address / IPvFuture ) "]"
