@@ -80,11 +80,7 @@ func runNormalize(opts *NormalizeOptions) error {
 		return usageErrorf("invalid --level %q (want syntax or scheme)", opts.Level)
 	}
 	normalizer := normalizeOptions(level, opts.DefaultPorts)
-	run, err := newTransformRun(opts.RootOptions, opts.JSON, opts.ShowPassword)
-	if err != nil {
-		return err
-	}
-	explainer, err := opts.explainer(run.o, opts.Explain, opts.ShowPassword)
+	run, err := newTransformRun(opts.RootOptions, transformOutput{JSON: opts.JSON, Explain: opts.Explain, ShowPassword: opts.ShowPassword})
 	if err != nil {
 		return err
 	}
@@ -99,8 +95,8 @@ func runNormalize(opts *NormalizeOptions) error {
 		}
 		n := normalizer.Normalize(u).String()
 		changed := n != text
-		if explainer != nil {
-			explainer.Normalization(text, normalizer.Explain(u), n)
+		if run.explainer != nil {
+			run.explainer.Normalization(text, normalizer.Explain(u), n)
 			r.Quiet = true
 		}
 		r.Fields = []render.Field{render.Str("input", text), render.Str("normalized", n), render.Bool("changed", changed)}

@@ -100,7 +100,7 @@ func (o *RecomposeOptions) setComponent(name, v string) {
 }
 
 func runRecomposeFlags(opts *RecomposeOptions) error {
-	run, err := newTransformRun(opts.RootOptions, opts.JSON, false)
+	run, err := newTransformRun(opts.RootOptions, transformOutput{JSON: opts.JSON})
 	if err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ type components struct {
 }
 
 func runRecompose(opts *RecomposeOptions) error {
-	run, err := newTransformRun(opts.RootOptions, opts.JSON, false)
+	run, err := newTransformRun(opts.RootOptions, transformOutput{JSON: opts.JSON})
 	if err != nil {
 		return err
 	}

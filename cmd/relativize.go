@@ -56,7 +56,7 @@ func runRelativize(opts *RelativizeOptions) error {
 	if err != nil {
 		return err
 	}
-	run, err := newTransformRun(opts.RootOptions, opts.JSON, false)
+	run, err := newTransformRun(opts.RootOptions, transformOutput{JSON: opts.JSON})
 	if err != nil {
 		return err
 	}

@@ -67,11 +67,7 @@ func runResolve(opts *ResolveOptions) error {
 	if err != nil {
 		return err
 	}
-	run, err := newTransformRun(opts.RootOptions, opts.JSON, opts.ShowPassword)
-	if err != nil {
-		return err
-	}
-	explainer, err := opts.explainer(run.o, opts.Explain, opts.ShowPassword)
+	run, err := newTransformRun(opts.RootOptions, transformOutput{JSON: opts.JSON, Explain: opts.Explain, ShowPassword: opts.ShowPassword})
 	if err != nil {
 		return err
 	}
@@ -79,10 +75,10 @@ func runResolve(opts *ResolveOptions) error {
 	err = eachInput(opts.IO, run.o, opts.Refs, func(no int, text string) error {
 		r := render.Transformed{Line: no, Input: text}
 		ref, err := uri.Parse(text)
-		if err == nil && explainer != nil {
+		if err == nil && run.explainer != nil {
 			var trace uri.ResolveTrace
 			if trace, err = resolver.Explain(base, ref); err == nil {
-				explainer.Resolution(opts.Base, text, trace)
+				run.explainer.Resolution(opts.Base, text, trace)
 				r.Quiet = true
 			}
 		} else if err == nil {

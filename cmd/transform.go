@@ -21,18 +21,29 @@ func findingOf(err error, rule string) *check.Finding {
 // transformRun renders the outcomes of resolve, normalize and relativize
 // and counts the failures.
 type transformRun struct {
-	o      *output
-	r      *render.Transformer
-	failed int
+	o *output
+	r *render.Transformer
+	// explainer is set with --explain, which replaces the usual output.
+	explainer *render.Explainer
+	failed    int
 }
 
-func newTransformRun(root *RootOptions, json, showPassword bool) (*transformRun, error) {
-	_, errPal, err := root.palettes()
+// transformOutput is how a transform's results are written.
+type transformOutput struct {
+	JSON, Explain, ShowPassword bool
+}
+
+func newTransformRun(root *RootOptions, how transformOutput) (*transformRun, error) {
+	outPal, errPal, err := root.palettes()
 	if err != nil {
 		return nil, err
 	}
 	o := newOutput(root.IO)
-	return &transformRun{o: o, r: render.NewTransformer(o.out, o.err, json, showPassword, errPal)}, nil
+	run := &transformRun{o: o, r: render.NewTransformer(o.out, o.err, how.JSON, how.ShowPassword, errPal)}
+	if how.Explain {
+		run.explainer = render.NewExplainer(o.out, outPal, how.ShowPassword)
+	}
+	return run, nil
 }
 
 func (t *transformRun) emit(r *render.Transformed) error {
@@ -70,17 +81,4 @@ func parseArg(root *RootOptions, what, s string) (uri.URI, error) {
 		return uri.URI{}, ferr
 	}
 	return uri.URI{}, usageErrorf("%s %q is not a URI reference", what, render.MaskPassword(s))
-}
-
-// explainer returns the --explain renderer on stdout, or nil without
-// --explain.
-func (o *RootOptions) explainer(out *output, explain, showPassword bool) (*render.Explainer, error) {
-	if !explain {
-		return nil, nil
-	}
-	outPal, _, err := o.palettes()
-	if err != nil {
-		return nil, err
-	}
-	return render.NewExplainer(out.out, outPal, showPassword), nil
 }

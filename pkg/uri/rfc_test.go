@@ -398,3 +398,19 @@ func TestRelativizeNeedsURIs(t *testing.T) {
 		t.Errorf("Relativize(relative target): err = %v, want ErrTargetNotAbsolute", err)
 	}
 }
+
+func TestPercentDecode(t *testing.T) {
+	for in, want := range map[string]string{
+		"":          "",
+		"abc":       "abc",
+		"%41%62c":   "Abc",
+		"a%2Fb":     "a/b",
+		"%e2%82%ac": "€",
+		"100%":      "100%",
+		"%zz%4":     "%zz%4",
+	} {
+		if got := uri.PercentDecode(in); got != want {
+			t.Errorf("PercentDecode(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
