@@ -85,7 +85,30 @@ in order.`,
 		NewEqualCmd(opts),
 		NewRelativizeCmd(opts),
 	)
+	addCompletionExamples(root)
 	return root
+}
+
+// completionExamples says where each shell's script goes.
+var completionExamples = map[string]string{
+	"bash":       "  source <(uritool completion bash)\n  uritool completion bash > /etc/bash_completion.d/uritool",
+	"zsh":        "  uritool completion zsh > \"${fpath[1]}/_uritool\"",
+	"fish":       "  uritool completion fish > ~/.config/fish/completions/uritool.fish",
+	"powershell": "  uritool completion powershell | Out-String | Invoke-Expression",
+}
+
+// addCompletionExamples adds cobra's completion command now, rather than
+// when it runs, so that it and its man pages have examples too.
+func addCompletionExamples(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	c, _, err := root.Find([]string{"completion"})
+	if err != nil || c == root {
+		return
+	}
+	c.Example = "  uritool completion bash > /etc/bash_completion.d/uritool\n  uritool completion zsh > \"${fpath[1]}/_uritool\""
+	for _, sub := range c.Commands() {
+		sub.Example = completionExamples[sub.Name()]
+	}
 }
 
 // version is the module version for "go install", else "devel" and the
