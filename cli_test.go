@@ -1075,3 +1075,20 @@ func TestCLIIOErrors(t *testing.T) {
 		expect(t, run(t, "", nil, "lint", dir, ok), want{code: 3, outHas: []string{ok + ":1:4:"}, errHas: []string{dir + ":", "1 checked, 1 finding(s)"}}, "")
 	})
 }
+
+func TestCLIRecomposeAuthority(t *testing.T) {
+	runCases(t, []cliCase{
+		{name: "authority alone is split", args: []string{"recompose"},
+			stdin: `{"scheme":"http","authority":"u@h:1","path":"/x"}` + "\n",
+			want:  want{out: exact("http://u@h:1/x\n")}},
+		{name: "authority agreeing with its parts", args: []string{"recompose"},
+			stdin: `{"scheme":"http","authority":"h:8","host":"h","port":"8","path":"/"}` + "\n",
+			want:  want{out: exact("http://h:8/\n")}},
+		{name: "authority disagreeing with host", args: []string{"recompose"},
+			stdin: `{"scheme":"http","authority":"h","host":"g","path":""}` + "\n",
+			want:  want{code: 1, out: exact(""), errHas: []string{`disagrees with "host"`}}},
+		{name: "not an authority", args: []string{"recompose"},
+			stdin: `{"authority":"a b","path":""}` + "\n",
+			want:  want{code: 1, out: exact(""), errHas: []string{"is not an authority"}}},
+	})
+}

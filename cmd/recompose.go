@@ -109,15 +109,16 @@ func runRecomposeFlags(opts *RecomposeOptions) error {
 
 // components is one JSON input: the keys parse --json writes.
 type components struct {
-	Valid    *bool          `json:"valid"`
-	Error    *check.Finding `json:"error"`
-	Scheme   *string        `json:"scheme"`
-	Userinfo *string        `json:"userinfo"`
-	Host     *string        `json:"host"`
-	Port     *string        `json:"port"`
-	Path     *string        `json:"path"`
-	Query    *string        `json:"query"`
-	Fragment *string        `json:"fragment"`
+	Valid     *bool          `json:"valid"`
+	Error     *check.Finding `json:"error"`
+	Scheme    *string        `json:"scheme"`
+	Authority *string        `json:"authority"`
+	Userinfo  *string        `json:"userinfo"`
+	Host      *string        `json:"host"`
+	Port      *string        `json:"port"`
+	Path      *string        `json:"path"`
+	Query     *string        `json:"query"`
+	Fragment  *string        `json:"fragment"`
 }
 
 func runRecompose(opts *RecomposeOptions) error {
@@ -138,6 +139,8 @@ func runRecompose(opts *RecomposeOptions) error {
 			}
 		case c.Path == nil:
 			failure = &check.Finding{Rule: "path", Message: `"path" is missing: the path is always defined (RFC 3986 section 3)`}
+		default:
+			failure = c.splitAuthority()
 		}
 		b := uri.Builder{Scheme: c.Scheme, Userinfo: c.Userinfo, Host: c.Host, Port: c.Port, Query: c.Query, Fragment: c.Fragment}
 		if c.Path != nil {
@@ -146,6 +149,42 @@ func runRecompose(opts *RecomposeOptions) error {
 		return run.emit(recompose(no, text, b, failure))
 	})
 	return run.finish(err)
+}
+
+// splitAuthority fills userinfo, host and port from "authority" when only
+// that is given, and checks that it agrees with them when both are.
+func (c *components) splitAuthority() *check.Finding {
+	if c.Authority == nil {
+		return nil
+	}
+	a, err := uri.Parse("//" + *c.Authority)
+	if path := a.Path(); err != nil || path != "" {
+		return &check.Finding{Rule: "authority", Message: fmt.Sprintf("%q is not an authority (RFC 3986 section 3.2)", *c.Authority)}
+	}
+	parts := []struct {
+		name  string
+		given **string
+		value string
+		ok    bool
+	}{{"userinfo", &c.Userinfo, "", false}, {"host", &c.Host, "", false}, {"port", &c.Port, "", false}}
+	parts[0].value, parts[0].ok = a.Userinfo()
+	parts[1].value, parts[1].ok = a.Host()
+	parts[2].value, parts[2].ok = a.Port()
+	if c.Userinfo == nil && c.Host == nil && c.Port == nil {
+		for _, p := range parts {
+			if p.ok {
+				v := p.value
+				*p.given = &v
+			}
+		}
+		return nil
+	}
+	for _, p := range parts {
+		if (*p.given == nil) != !p.ok || *p.given != nil && **p.given != p.value {
+			return &check.Finding{Rule: "authority", Message: fmt.Sprintf("\"authority\" %q disagrees with %q", *c.Authority, p.name)}
+		}
+	}
+	return nil
 }
 
 // recompose builds one reference, or reports why it cannot be built.
