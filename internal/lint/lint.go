@@ -58,26 +58,19 @@ type Warning struct {
 func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning {
 	on := func(rule string) bool { return disabled == nil || !disabled(rule) }
 	host, hasHost := u.Host()
-	hostStart := 0
-	if hasHost {
-		// The authority follows scheme ":" "//", or "//" alone (section 3).
-		hostStart = 2
-		if scheme, ok := u.Scheme(); ok {
-			hostStart += len(scheme) + 1
+	hostStart, _, _ := u.Span(uri.ComponentHost)
+	if userinfo, ok := u.Userinfo(); ok {
+		userStart, _, _ := u.Span(uri.ComponentUserinfo)
+		user, pass, hasPass := strings.Cut(userinfo, ":")
+		if hasPass && pass != "" && on(PasswordInUserinfo) {
+			dst = append(dst, Warning{PasswordInUserinfo,
+				"userinfo carries a password in clear text (RFC 3986 section 7.5)",
+				userStart + len(user) + 1})
 		}
-		if userinfo, ok := u.Userinfo(); ok {
-			user, pass, hasPass := strings.Cut(userinfo, ":")
-			if hasPass && pass != "" && on(PasswordInUserinfo) {
-				dst = append(dst, Warning{PasswordInUserinfo,
-					"userinfo carries a password in clear text (RFC 3986 section 7.5)",
-					hostStart + len(user) + 1})
+		if on(DeceptiveUserinfo) {
+			if msg := deceptive(userinfo, user, host); msg != "" {
+				dst = append(dst, Warning{DeceptiveUserinfo, msg, userStart})
 			}
-			if on(DeceptiveUserinfo) {
-				if msg := deceptive(userinfo, user, host); msg != "" {
-					dst = append(dst, Warning{DeceptiveUserinfo, msg, hostStart})
-				}
-			}
-			hostStart += len(userinfo) + 1
 		}
 	}
 	regName := hasHost && host != "" && u.HostType() == uri.HostRegName
@@ -123,7 +116,7 @@ func deceptive(userinfo, user, host string) string {
 		}
 		n += w
 	}
-	name := unescape(user[:n])
+	name := uri.PercentDecode(user[:n])
 	name = strings.TrimSuffix(name, ".")
 	if _, ok := inetAton(name); ok && strings.Contains(name, ".") {
 		return fmt.Sprintf("userinfo begins with %q, which looks like an IPv4 address; the host is %q (RFC 3986 section 7.6)", name, host)
@@ -195,7 +188,7 @@ func rareIP(host string) string {
 			return ""
 		}
 	}
-	name := unescape(host)
+	name := uri.PercentDecode(host)
 	if !isASCII(name) {
 		var ok bool
 		if name, ok = toASCII(name); !ok {
@@ -322,7 +315,7 @@ func lookalike(host string) (string, int) {
 	if strings.IndexByte(host, '%') < 0 {
 		return "", 0
 	}
-	name := unescape(host)
+	name := uri.PercentDecode(host)
 	if isASCII(name) || !utf8.ValidString(name) {
 		return "", 0
 	}
@@ -431,23 +424,6 @@ func script(r rune) string {
 		}
 	}
 	return ""
-}
-
-// unescape percent-decodes s (section 2.1), allocating only when s has a "%".
-func unescape(s string) string {
-	if strings.IndexByte(s, '%') < 0 {
-		return s
-	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '%' {
-			c = unhex(s[i+1])<<4 | unhex(s[i+2])
-			i += 2
-		}
-		b = append(b, c)
-	}
-	return string(b)
 }
 
 func isASCII(s string) bool {
