@@ -30,7 +30,6 @@ const (
 	RuleUserinfo   = "userinfo-not-allowed"
 	RuleHost       = "host-required"
 	RuleNormalized = "not-normalized"
-	RuleUnreadable = "unreadable"
 )
 
 // Policy holds the checks that make an otherwise valid URI a finding.

@@ -9,7 +9,6 @@ const (
 	digitChars      = "0123456789"
 	unreservedChars = alphaChars + digitChars + "-._~"        // section 2.3
 	subDelimsChars  = "!$&'()*+,;="                           // section 2.2
-	genDelimsChars  = ":/?#[]@"                               // section 2.2
 	pcharChars      = unreservedChars + subDelimsChars + ":@" // section 3.3
 )
 
@@ -25,10 +24,6 @@ func classOf(chars string) (t charClass) {
 var (
 	// unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" (2.3)
 	unreserved = classOf(unreservedChars)
-	// sub-delims (2.2)
-	subDelims = classOf(subDelimsChars)
-	// reserved = gen-delims / sub-delims (2.2)
-	reserved = classOf(genDelimsChars + subDelimsChars)
 	// scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) (3.1); the table
 	// covers the bytes after the first.
 	schemeChar = classOf(alphaChars + digitChars + "+-.")
@@ -38,8 +33,6 @@ var (
 	regNameChar = classOf(unreservedChars + subDelimsChars)
 	// IPvFuture tail: 1*( unreserved / sub-delims / ":" ) (3.2.2)
 	ipvFutureChar = classOf(unreservedChars + subDelimsChars + ":")
-	// pchar (3.3), without pct-encoded
-	pchar = classOf(pcharChars)
 	// segment-nz-nc: pchar without ":" (3.3)
 	segmentNzNcChar = classOf(unreservedChars + subDelimsChars + "@")
 	// path characters: pchar / "/" (3.3)
