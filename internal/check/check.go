@@ -168,10 +168,10 @@ func (c *Checker) policy(u uri.URI) (Finding, bool) {
 		at, _, _ := u.Span(uri.ComponentUserinfo)
 		return Finding{at, RuleUserinfo, "userinfo is not allowed"}, true
 	}
-	if _, ok := u.Authority(); !ok && p.RequireHost {
-		return Finding{0, RuleHost, "a host is required (the URI has no authority)"}, true
-	}
-	if host, ok := u.Host(); ok && host == "" && p.RequireHost {
+	if host, ok := u.Host(); p.RequireHost && host == "" {
+		if !ok {
+			return Finding{0, RuleHost, "a host is required (the URI has no authority)"}, true
+		}
 		at, _, _ := u.Span(uri.ComponentHost)
 		return Finding{at, RuleHost, "a host is required (the host is empty)"}, true
 	}

@@ -49,10 +49,15 @@ func (lr *Reader) Next() (line []byte, ok bool) {
 	if n := len(b); n > 0 && b[n-1] == '\n' {
 		b = b[:n-1]
 	}
-	if n := len(b); n > 0 && b[n-1] == '\r' {
-		b = b[:n-1]
+	return trimCR(b), true
+}
+
+// trimCR drops the CR of a CRLF line ending, so CRLF files read like LF ones.
+func trimCR(line []byte) []byte {
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		return line[:n-1]
 	}
-	return b, true
+	return line
 }
 
 // Number is the 1-based number of the line Next returned last.

@@ -147,10 +147,7 @@ func handleBlock(h Handler, b *block) error {
 		} else {
 			line, data = data[:i], data[i+1:]
 		}
-		if n := len(line); n > 0 && line[n-1] == '\r' {
-			line = line[:n-1]
-		}
-		if err := h.Line(no, line, &b.out); err != nil {
+		if err := h.Line(no, trimCR(line), &b.out); err != nil {
 			return err
 		}
 		no++

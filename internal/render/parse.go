@@ -3,6 +3,7 @@ package render
 import (
 	"bufio"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -43,20 +44,11 @@ type Parser struct {
 // NewParser checks opts and returns a Parser.
 func NewParser(out, errw *bufio.Writer, opts ParseOptions) (*Parser, error) {
 	for _, f := range opts.Get {
-		if !contains(GetFields, f) {
+		if !slices.Contains(GetFields, f) {
 			return nil, fmt.Errorf("invalid --get field %q (want %s)", f, strings.Join(GetFields, ", "))
 		}
 	}
 	return &Parser{out: out, errw: errw, opts: opts}, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Result renders one parsed input.
