@@ -1,46 +1,47 @@
 package cmd
 
 import (
-	"bytes"
+	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/extract"
 	"github.com/uritool/uritool/internal/lint"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
 // CheckFlags are the options validate and lint share: what an input must
 // be, and how findings are written.
 type CheckFlags struct {
-	As           string
-	Format       string
-	Schemes      []string
+	As           *choice
+	Format       *choice
+	Schemes      schemeList
 	NoUserinfo   bool
 	RequireHost  bool
 	Normalized   bool
 	Lint         bool
 	LintDisable  []string
-	DefaultPorts map[string]string
+	DefaultPorts portMap
 	ShowPassword bool
 }
 
-func addCheckFlags(c *cobra.Command, o *CheckFlags, formats []string) {
+func addCheckFlags(c *cobra.Command, o *CheckFlags) {
+	o.As = newChoice(string(check.AsURI), "GRAMMAR", check.Grammars...)
+	addChoice(c, o.As, "as", "grammar each input must match, uri (scheme required), reference (URI-reference) or absolute (no fragment)")
+	o.Format = addFormat(c, render.CheckFormats...)
 	f := c.Flags()
-	f.StringVar(&o.As, "as", string(check.AsURI), "grammar each input must match: uri (scheme required), reference (URI-reference) or absolute (no fragment)")
-	f.StringVar(&o.Format, "format", render.FormatText, "output format: "+joinList(formats))
-	f.StringSliceVar(&o.Schemes, "scheme", nil, "policy: allow only these schemes (comma-separated, any case)")
+	f.Var(&o.Schemes, "scheme", "policy: allow only these schemes (comma-separated, any case)")
 	f.BoolVar(&o.NoUserinfo, "no-userinfo", false, "policy: reject URIs with userinfo")
 	f.BoolVar(&o.RequireHost, "require-host", false, "policy: reject URIs without a non-empty host")
 	f.BoolVar(&o.Normalized, "normalized", false, "policy: reject URIs not in scheme-based normal form (RFC 3986 6.2.3)")
 	f.BoolVar(&o.Lint, "lint", false, "add security warnings (RFC 3986 section 7): "+joinList(lint.Rules))
-	f.StringSliceVar(&o.LintDisable, "lint-disable", nil, "switch off these --lint rules")
-	f.StringToStringVar(&o.DefaultPorts, "default-port", nil, "extra default ports for --normalized, as scheme=port")
+	f.Var(&lintRules{&o.LintDisable}, "lint-disable", "switch off these --lint rules")
+	f.Var(&o.DefaultPorts, "default-port", "extra default ports for --normalized")
 	f.BoolVar(&o.ShowPassword, "show-password", false, "show the password of the userinfo in text output")
-	_ = c.RegisterFlagCompletionFunc("as", fixedCompletion(check.Grammars))
-	_ = c.RegisterFlagCompletionFunc("format", fixedCompletion(formats))
 	_ = c.RegisterFlagCompletionFunc("scheme", listCompletion(commonSchemes))
 	_ = c.RegisterFlagCompletionFunc("lint-disable", listCompletion(lint.Rules))
 	_ = c.RegisterFlagCompletionFunc("default-port", cobra.NoFileCompletions)
@@ -49,73 +50,116 @@ func addCheckFlags(c *cobra.Command, o *CheckFlags, formats []string) {
 // commonSchemes are offered when completing --scheme.
 var commonSchemes = []string{"http", "https", "ftp", "ws", "wss", "mailto", "file", "urn", "tel", "data", "ssh", "git"}
 
-// checker builds the engine for these flags.
-func (o *CheckFlags) checker() (*check.Checker, error) {
+// checker builds the engine for these flags; the flags' own types have
+// checked every value already.
+func (o *CheckFlags) checker() *check.Checker {
 	c, err := check.New(check.Options{
-		As: check.Grammar(o.As),
+		As: check.Grammar(o.As.value),
 		Policy: check.Policy{
-			Schemes:     o.Schemes,
+			Schemes:     o.Schemes.schemes,
 			NoUserinfo:  o.NoUserinfo,
 			RequireHost: o.RequireHost,
 			Normalized:  o.Normalized,
-			Normalize:   normalizeOptions(uri.SchemeLevel, o.DefaultPorts),
+			Normalize:   normalizeOptions(uri.SchemeLevel, o.DefaultPorts.ports),
 		},
 		Lint:    o.Lint,
 		LintOff: o.LintDisable,
 	})
 	if err != nil {
-		return nil, &UsageError{err}
+		panic(err) // unreachable: the flag values were checked when set
 	}
-	return c, nil
+	return c
 }
 
 // normalizeOptions adds user default ports, keyed by lowercase scheme.
 func normalizeOptions(level uri.Level, ports map[string]string) uri.NormalizeOptions {
-	o := uri.NormalizeOptions{Level: level}
-	if len(ports) > 0 {
-		o.DefaultPorts = make(map[string]string, len(ports))
-		for k, v := range ports {
-			o.DefaultPorts[strings.ToLower(k)] = v
-		}
-	}
-	return o
+	return uri.NormalizeOptions{Level: level, DefaultPorts: ports}
 }
 
-// checkRun checks inputs and feeds the results to a renderer, counting
-// findings. It is also a lines.Handler, one per worker.
-type checkRun struct {
+// checkWorker checks inputs, or the URIs found in them, and renders each
+// result; findings are errors plus warnings.
+type checkWorker struct {
 	checker  *check.Checker
 	renderer render.Checker
 	result   check.Result
-	checked  int
-	findings int
+	// extract, for lint --extract, finds the URIs inside each line.
+	extract bool
+	// skipBlank passes over blank lines (lint reads files of URIs).
+	skipBlank bool
+	found     []extract.Candidate
 }
 
-// newCheckRun builds the engine and renderer for these flags.
-func (o *CheckFlags) newCheckRun(ro render.CheckOptions) (*checkRun, error) {
-	checker, err := o.checker()
-	if err != nil {
-		return nil, err
+// newCheckWorkers returns the workers' constructor and how many may run:
+// one for a renderer that must see every result (SARIF).
+func (o *CheckFlags) newCheckWorkers(ro render.CheckOptions, extract, skipBlank bool) (func() stream.Worker, int) {
+	workers := 0
+	if !render.NewChecker(ro).Parallel() {
+		workers = 1
 	}
-	rend, err := render.NewChecker(ro)
-	if err != nil {
-		return nil, &UsageError{err}
-	}
-	return &checkRun{checker: checker, renderer: rend}, nil
+	return func() stream.Worker {
+		return &checkWorker{checker: o.checker(), renderer: render.NewChecker(ro), extract: extract, skipBlank: skipBlank}
+	}, workers
 }
 
-func (r *checkRun) check(w render.Writer, file string, line int, text string) error {
-	r.result.File, r.result.Line = file, line
-	r.checker.Check(&r.result, text)
-	r.checked++
-	if r.result.Error != nil {
-		r.findings++
+func (w *checkWorker) Handle(in stream.Input, s *stream.Sink) {
+	if !w.extract {
+		if w.skipBlank && isBlank(in.Text) {
+			return
+		}
+		w.check(in, "", in.Text, s)
+		return
 	}
-	r.findings += len(r.result.Warnings)
-	return r.renderer.Result(w, &r.result)
+	w.found = extract.Line(w.found[:0], in.Text)
+	for _, c := range w.found {
+		w.check(in, in.Text[:c.Offset], c.Text, s)
+	}
 }
 
-// Line checks one line of standard input handled in parallel.
-func (r *checkRun) Line(no int, line []byte, out *bytes.Buffer) error {
-	return r.check(out, "", no, bytesView(line))
+func (w *checkWorker) check(in stream.Input, prefix, text string, s *stream.Sink) {
+	r := &w.result
+	r.File, r.Line, r.Prefix = in.File, in.Line, prefix
+	w.checker.Check(r, text)
+	s.Checked++
+	if r.Error != nil {
+		s.Findings++
+	}
+	s.Findings += len(r.Warnings)
+	w.renderer.Render(s, r)
 }
+
+func (w *checkWorker) Finish(s *stream.Sink) { w.renderer.Finish(s) }
+
+func isBlank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != ' ' && s[i] != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// lintRules is --lint-disable: known rule ids only.
+type lintRules struct{ ids *[]string }
+
+func (l *lintRules) Type() string   { return "RULE,..." }
+func (l *lintRules) String() string { return joinList(*l.ids) }
+func (l *lintRules) Set(s string) error {
+	for _, id := range strings.Split(s, ",") {
+		if !lint.Known(id) {
+			return fmt.Errorf("unknown rule %q (want %s)", id, orList(lint.Rules))
+		}
+		*l.ids = append(*l.ids, id)
+	}
+	return nil
+}
+func (l *lintRules) Replace(v []string) error {
+	*l.ids = nil
+	for _, s := range v {
+		if err := l.Set(s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+func (l *lintRules) Append(v string) error { return l.Set(v) }
+func (l *lintRules) GetSlice() []string    { return *l.ids }

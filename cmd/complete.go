@@ -31,3 +31,19 @@ func fixedCompletion(values []string) func(*cobra.Command, []string, string) ([]
 		return values, cobra.ShellCompDirectiveNoFileComp
 	}
 }
+
+// noCompletions is for arguments that are references, not file names.
+func noCompletions(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return nil, cobra.ShellCompDirectiveNoFileComp
+}
+
+// requireArgs wants at least n arguments, the first named name, and says
+// which is missing.
+func requireArgs(n int, name string) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if len(args) < n {
+			return usageErrorf("missing %s", name)
+		}
+		return nil
+	}
+}

@@ -4,80 +4,87 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
 // EqualOptions are the options of uritool equal.
 type EqualOptions struct {
 	*RootOptions
-	JSON         bool
-	DefaultPorts map[string]string
-	A, B         string
+	Format       *choice
+	DefaultPorts portMap
 }
 
 // NewEqualCmd builds uritool equal.
 func NewEqualCmd(root *RootOptions) *cobra.Command {
 	opts := &EqualOptions{RootOptions: root}
 	c := &cobra.Command{
-		Use:   "equal [flags] A B",
-		Short: "Tell whether two URIs are equivalent (RFC 3986 section 6.2)",
-		Long: `Compare A and B by the comparison ladder of RFC 3986 section 6.2: they are
-equivalent when their scheme-based normal forms (6.2.2 and 6.2.3) are the
-same string. The exit status is 0 when they are equivalent, 1 when they are
-not, and 2 when either is not a URI reference. --json shows both normal
-forms, which explains the decision.`,
-		Example: `  uritool equal 'HTTP://Example.com:80/%7Euser' http://example.com/~user && echo same
-  uritool equal --json http://a/b http://a/b/`,
-		Args: cobra.ExactArgs(2),
-		Annotations: map[string]string{
-			AnnotationJSONFields: `With --json, one object:
+		Use:   "equal [flags] A [B ...]",
+		Short: "Tell whether URIs are equivalent (RFC 3986 section 6.2)",
+		Long: `Compare each B with A by the comparison ladder of RFC 3986 section 6.2: they
+are equivalent when their scheme-based normal forms (6.2.2 and 6.2.3) are the
+same string. With only A, each line of standard input is a B.
 
-  a, b                        the inputs
-  normalized_a, normalized_b  their scheme-based normal forms
-  equal                       true when those are the same`,
-			AnnotationExitStatus: `  0 when A and B are equivalent,
-  1 when they are not,
-  2 when either is not a URI reference, or for another usage error.`,
+Text output is one line per B: "equivalent", or "different" followed by the
+two normal forms, tab-separated. A is checked once, before any input is read:
+a bad A is a usage error. An invalid B gives an empty line on stdout and its
+diagnostic on stderr. --format json shows both normal forms.`,
+		Example: `  uritool equal 'HTTP://Example.com:80/%7Euser' http://example.com/~user && echo same
+  uritool equal --format json http://a/b http://a/b/
+  uritool equal https://example.com/ < candidates.txt`,
+		Args: requireArgs(1, "A"),
+		Annotations: map[string]string{
+			AnnotationJSONFields: `With --format json, one object per B:
+
+  a, b          the inputs
+  normalized_a  the scheme-based normal form of A
+  normalized_b  that of B, or null for an invalid B
+  equal         true when those are the same, null for an invalid B
+  error         null, or {"offset", "rule", "message"}`,
+			AnnotationExitStatus: `  0 when every B is equivalent to A,
+  1 when some B is not, or is not a URI reference,
+  2 when A is not a URI reference, or for another usage error,
+  3 when input could not be read or output written.`,
 		},
+		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.A, opts.B = args[0], args[1]
-			return runEqual(opts)
+			a, err := root.parseArg("A", args[0], false)
+			if err != nil {
+				return err
+			}
+			outPal, errPal := opts.palettes()
+			ro := render.TransformOptions{Format: opts.Format.value, Out: outPal, Err: errPal}
+			return run(root, args[1:], func() operation[render.Transformed] { return opts.equalOp(a, args[0]) },
+				func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
 		},
 	}
-	c.Flags().BoolVar(&opts.JSON, "json", false, `write {"a", "b", "normalized_a", "normalized_b", "equal"}`)
-	c.Flags().StringToStringVar(&opts.DefaultPorts, "default-port", nil, "extra default ports, as scheme=port")
+	opts.Format = addFormat(c, "text", "json")
+	c.Flags().Var(&opts.DefaultPorts, "default-port", "extra default ports")
 	_ = c.RegisterFlagCompletionFunc("default-port", cobra.NoFileCompletions)
 	return c
 }
 
-func runEqual(opts *EqualOptions) error {
-	a, err := parseArg(opts.RootOptions, "A", opts.A)
-	if err != nil {
-		return err
+// equalOp compares each input with a.
+func (o *EqualOptions) equalOp(a uri.URI, aText string) operation[render.Transformed] {
+	n := normalizeOptions(uri.SchemeLevel, o.DefaultPorts.ports)
+	na := n.Normalize(a).String()
+	fields := make([]render.Field, 5)
+	return func(in stream.Input, r *render.Transformed) bool {
+		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
+		fields[0], fields[1], fields[2] = render.Str("a", aText), render.Str("b", in.Text), render.Str("normalized_a", na)
+		b, err := uri.Parse(in.Text)
+		if err != nil {
+			r.Err = findingOf(err, "uri")
+			fields[3], fields[4] = render.Null("normalized_b"), render.Null("equal")
+			return true
+		}
+		nb := n.Normalize(b).String()
+		equal := na == nb
+		fields[3], fields[4] = render.Str("normalized_b", nb), render.Bool("equal", equal)
+		r.Output = "equivalent"
+		if !equal {
+			r.Output = "different\t" + na + "\t" + nb
+		}
+		return !equal
 	}
-	b, err := parseArg(opts.RootOptions, "B", opts.B)
-	if err != nil {
-		return err
-	}
-	n := normalizeOptions(uri.SchemeLevel, opts.DefaultPorts)
-	na, nb := n.Normalize(a).String(), n.Normalize(b).String()
-	equal := na == nb
-	o := newOutput(opts.IO)
-	if opts.JSON {
-		t := render.NewTransformer(o.out, o.err, true, false, nil)
-		err = t.Result(&render.Transformed{Fields: []render.Field{
-			render.Str("a", opts.A), render.Str("b", opts.B),
-			render.Str("normalized_a", na), render.Str("normalized_b", nb), render.Bool("equal", equal),
-		}})
-	}
-	if ferr := o.flush(); err == nil {
-		err = ferr
-	}
-	if err != nil {
-		return err
-	}
-	if !equal {
-		return &FindingsError{Count: 1}
-	}
-	return nil
 }

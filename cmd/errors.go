@@ -1,11 +1,62 @@
 package cmd
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
 
-// The error types below carry the outcome of a command to main, which
-// alone turns them into exit codes.
+	"github.com/uritool/uritool/internal/stream"
+)
 
-// FindingsError means some input was invalid or drew a warning. The
+// Exit statuses, the same for every command.
+const (
+	ExitOK       = 0
+	ExitFindings = 1 // some input was invalid or drew a finding
+	ExitUsage    = 2 // bad flags, arguments or configuration
+	ExitIO       = 3 // input could not be read or output written
+)
+
+// Main runs uritool with args over the given streams and returns the exit
+// status. It is the one place where errors become statuses; main only
+// calls it.
+func Main(args []string, streams *IOStreams) int {
+	root := NewRootCmd(streams)
+	root.SetArgs(args)
+	c, err := root.ExecuteC()
+	return exitStatus(err, c, streams.ErrOut)
+}
+
+// exitStatus maps a command's error to the exit status and reports the
+// errors not reported already. Errors cobra raises itself (an unknown
+// command or flag, a wrong number of arguments) are usage errors, and
+// point to the help of the command that refused them.
+func exitStatus(err error, c interface{ CommandPath() string }, stderr io.Writer) int {
+	var findings *FindingsError
+	var ioErr *IOError
+	var writeErr *stream.WriteError
+	var readErr *stream.ReadError
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.As(err, &findings):
+		return ExitFindings
+	case errors.As(err, &ioErr), errors.As(err, &writeErr), errors.As(err, &readErr):
+		fmt.Fprintln(stderr, "uritool: error:", err)
+		return ExitIO
+	}
+	fmt.Fprintln(stderr, "uritool: error:", strings.TrimSuffix(err.Error(), "\n"))
+	path := "uritool"
+	if c != nil {
+		path = c.CommandPath()
+	}
+	fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", path)
+	return ExitUsage
+}
+
+// The error types below carry the outcome of a command to Main.
+
+// FindingsError means some input was invalid or drew a finding. The
 // findings were already reported, so it has nothing more to say.
 type FindingsError struct{ Count int }
 

@@ -4,19 +4,19 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
 // NormalizeOptions are the options of uritool normalize.
 type NormalizeOptions struct {
 	*RootOptions
-	Level        string
-	JSON         bool
+	Level        *choice
+	Format       *choice
 	Check        bool
 	Explain      bool
 	ShowPassword bool
-	DefaultPorts map[string]string
-	Args         []string
+	DefaultPorts portMap
 }
 
 // normalizeLevels maps --level to the library's levels.
@@ -28,7 +28,9 @@ func NewNormalizeCmd(root *RootOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "normalize [flags] [REF ...]",
 		Short: "Normalize references (RFC 3986 sections 6.2.2 and 6.2.3)",
-		Long: `Print each reference in normal form, one per line.
+		Long: `Print each reference in normal form, one per line. An invalid reference
+gives an empty line on stdout and its diagnostic on stderr, so the output stays
+aligned with the input.
 
 --level syntax (6.2.2) lowercases the scheme and host, uppercases the hex
 digits of percent-encodings, decodes percent-encoded unreserved characters and
@@ -45,7 +47,7 @@ normal and exits 1 if there are any, like gofmt -l.`,
   uritool normalize --check < urls.txt
   uritool normalize --default-port gopher=70 gopher://h:70/`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --json, one object per input:
+			AnnotationJSONFields: `With --format json, one object per input:
 
   input       the input
   normalized  the normal form, or null when the input is invalid
@@ -56,62 +58,56 @@ normal and exits 1 if there are any, like gofmt -l.`,
   2 for a usage error,
   3 when input could not be read or output written.`,
 		},
+		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.Args = args
-			return runNormalize(opts)
+			if (opts.Explain || opts.Check) && opts.Format.value != "text" {
+				return usageErrorf("--explain and --check write text; they cannot be combined with --format %s", opts.Format.value)
+			}
+			if opts.Explain && opts.Check {
+				return usageErrorf("--explain and --check cannot be combined")
+			}
+			outPal, errPal := opts.palettes()
+			ro := render.TransformOptions{Format: opts.Format.value, ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal, Unaligned: opts.Check}
+			return run(root, args, opts.normalizeOp, func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
 		},
 	}
+	opts.Level = newChoice("scheme", "LEVEL", "syntax", "scheme")
+	addChoice(c, opts.Level, "level", "syntax (6.2.2) or scheme (6.2.2 and 6.2.3)")
+	opts.Format = addFormat(c, "text", "json")
 	f := c.Flags()
-	f.StringVar(&opts.Level, "level", "scheme", "syntax (6.2.2) or scheme (6.2.2 and 6.2.3)")
-	f.BoolVar(&opts.JSON, "json", false, `write JSON Lines: {"input", "normalized", "changed", "error"}`)
 	f.BoolVar(&opts.Check, "check", false, "print only inputs that are not normalized; exit 1 if any")
-	f.StringToStringVar(&opts.DefaultPorts, "default-port", nil, "extra default ports for --level scheme, as scheme=port")
+	f.Var(&opts.DefaultPorts, "default-port", "extra default ports for --level scheme")
 	f.BoolVar(&opts.Explain, "explain", false, "show each RFC 3986 6.2.2/6.2.3 rule that changed the input, with the text before and after")
 	f.BoolVar(&opts.ShowPassword, "show-password", false, "show the password of the userinfo in --explain and error output")
-	c.MarkFlagsMutuallyExclusive("json", "explain", "check")
-	_ = c.RegisterFlagCompletionFunc("level", fixedCompletion([]string{"syntax", "scheme"}))
 	_ = c.RegisterFlagCompletionFunc("default-port", cobra.NoFileCompletions)
 	return c
 }
 
-func runNormalize(opts *NormalizeOptions) error {
-	level, ok := normalizeLevels[opts.Level]
-	if !ok {
-		return usageErrorf("invalid --level %q (want syntax or scheme)", opts.Level)
-	}
-	normalizer := normalizeOptions(level, opts.DefaultPorts)
-	run, err := newTransformRun(opts.RootOptions, transformOutput{JSON: opts.JSON, Explain: opts.Explain, ShowPassword: opts.ShowPassword})
-	if err != nil {
-		return err
-	}
-	unnormalized := 0
-	err = eachInput(opts.IO, run.o, opts.Args, func(no int, text string) error {
-		r := render.Transformed{Line: no, Input: text}
-		u, err := uri.Parse(text)
+// normalizeOp normalizes each input; with --check, an input that changes
+// is the finding.
+func (o *NormalizeOptions) normalizeOp() operation[render.Transformed] {
+	normalizer := normalizeOptions(normalizeLevels[o.Level.value], o.DefaultPorts.ports)
+	fields := make([]render.Field, 3)
+	return func(in stream.Input, r *render.Transformed) bool {
+		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
+		u, err := uri.Parse(in.Text)
 		if err != nil {
 			r.Err = findingOf(err, "uri")
-			r.Fields = []render.Field{render.Str("input", text), render.Null("normalized"), render.Null("changed")}
-			return run.emit(&r)
+			fields[0], fields[1], fields[2] = render.Str("input", in.Text), render.Null("normalized"), render.Null("changed")
+			return true
 		}
 		n := normalizer.Normalize(u).String()
-		changed := n != text
-		if run.explainer != nil {
-			run.explainer.Normalization(text, normalizer.Explain(u), n)
-			r.Quiet = true
-		}
-		r.Fields = []render.Field{render.Str("input", text), render.Str("normalized", n), render.Bool("changed", changed)}
+		changed := n != in.Text
+		fields[0], fields[1], fields[2] = render.Str("input", in.Text), render.Str("normalized", n), render.Bool("changed", changed)
 		r.Output = n
-		if opts.Check {
-			r.Output, r.Quiet = text, !changed
-			if changed {
-				unnormalized++
-			}
+		switch {
+		case o.Explain:
+			steps := normalizer.Explain(u)
+			r.Explain = func(w render.Writer, e *render.Explainer) { e.Normalization(w, in.Line, in.Text, steps, n) }
+		case o.Check:
+			r.Output, r.Quiet = in.Text, !changed
+			return changed
 		}
-		return run.emit(&r)
-	})
-	err = run.finish(err)
-	if err == nil && unnormalized > 0 {
-		return findings(unnormalized)
+		return false
 	}
-	return err
 }

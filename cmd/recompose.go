@@ -5,10 +5,10 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -17,8 +17,7 @@ type RecomposeOptions struct {
 	*RootOptions
 	// Components from flags; a nil one was not given (undefined).
 	Components uri.Builder
-	JSON       bool
-	Args       []string
+	Format     *choice
 }
 
 // componentFlags are recompose's component flags, in order.
@@ -33,23 +32,25 @@ func NewRecomposeCmd(root *RootOptions) *cobra.Command {
 		Short: "Build URI references from components (RFC 3986 section 5.3)",
 		Long: `Build a URI reference from its components by RFC 3986 section 5.3 and print
 it. The components come either from flags (one reference), or from JSON
-objects with the keys that "parse --json" writes, one per line of standard
-input (or per argument): null or a missing key is an undefined component,
-"" an empty one. Each component is checked against its own rule and where it
-stands; one that cannot stand there is an error, never silently fixed.
+objects with the keys that "parse --format json" writes, one per line of
+standard input (or per argument): null or a missing key is an undefined
+component, "" an empty one. Each component is checked against its own rule
+and where it stands; one that cannot stand there is an error, never silently
+fixed. An input that fails gives an empty line on stdout and its diagnostic on
+stderr, so the output stays aligned with the input.
 
 "uritool parse --json | uritool recompose" gives back every valid input.`,
 		Example: `  uritool recompose --scheme https --host example.com --path /a --query x=1
   uritool recompose --path ./a:b
   uritool parse --json < urls.txt | uritool recompose`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --json, one object per input:
+			AnnotationJSONFields: `With --format json, one object per input:
 
   uri    the recomposed reference, or null
   error  null, or {"offset", "rule", "message"}`,
 		},
+		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.Args = args
 			fromFlags := false
 			for i, name := range componentFlags {
 				if c.Flags().Changed(name) {
@@ -60,22 +61,23 @@ stands; one that cannot stand there is an error, never silently fixed.
 			if fromFlags && len(args) > 0 {
 				return usageErrorf("give components either as flags or as JSON, not both")
 			}
+			op := recomposeJSON
 			if fromFlags {
-				return runRecomposeFlags(opts)
+				// One reference: a single input whose text is unused.
+				args = []string{""}
+				op = func() operation[render.Transformed] { return opts.recomposeFlags }
 			}
-			return runRecompose(opts)
+			outPal, errPal := opts.palettes()
+			ro := render.TransformOptions{Format: opts.Format.value, Out: outPal, Err: errPal}
+			return run(root, args, op, func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
 		},
 	}
 	f := c.Flags()
 	for i, name := range componentFlags {
 		f.StringVar(&values[i], name, "", "the "+name+" (an empty value is defined but empty)")
+		_ = c.RegisterFlagCompletionFunc(name, cobra.NoFileCompletions)
 	}
-	f.BoolVar(&opts.JSON, "json", false, `write JSON Lines: {"uri", "error"}`)
-	f.VisitAll(func(fl *pflag.Flag) {
-		if fl.Name != "json" {
-			_ = c.RegisterFlagCompletionFunc(fl.Name, cobra.NoFileCompletions)
-		}
-	})
+	opts.Format = addFormat(c, "text", "json")
 	return c
 }
 
@@ -99,12 +101,9 @@ func (o *RecomposeOptions) setComponent(name, v string) {
 	}
 }
 
-func runRecomposeFlags(opts *RecomposeOptions) error {
-	run, err := newTransformRun(opts.RootOptions, transformOutput{JSON: opts.JSON})
-	if err != nil {
-		return err
-	}
-	return run.finish(run.emit(recompose(1, "", opts.Components, nil)))
+// recomposeFlags builds the one reference the flags describe.
+func (o *RecomposeOptions) recomposeFlags(in stream.Input, r *render.Transformed) bool {
+	return recompose(r, in, o.Components, nil)
 }
 
 // components is one JSON input: the keys parse --json writes.
@@ -121,15 +120,12 @@ type components struct {
 	Fragment  *string        `json:"fragment"`
 }
 
-func runRecompose(opts *RecomposeOptions) error {
-	run, err := newTransformRun(opts.RootOptions, transformOutput{JSON: opts.JSON})
-	if err != nil {
-		return err
-	}
-	err = eachInput(opts.IO, run.o, opts.Args, func(no int, text string) error {
+// recomposeJSON builds a reference from each JSON object of components.
+func recomposeJSON() operation[render.Transformed] {
+	return func(in stream.Input, r *render.Transformed) bool {
 		var c components
 		var failure *check.Finding
-		switch err := json.Unmarshal([]byte(text), &c); {
+		switch err := json.Unmarshal([]byte(in.Text), &c); {
 		case err != nil:
 			failure = &check.Finding{Rule: "json", Message: "not a JSON object of components: " + err.Error()}
 		case c.Valid != nil && !*c.Valid:
@@ -146,9 +142,8 @@ func runRecompose(opts *RecomposeOptions) error {
 		if c.Path != nil {
 			b.Path = *c.Path
 		}
-		return run.emit(recompose(no, text, b, failure))
-	})
-	return run.finish(err)
+		return recompose(r, in, b, failure)
+	}
 }
 
 // splitAuthority fills userinfo, host and port from "authority" when only
@@ -187,9 +182,10 @@ func (c *components) splitAuthority() *check.Finding {
 	return nil
 }
 
-// recompose builds one reference, or reports why it cannot be built.
-func recompose(no int, input string, b uri.Builder, failure *check.Finding) *render.Transformed {
-	r := &render.Transformed{Line: no, Input: input, Err: failure}
+// recompose builds one reference into r, or reports why it cannot be
+// built; it returns whether it failed.
+func recompose(r *render.Transformed, in stream.Input, b uri.Builder, failure *check.Finding) bool {
+	*r = render.Transformed{Line: in.Line, Input: in.Text, Err: failure}
 	if failure == nil {
 		u, err := b.Build()
 		if err != nil {
@@ -204,8 +200,8 @@ func recompose(no int, input string, b uri.Builder, failure *check.Finding) *ren
 	}
 	if r.Err != nil {
 		r.Fields = []render.Field{render.Null("uri")}
-	} else {
-		r.Fields = []render.Field{render.Str("uri", r.Output)}
+		return true
 	}
-	return r
+	r.Fields = []render.Field{render.Str("uri", r.Output)}
+	return false
 }

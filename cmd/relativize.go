@@ -4,15 +4,14 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
 // RelativizeOptions are the options of uritool relativize.
 type RelativizeOptions struct {
 	*RootOptions
-	JSON    bool
-	Base    string
-	Targets []string
+	Format *choice
 }
 
 // NewRelativizeCmd builds uritool relativize.
@@ -29,53 +28,54 @@ schemes differ. A first segment with a colon is written after "./" so that
 it does not read as a scheme. Every answer is checked by resolving it.
 
 Targets come from the arguments, or from standard input, one per line, when
-only BASE is given.`,
+only BASE is given. BASE must be a URI and is checked once, before any target
+is read. A target that fails gives an empty line on stdout and its diagnostic
+on stderr, so the output stays aligned with the input.`,
 		Example: `  uritool relativize http://example.com/a/b/c http://example.com/a/d
   uritool relativize https://example.com/docs/ https://example.com/docs/api#x
-  uritool relativize --json http://a/b/c http://other/b/c`,
-		Args: cobra.MinimumNArgs(1),
+  uritool relativize --format json http://a/b/c http://other/b/c`,
+		Args: requireArgs(1, "BASE"),
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --json, one object per target:
+			AnnotationJSONFields: `With --format json, one object per target:
 
   base    the base as given
   target  the target
   ref     the shortest reference from base to target, or null
   error   null, or {"offset", "rule", "message"}`,
 		},
+		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.Base, opts.Targets = args[0], args[1:]
-			return runRelativize(opts)
+			base, err := root.parseArg("BASE", args[0], true)
+			if err != nil {
+				return err
+			}
+			outPal, errPal := opts.palettes()
+			ro := render.TransformOptions{Format: opts.Format.value, Out: outPal, Err: errPal}
+			return run(root, args[1:], func() operation[render.Transformed] { return relativizeOp(base, args[0]) },
+				func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
 		},
 	}
-	c.Flags().BoolVar(&opts.JSON, "json", false, `write JSON Lines: {"base", "target", "ref", "error"}`)
+	opts.Format = addFormat(c, "text", "json")
 	return c
 }
 
-func runRelativize(opts *RelativizeOptions) error {
-	base, err := parseArg(opts.RootOptions, "base", opts.Base)
-	if err != nil {
-		return err
-	}
-	run, err := newTransformRun(opts.RootOptions, transformOutput{JSON: opts.JSON})
-	if err != nil {
-		return err
-	}
-	err = eachInput(opts.IO, run.o, opts.Targets, func(no int, text string) error {
-		r := render.Transformed{Line: no, Input: text}
-		target, err := uri.Parse(text)
+// relativizeOp writes each target relative to base.
+func relativizeOp(base uri.URI, baseText string) operation[render.Transformed] {
+	fields := make([]render.Field, 3)
+	return func(in stream.Input, r *render.Transformed) bool {
+		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
+		target, err := uri.Parse(in.Text)
 		if err == nil {
 			var ref uri.URI
 			if ref, err = uri.Relativize(base, target); err == nil {
 				r.Output = ref.String()
 			}
 		}
-		refField := render.Str("ref", r.Output)
+		fields[0], fields[1], fields[2] = render.Str("base", baseText), render.Str("target", in.Text), render.Str("ref", r.Output)
 		if err != nil {
 			r.Err = findingOf(err, "relativize")
-			refField = render.Null("ref")
+			fields[2] = render.Null("ref")
 		}
-		r.Fields = []render.Field{render.Str("base", opts.Base), render.Str("target", text), refField}
-		return run.emit(&r)
-	})
-	return run.finish(err)
+		return err != nil
+	}
 }

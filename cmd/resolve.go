@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -11,11 +12,9 @@ import (
 type ResolveOptions struct {
 	*RootOptions
 	NonStrict    bool
-	JSON         bool
+	Format       *choice
 	Explain      bool
 	ShowPassword bool
-	Base         string
-	Refs         []string
 }
 
 // NewResolveCmd builds uritool resolve.
@@ -28,72 +27,76 @@ func NewResolveCmd(root *RootOptions) *cobra.Command {
 5.2 and print the target URI, one per line. References come from the
 arguments, or from standard input, one per line, when only BASE is given; an
 empty line is the empty reference, which resolves to the base without its
-fragment.
+fragment. An invalid reference gives an empty line on stdout and its
+diagnostic on stderr, so the output stays aligned with the input.
 
-BASE must be a URI (with a scheme, section 5.2.1); its fragment is ignored.
+BASE must be a URI (with a scheme, section 5.2.1); its fragment is ignored. It
+is checked once, before any reference is read: a bad BASE is a usage error.
 --non-strict reads a reference whose scheme equals the base's as if it had
 none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
-		Example: `  uritool resolve http://a/b/c/d;p?q ../g ?y '#s'
+		Example: `  uritool resolve 'http://a/b/c/d;p?q' ../g ?y '#s'
   grep -o 'href="[^"]*"' page.html | cut -d'"' -f2 | uritool resolve https://example.com/docs/
-  uritool resolve --json http://a/b/c/d ../../../g`,
-		Args: cobra.MinimumNArgs(1),
+  uritool resolve --format json http://a/b/c/d ../../../g`,
+		Args: requireArgs(1, "BASE"),
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --json, one object per reference:
+			AnnotationJSONFields: `With --format json, one object per reference:
 
   base    the base as given
   ref     the reference
   target  the resolved URI, or null when resolution failed
   error   null, or {"offset", "rule", "message"}`,
 			AnnotationExitStatus: `  0 when every reference resolved,
-  1 when some reference is invalid or the base is not a URI,
-  2 for a usage error, including a base that is not a URI reference,
+  1 when some reference is invalid,
+  2 for a usage error, including a BASE that is not a URI,
   3 when input could not be read or output written.`,
 		},
+		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.Base, opts.Refs = args[0], args[1:]
-			return runResolve(opts)
+			if opts.Explain && opts.Format.value != "text" {
+				return usageErrorf("--explain writes text; it cannot be combined with --format %s", opts.Format.value)
+			}
+			base, err := root.parseArg("BASE", args[0], true)
+			if err != nil {
+				return err
+			}
+			outPal, errPal := opts.palettes()
+			ro := render.TransformOptions{Format: opts.Format.value, ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal}
+			return run(root, args[1:], func() operation[render.Transformed] { return opts.resolveOp(base, args[0]) },
+				func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
 		},
 	}
+	opts.Format = addFormat(c, "text", "json")
 	c.Flags().BoolVar(&opts.NonStrict, "non-strict", false, "treat a reference with the base's scheme as relative (RFC 3986 5.2.2)")
-	c.Flags().BoolVar(&opts.JSON, "json", false, `write JSON Lines: {"base", "ref", "target", "error"}`)
 	c.Flags().BoolVar(&opts.Explain, "explain", false, "walk through the steps of RFC 3986 5.2: the branch taken, the merge and remove_dot_segments")
 	c.Flags().BoolVar(&opts.ShowPassword, "show-password", false, "show the password of the userinfo in --explain and error output")
-	c.MarkFlagsMutuallyExclusive("json", "explain")
 	return c
 }
 
-func runResolve(opts *ResolveOptions) error {
-	base, err := parseArg(opts.RootOptions, "base", opts.Base)
-	if err != nil {
-		return err
-	}
-	run, err := newTransformRun(opts.RootOptions, transformOutput{JSON: opts.JSON, Explain: opts.Explain, ShowPassword: opts.ShowPassword})
-	if err != nil {
-		return err
-	}
-	resolver := uri.ResolveOptions{NonStrict: opts.NonStrict}
-	err = eachInput(opts.IO, run.o, opts.Refs, func(no int, text string) error {
-		r := render.Transformed{Line: no, Input: text}
-		ref, err := uri.Parse(text)
-		if err == nil && run.explainer != nil {
+// resolveOp resolves each reference against base.
+func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) operation[render.Transformed] {
+	resolver := uri.ResolveOptions{NonStrict: o.NonStrict}
+	fields := make([]render.Field, 3)
+	return func(in stream.Input, r *render.Transformed) bool {
+		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
+		ref, err := uri.Parse(in.Text)
+		switch {
+		case err != nil:
+		case o.Explain:
 			var trace uri.ResolveTrace
 			if trace, err = resolver.Explain(base, ref); err == nil {
-				run.explainer.Resolution(opts.Base, text, trace)
-				r.Quiet = true
+				r.Explain = func(w render.Writer, e *render.Explainer) { e.Resolution(w, in.Line, baseText, in.Text, trace) }
 			}
-		} else if err == nil {
+		default:
 			var t uri.URI
 			if t, err = resolver.Resolve(base, ref); err == nil {
 				r.Output = t.String()
 			}
 		}
-		target := render.Str("target", r.Output)
+		fields[0], fields[1], fields[2] = render.Str("base", baseText), render.Str("ref", in.Text), render.Str("target", r.Output)
 		if err != nil {
-			r.Err = findingOf(err, "base")
-			target = render.Null("target")
+			r.Err = findingOf(err, "reference")
+			fields[2] = render.Null("target")
 		}
-		r.Fields = []render.Field{render.Str("base", opts.Base), render.Str("ref", text), target}
-		return run.emit(&r)
-	})
-	return run.finish(err)
+		return err != nil
+	}
 }

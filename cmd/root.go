@@ -4,18 +4,14 @@
 package cmd
 
 import (
-	"bytes"
-	"errors"
-	"fmt"
 	"os"
-	"path/filepath"
 	"runtime/debug"
-	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
+	"golang.org/x/term"
 
 	"github.com/uritool/uritool/internal/render"
 )
@@ -23,24 +19,21 @@ import (
 // RootOptions are the settings every command shares.
 type RootOptions struct {
 	IO         *IOStreams
-	Color      string
+	Color      *choice
 	ConfigFile string
 	config     *viper.Viper
 }
 
 // palettes decides color for stdout and stderr separately.
-func (o *RootOptions) palettes() (out, errp *render.Palette, err error) {
-	onOut, err := render.UseColor(o.Color, o.IO.Out, o.IO.Getenv)
-	if err != nil {
-		return nil, nil, &UsageError{err}
-	}
-	onErr, _ := render.UseColor(o.Color, o.IO.ErrOut, o.IO.Getenv)
-	return render.NewPalette(onOut), render.NewPalette(onErr), nil
+func (o *RootOptions) palettes() (out, errp *render.Palette) {
+	onOut := render.UseColor(o.Color.value, o.IO.Out, o.IO.Getenv)
+	onErr := render.UseColor(o.Color.value, o.IO.ErrOut, o.IO.Getenv)
+	return render.NewPalette(onOut), render.NewPalette(onErr)
 }
 
 // NewRootCmd builds the uritool command tree over the given streams.
 func NewRootCmd(streams *IOStreams) *cobra.Command {
-	opts := &RootOptions{IO: streams, config: viper.New()}
+	opts := &RootOptions{IO: streams, config: viper.New(), Color: newChoice("auto", "WHEN", render.ColorModes...)}
 	root := &cobra.Command{
 		Use:   "uritool",
 		Short: "Parse, validate, resolve and normalize URIs strictly by RFC 3986",
@@ -58,10 +51,10 @@ in order.`,
 		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		// Only reads the config file: completion runs this hook too, so it
-		// must not touch stdin or stdout.
+		// Only reads the config file and environment: completion runs
+		// this hook too, so it must not touch stdin or stdout.
 		PersistentPreRunE: func(c *cobra.Command, _ []string) error {
-			return opts.loadConfig(c)
+			return opts.configure(c)
 		},
 	}
 	root.SetIn(streams.In)
@@ -71,9 +64,10 @@ in order.`,
 	root.SetVersionTemplate("uritool {{.Version}}\n")
 
 	f := root.PersistentFlags()
-	f.StringVar(&opts.Color, "color", "auto", "color output: auto, always or never (auto honours NO_COLOR and TERM=dumb)")
-	f.StringVar(&opts.ConfigFile, "config", "", "config file (default $XDG_CONFIG_HOME/uritool/config.yaml)")
+	f.Var(opts.Color, "color", "color output: auto, always or never (auto colors a terminal, unless NO_COLOR is set or TERM=dumb)")
+	f.StringVar(&opts.ConfigFile, "config", "", "config `FILE` (default $XDG_CONFIG_HOME/uritool/config.yaml)")
 	_ = root.RegisterFlagCompletionFunc("color", fixedCompletion(render.ColorModes))
+	_ = root.MarkPersistentFlagFilename("config", "yaml", "yml")
 
 	root.AddCommand(
 		NewParseCmd(opts),
@@ -84,7 +78,9 @@ in order.`,
 		NewNormalizeCmd(opts),
 		NewEqualCmd(opts),
 		NewRelativizeCmd(opts),
+		NewConfigCmd(opts),
 	)
+	root.SetHelpCommand(newHelpCmd())
 	addCompletionExamples(root)
 	return root
 }
@@ -104,6 +100,11 @@ func addCompletionExamples(root *cobra.Command) {
 	c, _, err := root.Find([]string{"completion"})
 	if err != nil || c == root {
 		return
+	}
+	// Without this, "completion tcsh" prints help and exits 0.
+	c.Args = cobra.NoArgs
+	c.RunE = func(c *cobra.Command, _ []string) error {
+		return usageErrorf("name a shell: %s", orList(shellNames(c)))
 	}
 	c.Example = "  uritool completion bash > /etc/bash_completion.d/uritool\n  uritool completion zsh > \"${fpath[1]}/_uritool\""
 	for _, sub := range c.Commands() {
@@ -135,106 +136,50 @@ func version() string {
 	return v
 }
 
-// defaultConfigFile is $XDG_CONFIG_HOME/uritool/config.yaml, or the same
-// under ~/.config.
-func (o *RootOptions) defaultConfigFile() string {
-	dir := o.IO.Getenv("XDG_CONFIG_HOME")
-	if dir == "" {
-		home := o.IO.Getenv("HOME")
-		if home == "" {
-			return ""
-		}
-		dir = filepath.Join(home, ".config")
+func shellNames(c *cobra.Command) []string {
+	var names []string
+	for _, sub := range c.Commands() {
+		names = append(names, sub.Name())
 	}
-	return filepath.Join(dir, "uritool", "config.yaml")
+	return names
 }
 
-// loadConfig reads the config file into the root's viper instance, then
-// gives every flag the user did not set its value from the environment
-// (URITOOL_ and the flag name in capitals, "_" for "-") or, failing that,
-// from the file: flag > environment > file > default. The environment is
-// read through IOStreams.Getenv, so tests can inject it.
-func (o *RootOptions) loadConfig(c *cobra.Command) error {
-	v := o.config
-	v.SetConfigType("yaml")
-	file, explicit := o.ConfigFile, o.ConfigFile != ""
-	if !explicit {
-		if env := o.IO.Getenv("URITOOL_CONFIG"); env != "" {
-			file, explicit = env, true
-		} else {
-			file = o.defaultConfigFile()
-		}
-	}
-	if file != "" {
-		data, err := os.ReadFile(file)
-		switch {
-		case errors.Is(err, os.ErrNotExist) && !explicit:
-		case err != nil:
-			return usageErrorf("config file: %v", err)
-		default:
-			if err := v.ReadConfig(bytes.NewReader(data)); err != nil {
-				return usageErrorf("config file %s: %v", file, unwrapAll(err))
+// newHelpCmd replaces cobra's help command, which exits 0 for an unknown
+// topic.
+func newHelpCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		Long:  "Help provides help for any command in the application.\nSimply type uritool help [path to command] for full details.",
+		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			var names []string
+			for _, sub := range c.Root().Commands() {
+				if sub.IsAvailableCommand() && strings.HasPrefix(sub.Name(), toComplete) {
+					names = append(names, sub.Name())
+				}
 			}
-		}
-	}
-
-	var firstErr error
-	c.Flags().VisitAll(func(f *pflag.Flag) {
-		if f.Changed || firstErr != nil || f.Name == "config" || f.Name == "help" || f.Name == "version" {
-			return
-		}
-		env := "URITOOL_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
-		var err error
-		switch value := o.IO.Getenv(env); {
-		case value != "":
-			if err = f.Value.Set(value); err != nil {
-				err = usageErrorf("%s: invalid value for --%s: %v", env, f.Name, err)
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			target, rest, err := c.Root().Find(args)
+			if err != nil || target == nil || len(rest) > 0 {
+				return usageErrorf("unknown help topic %q", strings.Join(args, " "))
 			}
-		case v.IsSet(f.Name):
-			if err = setFlag(f, v.Get(f.Name)); err != nil {
-				err = usageErrorf("config file %s: %s: %v", file, f.Name, err)
-			}
-		}
-		firstErr = err
-	})
-	return firstErr
-}
-
-// unwrapAll digs out the innermost error, which for YAML names the line.
-func unwrapAll(err error) error {
-	for {
-		next := errors.Unwrap(err)
-		if next == nil {
-			return err
-		}
-		err = next
+			return target.Help()
+		},
 	}
 }
 
-// setFlag gives f a value read from the config file or the environment,
-// through the flag's own parser so that both are checked like a flag.
-func setFlag(f *pflag.Flag, value any) error {
-	switch val := value.(type) {
-	case []any:
-		parts := make([]string, len(val))
-		for i, p := range val {
-			parts[i] = fmt.Sprint(p)
-		}
-		if sv, ok := f.Value.(pflag.SliceValue); ok {
-			return sv.Replace(parts)
-		}
-		return f.Value.Set(strings.Join(parts, ","))
-	case map[string]any:
-		keys := make([]string, 0, len(val))
-		for k := range val {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		parts := make([]string, len(keys))
-		for i, k := range keys {
-			parts[i] = fmt.Sprintf("%s=%v", k, val[k])
-		}
-		return f.Value.Set(strings.Join(parts, ","))
+// terminalWidth is the width of the terminal stdout writes to, from
+// COLUMNS or the terminal itself, or 0 when stdout is not a terminal.
+func (o *RootOptions) terminalWidth() int {
+	if n, err := strconv.Atoi(o.IO.Getenv("COLUMNS")); err == nil && n > 0 {
+		return n
 	}
-	return f.Value.Set(fmt.Sprint(value))
+	if f, ok := o.IO.Out.(*os.File); ok && render.IsTerminal(f) {
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil {
+			return w
+		}
+	}
+	return 0
 }

@@ -97,15 +97,30 @@ func manPages(root *cobra.Command, dir string) error {
 	return walk(root)
 }
 
-// addSections puts EXIT STATUS and JSON FIELDS before SEE ALSO.
+// addSections puts COMMANDS (on uritool(1)), EXIT STATUS, JSON FIELDS,
+// ENVIRONMENT and FILES before SEE ALSO.
 func addSections(page string, c *cobra.Command) string {
 	var extra strings.Builder
+	if c == c.Root() {
+		extra.WriteString(".SH COMMANDS\n")
+		var list strings.Builder
+		for _, sub := range c.Commands() {
+			if sub.IsAvailableCommand() {
+				fmt.Fprintf(&list, "  %s\n      %s\n", sub.Name(), sub.Short)
+			}
+		}
+		extra.WriteString(roff(list.String()))
+	}
 	extra.WriteString(".SH EXIT STATUS\n")
 	extra.WriteString(roff(exitStatus(c)))
 	if fields := c.Annotations[cmd.AnnotationJSONFields]; fields != "" {
 		extra.WriteString(".SH JSON FIELDS\n")
 		extra.WriteString(roff(fields))
 	}
+	extra.WriteString(".SH ENVIRONMENT\n")
+	extra.WriteString(roff(cmd.EnvironmentDoc(c)))
+	extra.WriteString(".SH FILES\n")
+	extra.WriteString(roff(cmd.FilesDoc))
 	if i := strings.Index(page, ".SH SEE ALSO"); i >= 0 {
 		return page[:i] + extra.String() + page[i:]
 	}
@@ -126,7 +141,7 @@ func roff(text string) string {
 	for _, para := range strings.Split(strings.Trim(text, "\n"), "\n\n") {
 		lines := strings.Split(para, "\n")
 		if strings.HasPrefix(lines[0], "  ") {
-			b.WriteString(".PP\n.RS\n.nf\n")
+			b.WriteString(".PP\n.RS 4\n.nf\n")
 			for _, l := range lines {
 				b.WriteString(escape(strings.TrimPrefix(l, "  ")) + "\n")
 			}

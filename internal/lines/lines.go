@@ -49,11 +49,11 @@ func (lr *Reader) Next() (line []byte, ok bool) {
 	if n := len(b); n > 0 && b[n-1] == '\n' {
 		b = b[:n-1]
 	}
-	return trimCR(b), true
+	return TrimCR(b), true
 }
 
-// trimCR drops the CR of a CRLF line ending, so CRLF files read like LF ones.
-func trimCR(line []byte) []byte {
+// TrimCR drops the CR of a CRLF line ending, so CRLF files read like LF ones.
+func TrimCR(line []byte) []byte {
 	if n := len(line); n > 0 && line[n-1] == '\r' {
 		return line[:n-1]
 	}

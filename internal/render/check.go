@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/stream"
 )
 
 // Check formats: how validate and lint report their results.
@@ -33,50 +34,40 @@ type CheckOptions struct {
 	Filter       string
 	WithFile     bool // results carry a file name (lint)
 	ShowPassword bool
-	Palette      *Palette // for text on stdout
+	Palette      *Palette // for text, on stderr
 	Version      string   // tool version, for SARIF
 }
 
-// Writer is where renderers write: a *bufio.Writer, or the *bytes.Buffer
-// of a block of lines handled in parallel.
+// Writer is where renderers write: a part of a stream.Sink, or any
+// buffer in tests.
 type Writer interface {
 	io.Writer
 	io.StringWriter
 	io.ByteWriter
 }
 
-// Checker writes results as they come and a closing part, if its format
-// has one, at Finish. The writer is passed with each call so that one
-// renderer can fill the buffers of many blocks.
+// Checker renders the results of validate and lint. A format with a
+// closing part (SARIF) also writes it at Finish, and must see every
+// result in one renderer: Parallel is false for it.
 type Checker interface {
-	Result(w Writer, r *check.Result) error
-	// Finish completes the output.
-	Finish(w Writer) error
-	// Parallel reports whether results may be rendered out of order
-	// into separate buffers that are joined in order afterwards.
+	Renderer[check.Result]
+	Finish(s *stream.Sink)
 	Parallel() bool
 }
 
 // NewChecker returns the renderer for opts.
-func NewChecker(opts CheckOptions) (Checker, error) {
-	switch opts.Filter {
-	case "valid", "invalid":
-		return &filterRenderer{keepValid: opts.Filter == "valid"}, nil
-	case "":
-	default:
-		return nil, fmt.Errorf("invalid --filter %q (want valid or invalid)", opts.Filter)
+func NewChecker(opts CheckOptions) Checker {
+	switch {
+	case opts.Filter == "valid" || opts.Filter == "invalid":
+		return &filterRenderer{keepValid: opts.Filter == "valid"}
+	case opts.Format == FormatJSON:
+		return &jsonRenderer{opts: opts}
+	case opts.Format == FormatGitHub:
+		return &githubRenderer{}
+	case opts.Format == FormatSARIF:
+		return &sarifRenderer{version: opts.Version}
 	}
-	switch opts.Format {
-	case FormatText, "":
-		return &textRenderer{opts: opts}, nil
-	case FormatJSON:
-		return &jsonRenderer{opts: opts}, nil
-	case FormatGitHub:
-		return &githubRenderer{}, nil
-	case FormatSARIF:
-		return &sarifRenderer{version: opts.Version}, nil
-	}
-	return nil, fmt.Errorf("invalid --format %q (want %s)", opts.Format, strings.Join(CheckFormats, ", "))
+	return &textRenderer{opts: opts}
 }
 
 // DisplayFile is how a file name is shown: "-" is standard input.
@@ -91,23 +82,25 @@ type filterRenderer struct {
 	keepValid bool
 }
 
-func (f *filterRenderer) Result(w Writer, r *check.Result) error {
+func (f *filterRenderer) Render(s *stream.Sink, r *check.Result) {
 	if r.Clean() != f.keepValid {
-		return nil
+		return
 	}
-	w.WriteString(r.Input)
-	return w.WriteByte('\n')
+	s.Out.WriteString(r.Input)
+	s.Out.WriteByte('\n')
 }
 
-func (f *filterRenderer) Finish(Writer) error { return nil }
+func (f *filterRenderer) Finish(*stream.Sink) {}
 func (f *filterRenderer) Parallel() bool      { return true }
 
-// textRenderer prints findings as compilers print errors.
+// textRenderer prints findings as compilers print errors: they are
+// diagnostics, so they go to stderr.
 type textRenderer struct {
 	opts CheckOptions
 }
 
-func (t *textRenderer) Result(w Writer, r *check.Result) error {
+func (t *textRenderer) Render(s *stream.Sink, r *check.Result) {
+	w := s.Err
 	loc := strconv.Itoa(r.Line)
 	if t.opts.WithFile {
 		loc = DisplayFile(r.File) + ":" + loc
@@ -119,10 +112,9 @@ func (t *textRenderer) Result(w Writer, r *check.Result) error {
 		f := check.Finding{Offset: warn.Offset, Rule: warn.Rule, Message: warn.Message}
 		Diagnostic(w, t.opts.Palette, loc, len(r.Prefix), r.Input, &f, true, t.opts.ShowPassword)
 	}
-	return nil
 }
 
-func (t *textRenderer) Finish(Writer) error { return nil }
+func (t *textRenderer) Finish(*stream.Sink) {}
 func (t *textRenderer) Parallel() bool      { return true }
 
 // jsonRenderer writes one JSON Lines record per input.
@@ -131,7 +123,7 @@ type jsonRenderer struct {
 	buf  []byte
 }
 
-func (j *jsonRenderer) Result(w Writer, r *check.Result) error {
+func (j *jsonRenderer) Render(s *stream.Sink, r *check.Result) {
 	b := append(j.buf[:0], '{')
 	if j.opts.WithFile {
 		b = appendString(appendKey(b, "file"), DisplayFile(r.File))
@@ -158,11 +150,10 @@ func (j *jsonRenderer) Result(w Writer, r *check.Result) error {
 	}
 	b = append(b, '}', '\n')
 	j.buf = b
-	_, err := w.Write(b)
-	return err
+	s.Out.Write(b)
 }
 
-func (j *jsonRenderer) Finish(Writer) error { return nil }
+func (j *jsonRenderer) Finish(*stream.Sink) {}
 func (j *jsonRenderer) Parallel() bool      { return true }
 
 // appendInput writes the "input" key and, when the input is not UTF-8 and
@@ -202,14 +193,13 @@ func appendFinding(b []byte, f *check.Finding) []byte {
 // annotations on the line.
 type githubRenderer struct{}
 
-func (g *githubRenderer) Result(w Writer, r *check.Result) error {
+func (g *githubRenderer) Render(s *stream.Sink, r *check.Result) {
 	if r.Error != nil {
-		g.command(w, "error", r, r.Error.Offset, r.Error.Rule, r.Error.Message)
+		g.command(s.Out, "error", r, r.Error.Offset, r.Error.Rule, r.Error.Message)
 	}
 	for _, warn := range r.Warnings {
-		g.command(w, "warning", r, warn.Offset, warn.Rule, warn.Message)
+		g.command(s.Out, "warning", r, warn.Offset, warn.Rule, warn.Message)
 	}
-	return nil
 }
 
 func (g *githubRenderer) command(w Writer, kind string, r *check.Result, offset int, rule, msg string) {
@@ -228,7 +218,7 @@ var (
 func escapeData(s string) string     { return dataEscaper.Replace(s) }
 func escapeProperty(s string) string { return propertyEscaper.Replace(s) }
 
-func (g *githubRenderer) Finish(Writer) error { return nil }
+func (g *githubRenderer) Finish(*stream.Sink) {}
 func (g *githubRenderer) Parallel() bool      { return true }
 
 // sarifRenderer collects findings and writes one SARIF 2.1.0 log at the end.
@@ -269,14 +259,13 @@ type sarifLocation struct {
 	} `json:"physicalLocation"`
 }
 
-func (s *sarifRenderer) Result(_ Writer, r *check.Result) error {
+func (s *sarifRenderer) Render(_ *stream.Sink, r *check.Result) {
 	if r.Error != nil {
 		s.add(r, "error", r.Error.Offset, r.Error.Rule, r.Error.Message)
 	}
 	for _, warn := range r.Warnings {
 		s.add(r, "warning", warn.Offset, warn.Rule, warn.Message)
 	}
-	return nil
 }
 
 // Parallel is false: the log is one JSON document built at the end.
@@ -321,7 +310,7 @@ func sarifURI(file string) string {
 	return b.String()
 }
 
-func (s *sarifRenderer) Finish(w Writer) error {
+func (s *sarifRenderer) Finish(sink *stream.Sink) {
 	if s.rules == nil {
 		s.rules = []sarifRule{}
 	}
@@ -350,9 +339,9 @@ func (s *sarifRenderer) Finish(w Writer) error {
 		Version string `json:"version"`
 		Runs    []run  `json:"runs"`
 	}{"https://json.schemastore.org/sarif-2.1.0.json", "2.1.0", []run{rn}}
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(sink.Out)
 	enc.SetIndent("", "  ")
-	return enc.Encode(log)
+	_ = enc.Encode(log) // plain data: it cannot fail, and sink writes do not
 }
 
 // RuleDescription is a one-line description of a finding's rule, for

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"io"
 	"os"
 
@@ -16,20 +15,23 @@ var ColorModes = []string{"auto", "always", "never"}
 // colors only a terminal, and never when NO_COLOR is set (no-color.org)
 // or TERM is "dumb". getenv is injected so tests need not touch the
 // process environment.
-func UseColor(mode string, w io.Writer, getenv func(string) string) (bool, error) {
+func UseColor(mode string, w io.Writer, getenv func(string) string) bool {
 	switch mode {
 	case "always":
-		return true, nil
+		return true
 	case "never":
-		return false, nil
-	case "auto", "":
-		if getenv("NO_COLOR") != "" || getenv("TERM") == "dumb" {
-			return false, nil
-		}
-		f, ok := w.(*os.File)
-		return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())), nil
+		return false
 	}
-	return false, fmt.Errorf("invalid --color %q (want auto, always or never)", mode)
+	if getenv("NO_COLOR") != "" || getenv("TERM") == "dumb" {
+		return false
+	}
+	return IsTerminal(w)
+}
+
+// IsTerminal reports whether s is a terminal.
+func IsTerminal(s any) bool {
+	f, ok := s.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
 
 // Palette is the one place colors are chosen: each component has one
@@ -50,7 +52,7 @@ func NewPalette(on bool) *Palette {
 		Host:      color.New(color.FgBlue, color.Bold),
 		Port:      color.New(color.FgCyan),
 		Path:      color.New(color.FgGreen),
-		Query:     color.New(color.FgYellow, color.Bold),
+		Query:     color.New(color.FgHiMagenta),
 		Fragment:  color.New(color.FgRed),
 		Error:     color.New(color.FgRed, color.Bold),
 		Warning:   color.New(color.FgYellow, color.Bold),

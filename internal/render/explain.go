@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bufio"
 	"fmt"
 	"strings"
 
@@ -12,15 +11,14 @@ import (
 // normalization (6.2.2, 6.2.3) step by step. Passwords are masked, as in
 // all human-readable output, unless showPassword.
 type Explainer struct {
-	w            *bufio.Writer
+	w            Writer
 	pal          *Palette
 	showPassword bool
-	n            int
 }
 
-// NewExplainer writes explanations to w.
-func NewExplainer(w *bufio.Writer, pal *Palette, showPassword bool) *Explainer {
-	return &Explainer{w: w, pal: pal, showPassword: showPassword}
+// NewExplainer returns an Explainer coloring with pal.
+func NewExplainer(pal *Palette, showPassword bool) *Explainer {
+	return &Explainer{pal: pal, showPassword: showPassword}
 }
 
 func (e *Explainer) show(s string) string {
@@ -34,16 +32,18 @@ func (e *Explainer) row(name, value string) {
 	fmt.Fprintf(e.w, "%s %s\n", e.pal.Label.Sprintf("%-10s", name), value)
 }
 
-func (e *Explainer) separate() {
-	if e.n > 0 {
+// separate starts an explanation on w, after a blank line unless it is
+// the first input's.
+func (e *Explainer) separate(w Writer, line int) {
+	e.w = w
+	if line > 1 {
 		e.w.WriteByte('\n')
 	}
-	e.n++
 }
 
 // Resolution explains one resolution of ref against base.
-func (e *Explainer) Resolution(base, ref string, tr uri.ResolveTrace) {
-	e.separate()
+func (e *Explainer) Resolution(w Writer, line int, base, ref string, tr uri.ResolveTrace) {
+	e.separate(w, line)
 	e.row("base", e.show(base))
 	e.row("reference", e.show(ref))
 	e.row("branch", tr.Branch.String()+e.pal.Dim.Sprint("  [5.2.2]"))
@@ -85,8 +85,8 @@ func (e *Explainer) dotTable(tr uri.ResolveTrace) {
 }
 
 // Normalization explains the normalization of input.
-func (e *Explainer) Normalization(input string, steps []uri.NormalizeStep, result string) {
-	e.separate()
+func (e *Explainer) Normalization(w Writer, line int, input string, steps []uri.NormalizeStep, result string) {
+	e.separate(w, line)
 	e.row("input", e.show(input))
 	if len(steps) == 0 {
 		e.row("result", e.pal.OK.Sprint("already in normal form"))

@@ -1,14 +1,15 @@
 package render
 
 import (
-	"bufio"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/fatih/color"
 	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -26,60 +27,67 @@ var GetFields = []string{"scheme", "authority", "userinfo", "host", "host_type",
 
 // ParseOptions configures a parse renderer.
 type ParseOptions struct {
-	JSON         bool
-	Get          []string // fields for --get, in order
+	Format       string   // text or json
+	Get          []string // fields for --get, in order; replaces the breakdown
 	ShowPassword bool
 	Out, Err     *Palette
+	// Width is the terminal's width in columns, 0 when unknown: a
+	// breakdown wider than it gives way to the component list.
+	Width int
 }
 
-// Parser renders parse results: stdout for results, stderr for the
-// diagnostics of a format that has no room for them.
-type Parser struct {
-	out, errw *bufio.Writer
-	opts      ParseOptions
-	buf       []byte
-	n         int
-}
-
-// NewParser checks opts and returns a Parser.
-func NewParser(out, errw *bufio.Writer, opts ParseOptions) (*Parser, error) {
-	for _, f := range opts.Get {
+// CheckGet refuses unknown --get fields.
+func CheckGet(fields []string) error {
+	for _, f := range fields {
 		if !slices.Contains(GetFields, f) {
-			return nil, fmt.Errorf("invalid --get field %q (want %s)", f, strings.Join(GetFields, ", "))
+			return fmt.Errorf("invalid --get field %q (want %s)", f, strings.Join(GetFields, ", "))
 		}
 	}
-	return &Parser{out: out, errw: errw, opts: opts}, nil
+	return nil
 }
 
-// Result renders one parsed input.
-func (p *Parser) Result(r *Parsed) error {
-	defer func() { p.n++ }()
+// Parser renders parse results: results on stdout, diagnostics on stderr.
+type Parser struct {
+	out  Writer
+	opts ParseOptions
+	buf  []byte
+}
+
+// NewParser returns the parse renderer for opts.
+func NewParser(opts ParseOptions) *Parser {
+	return &Parser{opts: opts}
+}
+
+// Render renders one parsed input.
+func (p *Parser) Render(s *stream.Sink, r *Parsed) {
+	p.out = s.Out
 	switch {
-	case p.opts.JSON:
-		return p.json(r)
+	case p.opts.Format == FormatJSON:
+		p.json(r)
 	case len(p.opts.Get) > 0:
+		// One line per input, also for a failed one, so that the
+		// output stays aligned with the input.
 		if r.Err != nil {
-			p.diagnostic(p.errw, p.opts.Err, r)
-			return nil
+			s.Out.WriteByte('\n')
+			p.diagnostic(s.Err, r)
+			return
 		}
 		for i, f := range p.opts.Get {
 			if i > 0 {
-				p.out.WriteByte('\t')
+				s.Out.WriteByte('\t')
 			}
 			v, _ := field(r, f)
-			p.out.WriteString(v)
+			s.Out.WriteString(v)
 		}
-		return p.out.WriteByte('\n')
+		s.Out.WriteByte('\n')
+	case r.Err != nil:
+		p.diagnostic(s.Err, r)
+	default:
+		if r.Line > 1 {
+			s.Out.WriteByte('\n')
+		}
+		p.breakdown(r.URI)
 	}
-	if p.n > 0 {
-		p.out.WriteByte('\n')
-	}
-	if r.Err != nil {
-		p.diagnostic(p.out, p.opts.Out, r)
-		return nil
-	}
-	p.breakdown(r.URI)
-	return nil
 }
 
 // field returns a --get field of r and whether it is defined.
@@ -112,12 +120,12 @@ func field(r *Parsed, name string) (string, bool) {
 	return "", false
 }
 
-func (p *Parser) diagnostic(w Writer, pal *Palette, r *Parsed) {
+func (p *Parser) diagnostic(w Writer, r *Parsed) {
 	f := check.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg}
-	Diagnostic(w, pal, strconv.Itoa(r.Line), 0, r.Input, &f, false, p.opts.ShowPassword)
+	Diagnostic(w, p.opts.Err, strconv.Itoa(r.Line), 0, r.Input, &f, false, p.opts.ShowPassword)
 }
 
-func (p *Parser) json(r *Parsed) error {
+func (p *Parser) json(r *Parsed) {
 	u := r.URI
 	ok := r.Err == nil
 	b := append(p.buf[:0], '{')
@@ -168,8 +176,7 @@ func (p *Parser) json(r *Parsed) error {
 	}
 	b = append(b, '}', '\n')
 	p.buf = b
-	_, err := p.out.Write(b)
-	return err
+	p.out.Write(b)
 }
 
 // spanned is one component as the breakdown draws it.
@@ -212,7 +219,32 @@ func (p *Parser) breakdown(u uri.URI) {
 		spans = append(spans, spanned{c, s, e, shown[s:e], colors[c]})
 	}
 
-	// The URI, each component in its color and delimiters plain.
+	if p.opts.Width > 0 && diagramWidth(shown, spans) > p.opts.Width {
+		// Lines wider than the terminal would wrap and scramble the
+		// picture; the list says the same in narrow lines.
+		fmt.Fprintf(p.out, "  %s\n", line(shown, spans, pal))
+		p.list(u, shown, shift, colors)
+		return
+	}
+	fmt.Fprintf(p.out, "  %s\n", line(shown, spans, pal))
+	p.diagram(spans)
+	p.list(u, shown, shift, colors)
+}
+
+// diagramWidth is how many columns the breakdown's widest line takes: the
+// URI, or a component name that sticks out past its end.
+func diagramWidth(shown string, spans []spanned) int {
+	w := utf8.RuneCountInString(shown)
+	for _, s := range spans {
+		if s.end > s.start {
+			w = max(w, s.start+(s.end-s.start-1)/2+len(s.c.String()))
+		}
+	}
+	return w + 2
+}
+
+// line is the URI, each component in its color and delimiters plain.
+func line(shown string, spans []spanned, pal *Palette) string {
 	var line strings.Builder
 	pos := 0
 	for _, s := range spans {
@@ -221,9 +253,7 @@ func (p *Parser) breakdown(u uri.URI) {
 		pos = s.end
 	}
 	line.WriteString(pal.Dim.Sprint(shown[pos:]))
-	fmt.Fprintf(p.out, "  %s\n", line.String())
-	p.diagram(spans)
-	p.list(u, shown, shift, colors)
+	return line.String()
 }
 
 // diagram draws a bracket under each non-empty component and its name

@@ -1,7 +1,6 @@
 package render_test
 
 import (
-	"bufio"
 	"bytes"
 	"flag"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -36,23 +36,19 @@ var breakdownInputs = []string{
 func renderParse(t *testing.T, color bool, inputs []string) string {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	ow, ew := bufio.NewWriter(&out), bufio.NewWriter(&errOut)
-	p, err := render.NewParser(ow, ew, render.ParseOptions{Out: render.NewPalette(color), Err: render.NewPalette(color)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := render.NewParser(render.ParseOptions{Out: render.NewPalette(color), Err: render.NewPalette(color)})
 	for i, in := range inputs {
+		s := stream.NewSink()
 		u, err := uri.Parse(in)
 		r := render.Parsed{Line: i + 1, Input: in, URI: u}
 		if err != nil {
 			r.Err = err.(*uri.ParseError)
 		}
-		if err := p.Result(&r); err != nil {
+		p.Render(s, &r)
+		if err := s.WriteTo(&out, &errOut); err != nil {
 			t.Fatal(err)
 		}
 	}
-	ow.Flush()
-	ew.Flush()
 	return out.String() + errOut.String()
 }
 

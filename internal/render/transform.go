@@ -1,99 +1,133 @@
 package render
 
 import (
-	"bufio"
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/stream"
 )
+
+// Renderer writes one command's results in one format. Each worker of the
+// stream has its own, so a Renderer may keep buffers.
+type Renderer[R any] interface {
+	Render(s *stream.Sink, r *R)
+}
 
 // Field is one key of a transform's JSON record.
 type Field struct {
 	Key     string
 	Value   string
-	Defined bool  // false writes null
-	Bool    *bool // set for a boolean field
+	Defined bool // false writes null
+	IsBool  bool // Truth, not Value, is the field's value
+	Truth   bool
 }
 
 // Str, Null and Bool make Fields.
 func Str(key, v string) Field { return Field{Key: key, Value: v, Defined: true} }
 func Null(key string) Field   { return Field{Key: key} }
 func Bool(key string, v bool) Field {
-	return Field{Key: key, Defined: true, Bool: &v}
+	return Field{Key: key, Defined: true, IsBool: true, Truth: v}
 }
 
-// Transformed is the outcome of resolve, normalize, relativize or equal
-// for one input.
+// Transformed is the outcome of resolve, normalize, relativize, recompose
+// or equal for one input: one line of text, one JSON record.
 type Transformed struct {
 	Line   int
 	Fields []Field // the JSON record, in key order, without "error"
 	Output string  // the text-mode line
 	Quiet  bool    // text mode prints nothing for this input (normalize --check on a normal input)
+	// Explain, set with --explain, writes the explanation that replaces
+	// Output in text mode.
+	Explain func(w Writer, e *Explainer)
 	// Input and Err describe a failure: the text that broke and where.
 	Input string
 	Err   *check.Finding
 }
 
-// Transformer renders Transformed results as text lines or JSON Lines.
-type Transformer struct {
-	out, errw    *bufio.Writer
-	json         bool
-	showPassword bool
-	errPal       *Palette
-	buf          []byte
+// TransformOptions configures a transform renderer.
+type TransformOptions struct {
+	Format       string // text or json
+	ShowPassword bool
+	Out, Err     *Palette
+	// Unaligned drops the empty stdout line a failed input otherwise
+	// gets in text mode: for output that is a list, not one line per
+	// input (normalize --check).
+	Unaligned bool
 }
 
-// NewTransformer returns a renderer writing results to out and, in text
-// mode, diagnostics to errw.
-func NewTransformer(out, errw *bufio.Writer, json, showPassword bool, errPal *Palette) *Transformer {
-	return &Transformer{out: out, errw: errw, json: json, showPassword: showPassword, errPal: errPal}
+// NewTransformRenderer returns the renderer for o.Format.
+func NewTransformRenderer(o TransformOptions) Renderer[Transformed] {
+	if o.Format == FormatJSON {
+		return &transformJSON{}
+	}
+	return &transformText{o: o, explainer: NewExplainer(o.Out, o.ShowPassword)}
 }
 
-// Result renders one outcome.
-func (t *Transformer) Result(r *Transformed) error {
-	if t.json {
-		b := append(t.buf[:0], '{')
-		for _, f := range r.Fields {
-			b = appendKey(b, f.Key)
-			switch {
-			case !f.Defined:
-				b = append(b, "null"...)
-			case f.Bool != nil:
-				b = appendBool(b, *f.Bool)
-			default:
-				b = appendString(b, f.Value)
-			}
+type transformJSON struct{ buf []byte }
+
+func (t *transformJSON) Render(s *stream.Sink, r *Transformed) {
+	b := append(t.buf[:0], '{')
+	for _, f := range r.Fields {
+		b = appendKey(b, f.Key)
+		switch {
+		case !f.Defined:
+			b = append(b, "null"...)
+		case f.IsBool:
+			b = appendBool(b, f.Truth)
+		default:
+			b = appendString(b, f.Value)
 		}
-		b = appendFinding(appendKey(b, "error"), r.Err)
-		b = append(b, '}', '\n')
-		t.buf = b
-		_, err := t.out.Write(b)
-		return err
 	}
-	if r.Err != nil {
-		Diagnostic(t.errw, t.errPal, strconv.Itoa(r.Line), 0, r.Input, r.Err, false, t.showPassword)
-		return nil
+	b = appendFinding(appendKey(b, "error"), r.Err)
+	b = append(b, '}', '\n')
+	t.buf = b
+	s.Out.Write(b)
+}
+
+// transformText writes one line per input on stdout, and a failed input's
+// diagnostic on stderr with an empty stdout line in its place, so that
+// stdout stays aligned with the input.
+type transformText struct {
+	o         TransformOptions
+	explainer *Explainer
+}
+
+func (t *transformText) Render(s *stream.Sink, r *Transformed) {
+	switch {
+	case r.Err != nil:
+		if !t.o.Unaligned {
+			s.Out.WriteByte('\n')
+		}
+		Diagnostic(s.Err, t.o.Err, strconv.Itoa(r.Line), 0, r.Input, r.Err, false, t.o.ShowPassword)
+	case r.Quiet:
+	case r.Explain != nil:
+		r.Explain(s.Out, t.explainer)
+	default:
+		s.Out.WriteString(r.Output)
+		s.Out.WriteByte('\n')
 	}
-	if r.Quiet {
-		return nil
-	}
-	t.out.WriteString(r.Output)
-	return t.out.WriteByte('\n')
 }
 
 // Diagnostic writes "LOC:COL: message [rule]", then the input and a caret
 // under the offending byte. It is the one format of findings for humans;
-// a warning says so before its message.
+// a warning says so before its message, and its caret has its color.
 // base is the byte offset of input within its line, for the column.
 func Diagnostic(w Writer, pal *Palette, loc string, base int, input string, f *check.Finding, warning, showPassword bool) {
 	line, col := CaretView(input, f.Offset, showPassword)
-	msg := pal.Error.Sprint(f.Message)
+	msg, caret := pal.Error.Sprint(f.Message), pal.Caret
 	if warning {
-		msg = pal.Warning.Sprint("warning: ") + f.Message
+		msg, caret = pal.Warning.Sprint("warning: ")+f.Message, pal.Warning
 	}
-	fmt.Fprintf(w, "%s: %s %s\n    %s\n    %s%s\n",
-		pal.Label.Sprintf("%s:%d", loc, base+f.Offset+1), msg, pal.Dim.Sprintf("[%s]", f.Rule),
-		line, strings.Repeat(" ", col), pal.Caret.Sprint("^"))
+	w.WriteString(pal.Label.Sprintf("%s:%d", loc, base+f.Offset+1))
+	w.WriteString(": ")
+	w.WriteString(msg)
+	w.WriteByte(' ')
+	w.WriteString(pal.Dim.Sprintf("[%s]", f.Rule))
+	w.WriteString("\n    ")
+	w.WriteString(line)
+	w.WriteString("\n    ")
+	w.WriteString(strings.Repeat(" ", col))
+	w.WriteString(caret.Sprint("^"))
+	w.WriteByte('\n')
 }

@@ -1,4 +1,4 @@
-package main
+package cmd_test
 
 import (
 	"encoding/json"
@@ -17,7 +17,7 @@ import (
 
 func loadCorpus[T any](t testing.TB, name string) []T {
 	t.Helper()
-	path := filepath.Join("pkg", "uri", "testdata", "conformance", name)
+	path := filepath.Join("..", "pkg", "uri", "testdata", "conformance", name)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,99 @@
+package cmd
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/spf13/cobra"
+
+	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
+)
+
+// ConfigOptions are the options of uritool config.
+type ConfigOptions struct {
+	*RootOptions
+	Format *choice
+}
+
+// NewConfigCmd builds uritool config.
+func NewConfigCmd(root *RootOptions) *cobra.Command {
+	opts := &ConfigOptions{RootOptions: root}
+	c := &cobra.Command{
+		Use:   "config [flags] [COMMAND ...]",
+		Short: "Show the settings in effect and where each comes from",
+		Long: `Print every setting of uritool, or of the named commands, with its value and
+where it comes from: "default", "env NAME" (a URITOOL_* variable) or
+"FILE:LINE" (the config file). Settings are layered: a flag on the command
+line wins over a variable, which wins over the config file, which wins over
+the default.
+
+The config file is $XDG_CONFIG_HOME/uritool/config.yaml (~/.config/... when
+XDG_CONFIG_HOME is unset), or the file named by --config or URITOOL_CONFIG.
+Global settings stand at its top level, each command's under its name:
+
+  color: always
+  lint:
+    format: github
+    lint: true
+
+Variables: URITOOL_<FLAG> sets a global flag, or that flag of every command
+that has it; URITOOL_<COMMAND>_<FLAG> sets one command's flag and wins. A "-"
+in a flag's name is "_" in a variable's.`,
+		Example: `  uritool config
+  uritool config lint
+  URITOOL_FORMAT=json uritool config --format json validate`,
+		ValidArgsFunction: func(c *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
+			var names []string
+			for _, sub := range settingCommands(c.Root()) {
+				names = append(names, sub.Name())
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			for _, a := range args {
+				if !isCommand(c.Root(), a) {
+					return usageErrorf("unknown command %q", a)
+				}
+			}
+			cf, err := root.readConfig(c)
+			if err != nil {
+				return err
+			}
+			byKey := map[string]setting{}
+			var keys []string
+			for _, sub := range settingCommands(c.Root()) {
+				if len(args) > 0 && !slices.Contains(args, sub.Name()) {
+					continue
+				}
+				settings, err := root.settings(sub, cf)
+				if err != nil {
+					return err
+				}
+				for _, s := range settings {
+					if _, seen := byKey[s.Key]; !seen {
+						byKey[s.Key] = s
+						keys = append(keys, s.Key)
+					}
+				}
+			}
+			// Each key is one input of the stream.
+			ro := render.TransformOptions{Format: opts.Format.value}
+			return run(root, keys, func() operation[render.Transformed] { return settingOp(byKey) },
+				func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
+		},
+	}
+	opts.Format = addFormat(c, "text", "json")
+	return c
+}
+
+// settingOp describes the setting named by each input.
+func settingOp(byKey map[string]setting) operation[render.Transformed] {
+	return func(in stream.Input, r *render.Transformed) bool {
+		s := byKey[in.Text]
+		*r = render.Transformed{Line: in.Line, Input: in.Text,
+			Output: fmt.Sprintf("%-26s %-18s %s", s.Key, s.Value, s.Source),
+			Fields: []render.Field{render.Str("key", s.Key), render.Str("value", s.Value), render.Str("source", s.Source)}}
+		return false
+	}
+}

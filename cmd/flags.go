@@ -1,0 +1,181 @@
+package cmd
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// The flag values below check what they are given themselves, so a value
+// from a flag, a URITOOL_* variable or the config file goes through the
+// same check, and help names the value (FORMAT, SCHEME=PORT), not a Go
+// type.
+
+// choice is a flag with a fixed set of values.
+type choice struct {
+	value   string
+	choices []string
+	name    string // what help shows, e.g. FORMAT
+}
+
+func newChoice(def, name string, choices ...string) *choice {
+	return &choice{value: def, choices: choices, name: name}
+}
+
+func (c *choice) String() string { return c.value }
+func (c *choice) Type() string   { return c.name }
+func (c *choice) Set(s string) error {
+	if !slices.Contains(c.choices, s) {
+		return fmt.Errorf("invalid value %q (want %s)", s, orList(c.choices))
+	}
+	c.value = s
+	return nil
+}
+
+// addChoice defines a flag with fixed values, completed from its choices.
+func addChoice(c *cobra.Command, v *choice, name, usage string) {
+	c.Flags().Var(v, name, usage+": "+orList(v.choices))
+	_ = c.RegisterFlagCompletionFunc(name, fixedCompletion(v.choices))
+}
+
+// orList writes "a, b or c".
+func orList(values []string) string {
+	if len(values) < 2 {
+		return strings.Join(values, "")
+	}
+	return strings.Join(values[:len(values)-1], ", ") + " or " + values[len(values)-1]
+}
+
+// jsonAlias is --json: the same as --format json. It is not a setting of
+// its own, so it has no config key or variable.
+type jsonAlias struct{ format *choice }
+
+func (j jsonAlias) String() string { return strconv.FormatBool(j.format.value == "json") }
+func (j jsonAlias) Type() string   { return "bool" }
+func (j jsonAlias) Set(s string) error {
+	on, err := strconv.ParseBool(s)
+	if err != nil {
+		return fmt.Errorf("invalid value %q (want true or false)", s)
+	}
+	if on {
+		return j.format.Set("json")
+	}
+	return nil
+}
+
+// addFormat defines --format with the given formats and --json as its
+// alias.
+func addFormat(c *cobra.Command, formats ...string) *choice {
+	format := newChoice(formats[0], "FORMAT", formats...)
+	addChoice(c, format, "format", "output format")
+	f := c.Flags().VarPF(jsonAlias{format}, "json", "", "the same as --format json")
+	f.NoOptDefVal = "true"
+	return format
+}
+
+// isAlias reports flags that only stand for another flag's value.
+func isAlias(f *pflag.Flag) bool { _, ok := f.Value.(jsonAlias); return ok }
+
+// schemeList is --scheme: schemes by RFC 3986 section 3.1, any case.
+type schemeList struct{ schemes []string }
+
+func (l *schemeList) String() string { return strings.Join(l.schemes, ",") }
+func (l *schemeList) Type() string   { return "SCHEME,..." }
+func (l *schemeList) Set(s string) error {
+	var out []string
+	for _, part := range strings.Split(s, ",") {
+		if err := checkScheme(part); err != nil {
+			return err
+		}
+		out = append(out, part)
+	}
+	l.schemes = append(l.schemes, out...)
+	return nil
+}
+
+// Replace lets a config list replace the value instead of adding to it.
+func (l *schemeList) Replace(values []string) error {
+	l.schemes = nil
+	for _, v := range values {
+		if err := l.Set(v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+func (l *schemeList) Append(v string) error { return l.Set(v) }
+func (l *schemeList) GetSlice() []string    { return l.schemes }
+
+// checkScheme applies scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+// (RFC 3986 section 3.1), with a hint for the usual slip of adding ":".
+func checkScheme(s string) error {
+	if s == "" {
+		return fmt.Errorf("empty scheme")
+	}
+	if i := strings.IndexByte(s, ':'); i >= 0 {
+		return fmt.Errorf("invalid scheme %q: give the name without %q (for example %q)", s, s[i:], s[:i])
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i] | 0x20
+		alpha := c >= 'a' && c <= 'z'
+		if !alpha && (i == 0 || !(s[i] >= '0' && s[i] <= '9' || s[i] == '+' || s[i] == '-' || s[i] == '.')) {
+			return fmt.Errorf("invalid scheme %q: a scheme is a letter followed by letters, digits, \"+\", \"-\" or \".\" (RFC 3986 section 3.1)", s)
+		}
+	}
+	return nil
+}
+
+// portMap is --default-port SCHEME=PORT,...: extra default ports.
+type portMap struct{ ports map[string]string }
+
+func (m *portMap) Type() string { return "SCHEME=PORT,..." }
+func (m *portMap) String() string {
+	keys := make([]string, 0, len(m.ports))
+	for k := range m.ports {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		keys[i] = k + "=" + m.ports[k]
+	}
+	return strings.Join(keys, ",")
+}
+func (m *portMap) Set(s string) error {
+	for _, pair := range strings.Split(s, ",") {
+		scheme, port, ok := strings.Cut(pair, "=")
+		if !ok {
+			return fmt.Errorf("invalid default port %q (want SCHEME=PORT, for example gopher=70)", pair)
+		}
+		if err := checkScheme(scheme); err != nil {
+			return err
+		}
+		n, err := strconv.Atoi(port)
+		if err != nil || n < 0 || n > 65535 || port == "" || port[0] < '0' || port[0] > '9' {
+			return fmt.Errorf("invalid port %q for %s (want a number from 0 to 65535)", port, scheme)
+		}
+		if m.ports == nil {
+			m.ports = map[string]string{}
+		}
+		m.ports[strings.ToLower(scheme)] = strconv.Itoa(n)
+	}
+	return nil
+}
+
+// listValue renames a list flag's value in help (FIELD,... rather than
+// "strings"), keeping its parsing.
+type listValue struct {
+	pflag.Value
+	name string
+}
+
+func (l *listValue) Type() string { return l.name }
+func (l *listValue) Replace(v []string) error {
+	return l.Value.(pflag.SliceValue).Replace(v)
+}
+func (l *listValue) Append(v string) error { return l.Value.(pflag.SliceValue).Append(v) }
+func (l *listValue) GetSlice() []string    { return l.Value.(pflag.SliceValue).GetSlice() }

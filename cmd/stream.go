@@ -1,0 +1,116 @@
+package cmd
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/pkg/uri"
+)
+
+// IOStreams are a command's standard streams, injected so that tests run
+// the real commands against buffers.
+type IOStreams struct {
+	In     io.Reader
+	Out    io.Writer
+	ErrOut io.Writer
+	// Getenv reads the terminal's environment (NO_COLOR, TERM, HOME,
+	// XDG_CONFIG_HOME, COLUMNS); os.Getenv in main. URITOOL_* settings
+	// are read by viper from the process environment.
+	Getenv func(string) string
+}
+
+// operation is what a command plugs into the stream: it turns one input
+// into a result, and reports whether the input is a finding (exit 1).
+type operation[R any] func(in stream.Input, r *R) (finding bool)
+
+// opWorker runs an operation and renders its result; each worker of the
+// stream has its own, with its own result and renderer buffers.
+type opWorker[R any] struct {
+	op     operation[R]
+	render render.Renderer[R]
+	result R
+}
+
+func (w *opWorker[R]) Handle(in stream.Input, s *stream.Sink) {
+	var zero R
+	w.result = zero
+	if w.op(in, &w.result) {
+		s.Findings++
+	}
+	s.Checked++
+	w.render.Render(s, &w.result)
+}
+
+// Finish lets a renderer with a closing part (SARIF) write it.
+func (w *opWorker[R]) Finish(s *stream.Sink) {
+	if f, ok := w.render.(interface{ Finish(*stream.Sink) }); ok {
+		f.Finish(s)
+	}
+}
+
+// stdinHint tells a person at a terminal what uritool is waiting for.
+const stdinHint = "uritool: reading references from standard input, one per line; end with Ctrl-D"
+
+// streamConfig is the stream over the command's inputs.
+func (o *RootOptions) streamConfig(args []string, newWorker func() stream.Worker) stream.Config {
+	return stream.Config{
+		Stdin: o.IO.In, Stdout: o.IO.Out, Stderr: o.IO.ErrOut,
+		Args: args, NewWorker: newWorker,
+		Hint: stdinHint, IsTerminal: func(r io.Reader) bool { return render.IsTerminal(r) },
+	}
+}
+
+// runStream runs the stream and turns its outcome into the command's
+// error: findings, or an I/O failure.
+func runStream(cfg stream.Config) error {
+	stats, err := stream.Run(cfg)
+	switch {
+	case err != nil:
+		return err
+	case stats.Unreadable > 0:
+		return &IOError{fmt.Errorf("%d file(s) could not be read", stats.Unreadable)}
+	}
+	return findings(stats.Findings)
+}
+
+// run plugs op and a renderer into the stream over args.
+func run[R any](o *RootOptions, args []string, newOp func() operation[R], newRenderer func() render.Renderer[R]) error {
+	return runStream(o.streamConfig(args, func() stream.Worker {
+		return &opWorker[R]{op: newOp(), render: newRenderer()}
+	}))
+}
+
+// findingOf describes err, which is a *uri.ParseError for bad syntax, for
+// the renderers; rule names what failed for any other error.
+func findingOf(err error, rule string) *check.Finding {
+	var pe *uri.ParseError
+	if errors.As(err, &pe) {
+		return &check.Finding{Offset: pe.Offset, Rule: pe.Rule, Message: pe.Msg}
+	}
+	return &check.Finding{Rule: rule, Message: err.Error()}
+}
+
+// parseArg parses an argument that applies to every input, such as a
+// base, once, before any input is read: a bad one is a usage error that
+// names the argument and shows where it broke.
+func (o *RootOptions) parseArg(what, s string, absolute bool) (uri.URI, error) {
+	u, err := uri.Parse(s)
+	if err == nil && absolute && !u.IsAbsolute() {
+		return uri.URI{}, usageErrorf("%s %q is not a URI: it needs a scheme (RFC 3986 section 5.2.1)", what, render.MaskPassword(s))
+	}
+	if err == nil {
+		return u, nil
+	}
+	_, errPal := o.palettes()
+	var diag bytes.Buffer
+	render.Diagnostic(&diag, errPal, what, 0, s, findingOf(err, what), false, false)
+	if _, werr := o.IO.ErrOut.Write(diag.Bytes()); werr != nil {
+		return uri.URI{}, &IOError{werr}
+	}
+	return uri.URI{}, usageErrorf("%s %q is not a URI reference", what, render.MaskPassword(s))
+}

@@ -1,0 +1,451 @@
+// Package stream is the one pipeline every uritool command runs on:
+// inputs (arguments, "-", standard input, files) are cut into lines,
+// handed in blocks to one worker per core, and the output of each block
+// is written in input order, stdout and stderr interleaved as produced.
+//
+// Its rules hold for every command: one result per input, in order; a
+// write error stops the run at once, also on endless input; and each
+// result reaches the reader as soon as its line is read when input is
+// slow, while large inputs still go through in large writes.
+package stream
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/uritool/uritool/internal/lines"
+)
+
+// Input is one input handed to a worker.
+type Input struct {
+	// File names the file the input came from, "-" for standard input
+	// when inputs are files, "" otherwise.
+	File string
+	// Line is the 1-based line within File, or, when inputs are not
+	// files, the 1-based number of the input among all inputs.
+	Line int
+	// Text is the input without its line ending. It is only valid
+	// during the call.
+	Text string
+}
+
+// Worker turns inputs into output. Each goroutine has its own Worker, so
+// a Worker needs no locking; with Config.WholeFiles it sees the lines of
+// a file in order.
+type Worker interface {
+	Handle(in Input, s *Sink)
+}
+
+// FileStarter is implemented by workers that keep state across the lines
+// of a file (Markdown code blocks, suppression regions).
+type FileStarter interface {
+	StartFile(name string)
+}
+
+// Finisher is implemented by workers with output due after all input, such
+// as a SARIF log. Finish runs on each worker in turn, after the last unit.
+type Finisher interface {
+	Finish(s *Sink)
+}
+
+// Config says where inputs come from and who handles them.
+type Config struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	// Args are the inputs: each is one input, and "-" stands for the
+	// lines of Stdin. No Args means Stdin. With Files, each names a
+	// file whose lines are inputs ("-" is Stdin).
+	Args  []string
+	Files bool
+	// WholeFiles gives each file to one worker, line by line, in order,
+	// for workers that keep state within a file.
+	WholeFiles bool
+	// Workers is the number of goroutines handling input; 0 means
+	// GOMAXPROCS. A worker that is a Finisher with order-dependent state
+	// wants 1.
+	Workers   int
+	NewWorker func() Worker
+	// Hint is written to Stderr when Stdin is read and IsTerminal says
+	// it is a terminal, so that a person knows uritool is waiting.
+	Hint       string
+	IsTerminal func(io.Reader) bool
+	// Summary, if set, gives a line written to Stderr after all output.
+	Summary func(Stats) string
+}
+
+// Stats sums up a run.
+type Stats struct {
+	Checked, Findings int
+	// Unreadable counts the files that could not be opened or read; each
+	// was reported on Stderr in its place.
+	Unreadable int
+}
+
+// WriteError is a failure to write output; the run stopped at it.
+type WriteError struct{ Err error }
+
+func (e *WriteError) Error() string { return "write error: " + e.Err.Error() }
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// ReadError is a failure to read standard input; the lines read before it
+// were handled and written.
+type ReadError struct{ Err error }
+
+func (e *ReadError) Error() string { return "read error: " + e.Err.Error() }
+func (e *ReadError) Unwrap() error { return e.Err }
+
+// blockSize is how much input one block holds; a longer line grows its
+// block, which shrinks back once written.
+const blockSize = 64 << 10
+
+// unit is one piece of work: a block of lines, one argument, or a whole
+// file for one worker.
+type unit struct {
+	file      string
+	data      []byte // whole lines; the last may lack its newline at the end of input
+	firstLine int
+	literal   bool   // data is one argument, not lines
+	path      string // a whole file to read (WholeFiles)
+	sink      *Sink
+	err       error // an open or read error, reported after the unit's output
+	fatal     bool  // err ends the run (standard input failed)
+	done      chan struct{}
+}
+
+// Run reads the inputs, lets the workers handle them, and writes their
+// output in input order. It returns at the first write error, without
+// reading further input.
+func Run(c Config) (Stats, error) {
+	workers := c.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	args := c.Args
+	if len(args) == 0 {
+		args = []string{"-"}
+	}
+	ws := make([]Worker, workers)
+	for i := range ws {
+		ws[i] = c.NewWorker()
+	}
+
+	free := make(chan *unit, 2*workers+2)
+	for i := 0; i < cap(free); i++ {
+		free <- &unit{data: make([]byte, 0, blockSize), sink: NewSink(), done: make(chan struct{}, 1)}
+	}
+	work := make(chan *unit, cap(free))
+	ordered := make(chan *unit, cap(free))
+	stop := make(chan struct{})
+	var stopped atomic.Bool
+
+	var wg sync.WaitGroup
+	for _, w := range ws {
+		wg.Add(1)
+		go func(w Worker) {
+			defer wg.Done()
+			for u := range work {
+				if !stopped.Load() {
+					handle(w, u, &stopped)
+				}
+				u.done <- struct{}{}
+			}
+		}(w)
+	}
+
+	r := &reader{c: c, free: free, work: work, ordered: ordered, stop: stop}
+	go func() {
+		defer close(ordered)
+		defer close(work)
+		r.run(args)
+	}()
+
+	var stats Stats
+	write := func(toErr bool, b []byte) error {
+		w := c.Stdout
+		if toErr {
+			w = c.Stderr
+		}
+		_, err := w.Write(b)
+		return err
+	}
+	for u := range ordered {
+		<-u.done
+		err := u.sink.each(write)
+		switch {
+		case err != nil:
+			err = &WriteError{err}
+		case u.err != nil && u.fatal:
+			err = &ReadError{u.err}
+		case u.err != nil:
+			stats.Unreadable++
+			if _, werr := fmt.Fprintf(c.Stderr, "uritool: error: %v\n", u.err); werr != nil {
+				err = &WriteError{werr}
+			}
+		}
+		stats.Checked += u.sink.Checked
+		stats.Findings += u.sink.Findings
+		if err != nil {
+			// Return at once: the reader may be blocked on a terminal.
+			// The workers and the reader end on their own when they see
+			// stop; in a process about to exit that costs nothing.
+			stopped.Store(true)
+			close(stop)
+			return stats, err
+		}
+		recycle(u)
+		free <- u
+	}
+	wg.Wait()
+	s := NewSink()
+	for _, w := range ws {
+		if f, ok := w.(Finisher); ok {
+			f.Finish(s)
+		}
+	}
+	stats.Findings += s.Findings
+	if c.Summary != nil {
+		s.Err.WriteString(c.Summary(stats))
+		s.Err.WriteByte('\n')
+	}
+	if err := s.each(write); err != nil {
+		return stats, &WriteError{err}
+	}
+	return stats, nil
+}
+
+// handle runs one unit through a worker.
+func handle(w Worker, u *unit, stopped *atomic.Bool) {
+	in := Input{File: u.file, Line: u.firstLine}
+	switch {
+	case u.literal:
+		in.Text = bytesView(u.data)
+		w.Handle(in, u.sink)
+	case u.path != "":
+		handleFile(w, u, stopped)
+	default:
+		data := u.data
+		for len(data) > 0 {
+			i := bytes.IndexByte(data, '\n')
+			var line []byte
+			if i < 0 {
+				line, data = data, nil
+			} else {
+				line, data = data[:i], data[i+1:]
+			}
+			in.Text = bytesView(lines.TrimCR(line))
+			w.Handle(in, u.sink)
+			in.Line++
+		}
+	}
+}
+
+// handleFile reads a whole file in one worker, for stateful workers.
+func handleFile(w Worker, u *unit, stopped *atomic.Bool) {
+	if s, ok := w.(FileStarter); ok {
+		s.StartFile(u.file)
+	}
+	f, err := os.Open(u.path)
+	if err != nil {
+		u.err = err
+		return
+	}
+	defer f.Close()
+	lr := lines.NewReader(f)
+	for !stopped.Load() {
+		line, ok := lr.Next()
+		if !ok {
+			break
+		}
+		w.Handle(Input{File: u.file, Line: lr.Number(), Text: bytesView(line)}, u.sink)
+	}
+	if err := lr.Err(); err != nil {
+		u.err = fmt.Errorf("%s: %w", u.file, err)
+	}
+}
+
+// recycle empties a written unit, dropping buffers a long line grew.
+func recycle(u *unit) {
+	if cap(u.data) > 4*blockSize {
+		u.data = make([]byte, 0, blockSize)
+	}
+	u.data, u.path, u.file, u.literal, u.err, u.fatal = u.data[:0], "", "", false, nil, false
+	u.sink.reset()
+}
+
+// reader turns the inputs into units.
+type reader struct {
+	c                   Config
+	free                chan *unit
+	work, ordered       chan<- *unit
+	stop                <-chan struct{}
+	next                int // number of the next input when inputs are not files
+	hinted, stdinIsUsed bool
+}
+
+// take waits for a free unit, or reports that the run stopped.
+func (r *reader) take() (*unit, bool) {
+	select {
+	case u := <-r.free:
+		return u, true
+	case <-r.stop:
+		return nil, false
+	}
+}
+
+func (r *reader) send(u *unit) {
+	r.work <- u
+	r.ordered <- u
+}
+
+func (r *reader) run(args []string) {
+	r.next = 1
+	for _, a := range args {
+		var ok bool
+		switch {
+		case r.c.Files && r.c.WholeFiles && a != "-":
+			ok = r.wholeFile(a)
+		case r.c.Files && a != "-":
+			ok = r.file(a)
+		case a == "-":
+			r.hint()
+			file := ""
+			if r.c.Files {
+				file = "-"
+			}
+			ok = r.lines(r.c.Stdin, file, true)
+		default:
+			ok = r.literal(a)
+		}
+		if !ok {
+			return
+		}
+	}
+}
+
+func (r *reader) hint() {
+	if r.hinted || r.c.Hint == "" || r.c.IsTerminal == nil || !r.c.IsTerminal(r.c.Stdin) {
+		return
+	}
+	r.hinted = true
+	fmt.Fprintln(r.c.Stderr, r.c.Hint)
+}
+
+func (r *reader) literal(a string) bool {
+	u, ok := r.take()
+	if !ok {
+		return false
+	}
+	u.literal, u.firstLine = true, r.next
+	u.data = append(u.data, a...)
+	r.next++
+	r.send(u)
+	return true
+}
+
+func (r *reader) wholeFile(name string) bool {
+	u, ok := r.take()
+	if !ok {
+		return false
+	}
+	u.file, u.path, u.firstLine = name, name, 1
+	r.send(u)
+	return true
+}
+
+// file opens name and reads its lines in blocks; a file that cannot be
+// opened is reported in its place.
+func (r *reader) file(name string) bool {
+	f, err := os.Open(name)
+	if err != nil {
+		u, ok := r.take()
+		if !ok {
+			return false
+		}
+		u.file, u.err = name, err
+		r.send(u)
+		return true
+	}
+	defer f.Close()
+	return r.lines(f, name, false)
+}
+
+// lines fills units with whole lines of in and sends each as soon as it
+// has one, so a person typing sees each answer at once. A read that ends
+// mid-line keeps the partial line for the next unit.
+func (r *reader) lines(in io.Reader, file string, isStdin bool) bool {
+	var carry []byte
+	line := 1
+	if file == "" {
+		line = r.next
+	}
+	for {
+		u, ok := r.take()
+		if !ok {
+			return false
+		}
+		u.file = file
+		u.data = append(u.data[:0], carry...)
+		carry = carry[:0]
+		var err error
+		for {
+			select {
+			case <-r.stop:
+				return false
+			default:
+			}
+			if len(u.data) == cap(u.data) {
+				u.data = append(u.data, 0)[:len(u.data)] // grow for a long line
+			}
+			var n int
+			n, err = in.Read(u.data[len(u.data):cap(u.data)])
+			u.data = u.data[:len(u.data)+n]
+			if err != nil || bytes.IndexByte(u.data[len(u.data)-n:], '\n') >= 0 {
+				break
+			}
+		}
+		if err == nil {
+			cut := bytes.LastIndexByte(u.data, '\n') + 1
+			carry = append(carry, u.data[cut:]...)
+			u.data = u.data[:cut]
+		}
+		u.firstLine = line
+		line += bytes.Count(u.data, []byte{'\n'})
+		if len(u.data) > 0 && u.data[len(u.data)-1] != '\n' {
+			line++
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			if isStdin {
+				u.err, u.fatal = err, true
+			} else {
+				u.err = fmt.Errorf("%s: %w", file, err)
+			}
+		}
+		if len(u.data) > 0 || u.err != nil {
+			r.send(u)
+		} else {
+			r.free <- u
+		}
+		if file == "" {
+			r.next = line
+		}
+		if err != nil {
+			return u.err == nil || !u.fatal
+		}
+	}
+}
+
+// bytesView reads b as a string without copying it; workers use the text
+// only during Handle.
+func bytesView(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
