@@ -44,7 +44,8 @@ type Worker interface {
 }
 
 // FileStarter is implemented by workers that keep state across the lines
-// of a file (Markdown code blocks, suppression regions).
+// of a file (Markdown code blocks, suppression regions). With
+// Config.WholeFiles, StartFile runs before the first line of each file.
 type FileStarter interface {
 	StartFile(name string)
 }
@@ -64,8 +65,9 @@ type Config struct {
 	// file whose lines are inputs ("-" is Stdin).
 	Args  []string
 	Files bool
-	// WholeFiles gives each file to one worker, line by line, in order,
-	// for workers that keep state within a file.
+	// WholeFiles gives all the lines of a file to one worker, in order,
+	// for workers that keep state within a file; files still spread over
+	// the workers.
 	WholeFiles bool
 	// Workers is the number of goroutines handling input; 0 means
 	// GOMAXPROCS. A worker that is a Finisher with order-dependent state
@@ -105,14 +107,13 @@ func (e *ReadError) Unwrap() error { return e.Err }
 // block, which shrinks back once written.
 const blockSize = 64 << 10
 
-// unit is one piece of work: a block of lines, one argument, or a whole
-// file for one worker.
+// unit is one piece of work: a block of lines or one argument.
 type unit struct {
 	file      string
 	data      []byte // whole lines; the last may lack its newline at the end of input
 	firstLine int
-	literal   bool   // data is one argument, not lines
-	path      string // a whole file to read (WholeFiles)
+	literal   bool // data is one argument, not lines
+	first     bool // the first unit of a file, for FileStarter
 	sink      *Sink
 	err       error // an open or read error, reported after the unit's output
 	fatal     bool  // err ends the run (standard input failed)
@@ -140,15 +141,24 @@ func Run(c Config) (Stats, error) {
 	for i := 0; i < cap(free); i++ {
 		free <- &unit{data: make([]byte, 0, blockSize), sink: NewSink(), done: make(chan struct{}, 1)}
 	}
-	work := make(chan *unit, cap(free))
+	// With WholeFiles each worker has its own queue and gets every block
+	// of a file; otherwise all share one.
+	works := make([]chan *unit, workers)
+	for i := range works {
+		if i == 0 || c.WholeFiles {
+			works[i] = make(chan *unit, cap(free))
+		} else {
+			works[i] = works[0]
+		}
+	}
 	ordered := make(chan *unit, cap(free))
 	stop := make(chan struct{})
 	var stopped atomic.Bool
 
 	var wg sync.WaitGroup
-	for _, w := range ws {
+	for i, w := range ws {
 		wg.Add(1)
-		go func(w Worker) {
+		go func(w Worker, work <-chan *unit) {
 			defer wg.Done()
 			for u := range work {
 				if !stopped.Load() {
@@ -156,13 +166,19 @@ func Run(c Config) (Stats, error) {
 				}
 				u.done <- struct{}{}
 			}
-		}(w)
+		}(w, works[i])
 	}
 
-	r := &reader{c: c, free: free, work: work, ordered: ordered, stop: stop}
+	r := &reader{c: c, free: free, works: works, ordered: ordered, stop: stop}
 	go func() {
 		defer close(ordered)
-		defer close(work)
+		defer func() {
+			for i, w := range works {
+				if i == 0 || c.WholeFiles {
+					close(w)
+				}
+			}
+		}()
 		r.run(args)
 	}()
 
@@ -223,12 +239,13 @@ func Run(c Config) (Stats, error) {
 // handle runs one unit through a worker.
 func handle(w Worker, u *unit, stopped *atomic.Bool) {
 	in := Input{File: u.file, Line: u.firstLine}
+	if s, ok := w.(FileStarter); ok && u.first {
+		s.StartFile(u.file)
+	}
 	switch {
 	case u.literal:
 		in.Text = bytesView(u.data)
 		w.Handle(in, u.sink)
-	case u.path != "":
-		handleFile(w, u, stopped)
 	default:
 		data := u.data
 		for len(data) > 0 {
@@ -246,36 +263,12 @@ func handle(w Worker, u *unit, stopped *atomic.Bool) {
 	}
 }
 
-// handleFile reads a whole file in one worker, for stateful workers.
-func handleFile(w Worker, u *unit, stopped *atomic.Bool) {
-	if s, ok := w.(FileStarter); ok {
-		s.StartFile(u.file)
-	}
-	f, err := os.Open(u.path)
-	if err != nil {
-		u.err = err
-		return
-	}
-	defer f.Close()
-	lr := lines.NewReader(f)
-	for !stopped.Load() {
-		line, ok := lr.Next()
-		if !ok {
-			break
-		}
-		w.Handle(Input{File: u.file, Line: lr.Number(), Text: bytesView(line)}, u.sink)
-	}
-	if err := lr.Err(); err != nil {
-		u.err = fmt.Errorf("%s: %w", u.file, err)
-	}
-}
-
 // recycle empties a written unit, dropping buffers a long line grew.
 func recycle(u *unit) {
 	if cap(u.data) > 4*blockSize {
 		u.data = make([]byte, 0, blockSize)
 	}
-	u.data, u.path, u.file, u.literal, u.err, u.fatal = u.data[:0], "", "", false, nil, false
+	u.data, u.file, u.literal, u.first, u.err, u.fatal = u.data[:0], "", false, false, nil, false
 	u.sink.reset()
 }
 
@@ -283,7 +276,9 @@ func recycle(u *unit) {
 type reader struct {
 	c                   Config
 	free                chan *unit
-	work, ordered       chan<- *unit
+	works               []chan *unit
+	target              int // the worker that gets the current file's blocks (WholeFiles)
+	ordered             chan<- *unit
 	stop                <-chan struct{}
 	next                int // number of the next input when inputs are not files
 	hinted, stdinIsUsed bool
@@ -300,7 +295,7 @@ func (r *reader) take() (*unit, bool) {
 }
 
 func (r *reader) send(u *unit) {
-	r.work <- u
+	r.works[r.target] <- u
 	r.ordered <- u
 }
 
@@ -309,8 +304,6 @@ func (r *reader) run(args []string) {
 	for _, a := range args {
 		var ok bool
 		switch {
-		case r.c.Files && r.c.WholeFiles && a != "-":
-			ok = r.wholeFile(a)
 		case r.c.Files && a != "-":
 			ok = r.file(a)
 		case a == "-":
@@ -349,16 +342,6 @@ func (r *reader) literal(a string) bool {
 	return true
 }
 
-func (r *reader) wholeFile(name string) bool {
-	u, ok := r.take()
-	if !ok {
-		return false
-	}
-	u.file, u.path, u.firstLine = name, name, 1
-	r.send(u)
-	return true
-}
-
 // file opens name and reads its lines in blocks; a file that cannot be
 // opened is reported in its place.
 func (r *reader) file(name string) bool {
@@ -380,6 +363,10 @@ func (r *reader) file(name string) bool {
 // has one, so a person typing sees each answer at once. A read that ends
 // mid-line keeps the partial line for the next unit.
 func (r *reader) lines(in io.Reader, file string, isStdin bool) bool {
+	if r.c.WholeFiles {
+		r.target = (r.target + 1) % len(r.works)
+	}
+	first := true
 	var carry []byte
 	line := 1
 	if file == "" {
@@ -390,7 +377,8 @@ func (r *reader) lines(in io.Reader, file string, isStdin bool) bool {
 		if !ok {
 			return false
 		}
-		u.file = file
+		u.file, u.first = file, first && r.c.WholeFiles
+		first = false
 		u.data = append(u.data[:0], carry...)
 		carry = carry[:0]
 		var err error
@@ -420,13 +408,15 @@ func (r *reader) lines(in io.Reader, file string, isStdin bool) bool {
 		if len(u.data) > 0 && u.data[len(u.data)-1] != '\n' {
 			line++
 		}
+		fatal := false
 		if err != nil && !errors.Is(err, io.EOF) {
 			if isStdin {
-				u.err, u.fatal = err, true
+				u.err, u.fatal, fatal = err, true, true
 			} else {
 				u.err = fmt.Errorf("%s: %w", file, err)
 			}
 		}
+		// The unit belongs to the workers once sent: nothing below reads it.
 		if len(u.data) > 0 || u.err != nil {
 			r.send(u)
 		} else {
@@ -436,7 +426,7 @@ func (r *reader) lines(in io.Reader, file string, isStdin bool) bool {
 			r.next = line
 		}
 		if err != nil {
-			return u.err == nil || !u.fatal
+			return !fatal
 		}
 	}
 }

@@ -1,0 +1,308 @@
+package stream_test
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/uritool/uritool/internal/stream"
+)
+
+// echo writes each input back on stdout, and "!" lines on stderr.
+type echo struct{}
+
+func (echo) Handle(in stream.Input, s *stream.Sink) {
+	if strings.HasPrefix(in.Text, "!") {
+		fmt.Fprintf(s.Err, "%s:%d:%s\n", in.File, in.Line, in.Text)
+		s.Findings++
+		return
+	}
+	fmt.Fprintf(s.Out, "%s:%d:%s\n", in.File, in.Line, in.Text)
+}
+
+func newEcho() stream.Worker { return echo{} }
+
+func run(t *testing.T, c stream.Config) (string, string, stream.Stats, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	if c.Stdout == nil {
+		c.Stdout = &out
+	}
+	if c.Stderr == nil {
+		c.Stderr = &errOut
+	}
+	if c.NewWorker == nil {
+		c.NewWorker = newEcho
+	}
+	stats, err := stream.Run(c)
+	return out.String(), errOut.String(), stats, err
+}
+
+func TestOrderAcrossWorkers(t *testing.T) {
+	var in, want strings.Builder
+	for i := 1; i <= 200_000; i++ {
+		fmt.Fprintf(&in, "line %d\r\n", i)
+		fmt.Fprintf(&want, ":%d:line %d\n", i, i)
+	}
+	out, errOut, stats, err := run(t, stream.Config{Stdin: strings.NewReader(in.String()), Workers: 4})
+	if err != nil || errOut != "" || out != want.String() {
+		t.Fatalf("err %v, stderr %q, stdout equal: %v", err, errOut, out == want.String())
+	}
+	if stats.Findings != 0 {
+		t.Errorf("findings %d", stats.Findings)
+	}
+}
+
+func TestArgumentsAndStdin(t *testing.T) {
+	out, _, _, err := run(t, stream.Config{Stdin: strings.NewReader("b\nc"), Args: []string{"a", "-", "d\ne"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// An argument is one input even with a newline in it; numbering runs
+	// on across arguments and stdin; a last line without newline counts.
+	if want := ":1:a\n:2:b\n:3:c\n:4:d\ne\n"; out != want {
+		t.Errorf("stdout %q, want %q", out, want)
+	}
+}
+
+// recorder keeps the order of writes to two streams.
+type recorder struct {
+	mu  sync.Mutex
+	log []string
+}
+
+func (r *recorder) writer(name string) io.Writer {
+	return writerFunc(func(b []byte) (int, error) {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		for _, line := range strings.SplitAfter(string(b), "\n") {
+			if line != "" {
+				r.log = append(r.log, name+" "+line)
+			}
+		}
+		return len(b), nil
+	})
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(b []byte) (int, error) { return f(b) }
+
+func TestStdoutAndStderrInInputOrder(t *testing.T) {
+	var in strings.Builder
+	var want []string
+	for i := 1; i <= 5000; i++ {
+		if i%3 == 0 {
+			fmt.Fprintf(&in, "!%d\n", i)
+			want = append(want, fmt.Sprintf("err :%d:!%d\n", i, i))
+		} else {
+			fmt.Fprintf(&in, "%d\n", i)
+			want = append(want, fmt.Sprintf("out :%d:%d\n", i, i))
+		}
+	}
+	var rec recorder
+	_, _, stats, err := run(t, stream.Config{Stdin: strings.NewReader(in.String()), Workers: 3,
+		Stdout: rec.writer("out"), Stderr: rec.writer("err")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(rec.log, "") != strings.Join(want, "") {
+		t.Errorf("interleaving differs from input order")
+	}
+	if stats.Findings != 5000/3 {
+		t.Errorf("findings %d, want %d", stats.Findings, 5000/3)
+	}
+}
+
+// endless yields the same line forever.
+type endless struct{ line []byte }
+
+func (e *endless) Read(p []byte) (int, error) {
+	n := 0
+	for n+len(e.line) <= len(p) {
+		n += copy(p[n:], e.line)
+	}
+	return n, nil
+}
+
+// TestWriteErrorStopsEndlessInput can only pass if Run stops reading when
+// a write fails: the input never ends.
+func TestWriteErrorStopsEndlessInput(t *testing.T) {
+	full := writerFunc(func([]byte) (int, error) { return 0, errors.New("no space left on device") })
+	_, _, _, err := run(t, stream.Config{Stdin: &endless{[]byte("http://a/\n")}, Stdout: full})
+	var we *stream.WriteError
+	if !errors.As(err, &we) || !strings.Contains(err.Error(), "no space left") {
+		t.Fatalf("err %v, want a WriteError", err)
+	}
+}
+
+// TestWriteErrorOnStderrStopsToo: diagnostics that cannot be written stop
+// the run as well.
+func TestWriteErrorOnStderrStopsToo(t *testing.T) {
+	full := writerFunc(func([]byte) (int, error) { return 0, errors.New("EIO") })
+	_, _, _, err := run(t, stream.Config{Stdin: &endless{[]byte("!x\n")}, Stderr: full})
+	var we *stream.WriteError
+	if !errors.As(err, &we) {
+		t.Fatalf("err %v, want a WriteError", err)
+	}
+}
+
+// TestSlowInputAnsweredAtOnce feeds one line at a time and waits for its
+// answer before sending the next: a stream that held output until a
+// block filled or input ended would never answer. The deadline only
+// turns such a hang into a failure.
+func TestSlowInputAnsweredAtOnce(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	errR, errW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		_, err := stream.Run(stream.Config{Stdin: inR, Stdout: outW, Stderr: errW, NewWorker: newEcho})
+		outW.Close()
+		errW.Close()
+		done <- err
+	}()
+	outLines, errLines := lineChan(outR), lineChan(errR)
+	for i, c := range []struct {
+		in, want string
+		toErr    bool
+	}{{"g", ":1:g", false}, {"!bad", ":2:!bad", true}, {"h", ":3:h", false}} {
+		if _, err := io.WriteString(inW, c.in+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		from := outLines
+		if c.toErr {
+			from = errLines
+		}
+		select {
+		case got := <-from:
+			if got != c.want {
+				t.Fatalf("line %d: got %q, want %q", i+1, got, c.want)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("no answer to line %d while input stays open", i+1)
+		}
+	}
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+func lineChan(r io.Reader) <-chan string {
+	c := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			c <- sc.Text()
+		}
+		close(c)
+	}()
+	return c
+}
+
+// failingReader gives its data, then an error instead of io.EOF.
+type failingReader struct{ r io.Reader }
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	if err == io.EOF {
+		return n, errors.New("connection reset")
+	}
+	return n, err
+}
+
+func TestReadErrorAfterOutput(t *testing.T) {
+	out, _, _, err := run(t, stream.Config{Stdin: &failingReader{strings.NewReader("a\nb\n")}})
+	var re *stream.ReadError
+	if !errors.As(err, &re) {
+		t.Fatalf("err %v, want a ReadError", err)
+	}
+	if out != ":1:a\n:2:b\n" {
+		t.Errorf("lines read before the error: stdout %q", out)
+	}
+}
+
+func TestLongLine(t *testing.T) {
+	long := strings.Repeat("x", 1<<20)
+	out, _, _, err := run(t, stream.Config{Stdin: strings.NewReader("a\n" + long + "\nb\n")})
+	if err != nil || out != ":1:a\n:2:"+long+"\n:3:b\n" {
+		t.Fatalf("err %v, stdout of %d bytes", err, len(out))
+	}
+}
+
+func TestEmptyInput(t *testing.T) {
+	out, errOut, stats, err := run(t, stream.Config{Stdin: strings.NewReader("")})
+	if err != nil || out != "" || errOut != "" || stats.Checked != 0 {
+		t.Fatalf("err %v, out %q, err %q", err, out, errOut)
+	}
+}
+
+// fileWorker keeps state within a file and writes a total at Finish.
+type fileWorker struct {
+	file  string
+	count int
+	total *int
+}
+
+func (w *fileWorker) StartFile(name string) { w.file, w.count = name, 0 }
+func (w *fileWorker) Handle(in stream.Input, s *stream.Sink) {
+	w.count++
+	*w.total++
+	fmt.Fprintf(s.Out, "%s:%d: #%d in file\n", filepath.Base(in.File), in.Line, w.count)
+}
+func (w *fileWorker) Finish(s *stream.Sink) { fmt.Fprintf(s.Out, "total %d\n", *w.total) }
+
+func TestFiles(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	os.WriteFile(a, []byte("1\n2\n"), 0o644)
+	os.WriteFile(b, []byte("3"), 0o644)
+	missing := filepath.Join(dir, "missing")
+	for _, whole := range []bool{false, true} {
+		t.Run("whole="+strconv.FormatBool(whole), func(t *testing.T) {
+			total := 0
+			out, errOut, stats, err := run(t, stream.Config{Args: []string{a, missing, b}, Files: true, WholeFiles: whole, Workers: 1,
+				NewWorker: func() stream.Worker { return &fileWorker{total: &total} },
+				Summary:   func(s stream.Stats) string { return fmt.Sprintf("%d unreadable", s.Unreadable) }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := "a:1: #1 in file\na:2: #2 in file\nb:1: #1 in file\ntotal 3\n"
+			if !whole {
+				want = "a:1: #1 in file\na:2: #2 in file\nb:1: #3 in file\ntotal 3\n"
+			}
+			if out != want {
+				t.Errorf("stdout %q, want %q", out, want)
+			}
+			if stats.Unreadable != 1 || !strings.Contains(errOut, "missing") || !strings.HasSuffix(errOut, "1 unreadable\n") {
+				t.Errorf("unreadable %d, stderr %q", stats.Unreadable, errOut)
+			}
+		})
+	}
+}
+
+// TestHint: a person at a terminal is told once that input is awaited; a
+// pipe is not.
+func TestHint(t *testing.T) {
+	for _, tty := range []bool{true, false} {
+		_, errOut, _, err := run(t, stream.Config{Stdin: strings.NewReader("a\n"), Args: []string{"-", "-"}, Hint: "waiting",
+			IsTerminal: func(io.Reader) bool { return tty }})
+		want := ""
+		if tty {
+			want = "waiting\n"
+		}
+		if err != nil || errOut != want {
+			t.Errorf("terminal %v: stderr %q, want %q", tty, errOut, want)
+		}
+	}
+}
