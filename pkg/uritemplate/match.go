@@ -162,7 +162,10 @@ func (t *Template) checkMatchable() error {
 			return &Error{p.off, fmt.Sprintf("values of a %q expression may contain its separator %q", p.op.char, p.op.sep)}
 		}
 		inner := p.contents()
-		follow := t.follow(k + 1)
+		// In a named "?" or "&" expression, the separator "&" is always
+		// followed by one of its own names and "=", so a later "&"
+		// expression, whose names differ, cannot be mistaken for it.
+		follow := t.follow(k+1, p.op.ifemp != "" && len(p.vars) > 1)
 		for c := range 256 {
 			if inner[c] && follow[c] {
 				return &Error{p.off, fmt.Sprintf("where this expression ends is ambiguous: it may contain %q, which may also begin what follows", rune(c))}
@@ -195,8 +198,10 @@ func (p *part) contents() *byteSet {
 	return &s
 }
 
-// follow is the set of bytes that may begin the expansion of t.parts[k:].
-func (t *Template) follow(k int) *byteSet {
+// follow is the set of bytes that may begin the expansion of
+// t.parts[k:], leaving out the "&" that begins "&" expressions when
+// skipCont is set.
+func (t *Template) follow(k int, skipCont bool) *byteSet {
 	var s byteSet
 	for _, p := range t.parts[k:] {
 		switch {
@@ -204,7 +209,7 @@ func (t *Template) follow(k int) *byteSet {
 			s[p.out[0]] = true
 			return &s
 		case p.op.first != "":
-			s[p.op.first[0]] = true
+			s[p.op.first[0]] = s[p.op.first[0]] || p.op != opCont || !skipCont
 		default: // may expand to "", so what follows may begin too
 			for c, in := range p.contents() {
 				s[c] = s[c] || in

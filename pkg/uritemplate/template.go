@@ -25,7 +25,9 @@
 //     with nothing after it, since their values may hold any reserved
 //     character and so could run into whatever follows;
 //   - no expression may be followed by something that can begin with a
-//     character its own expansion may contain ("{x}{.y}", "{x}{y}").
+//     character its own expansion may contain ("{x}{.y}", "{x}{y}"),
+//     except that "{?a,b}" and "{&a,b}" may be followed by "&"
+//     expressions: their "&" is always followed by one of their own names.
 //
 // Where variables may be undefined, several values can expand to the same
 // string: "{/x,y}" gives "/a" for x="a" and for y="a". Match then defines
