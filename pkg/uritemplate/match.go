@@ -3,22 +3,19 @@ package uritemplate
 import (
 	"fmt"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 )
 
-// matcher is a template compiled to an anchored regular expression whose
-// groups capture values; Go's leftmost-first matching with greedy
-// optional groups is what defines the leftmost variables (see the
-// package doc).
+// matcher is a template compiled to an anchored regular expression with
+// one capturing group per expression, whose content is split into values
+// after matching: one group per variable makes matching slow in the
+// number of variables. Go's leftmost-first matching with greedy optional
+// groups is what defines the leftmost expressions (see the package doc).
 type matcher struct {
-	re     *regexp.Regexp
-	groups []capture // one per capturing group, in order
-}
-
-type capture struct {
-	name   string
-	raw    bool // value of "+" or "#": not percent-decoded
-	trimEq bool // ";" item: the group holds "=value" or ""
+	re    *regexp.Regexp
+	exprs []*part // the expression of each capturing group
 }
 
 const (
@@ -45,21 +42,47 @@ func (t *Template) Match(s string) (Values, bool) {
 		return nil, false
 	}
 	vals := Values{}
-	for i, c := range t.matcher.groups {
+	for i, p := range t.matcher.exprs {
 		start, end := m[2*i+2], m[2*i+3]
-		if start < 0 {
-			continue
+		if start >= 0 && !p.matchContent(s[start:end], vals) {
+			return nil, false
 		}
-		v := s[start:end]
-		if c.trimEq {
-			v = strings.TrimPrefix(v, "=")
-		}
-		if !c.raw {
-			v = percentDecode(v)
-		}
-		vals[c.name] = String(v)
 	}
 	return vals, true
+}
+
+// matchContent reads the values of expression p from its expansion
+// without the first character; the pattern has checked its syntax.
+// Named items must follow the template's order, each once, as expansion
+// writes them; unnamed values are given to the leftmost variables.
+func (p *part) matchContent(content string, vals Values) bool {
+	switch {
+	case p.op.reserved: // a single variable, given as written
+		vals[p.vars[0].name] = String(content)
+		return true
+	case !p.op.named && len(p.vars) == 1: // "{.x}" may hold its separator
+		vals[p.vars[0].name] = String(percentDecode(content))
+		return true
+	}
+	next := 0
+	for item := range strings.SplitSeq(content, p.op.sep) {
+		if !p.op.named {
+			if next == len(p.vars) {
+				return false
+			}
+			vals[p.vars[next].name] = String(percentDecode(item))
+			next++
+			continue
+		}
+		name, value, _ := strings.Cut(item, "=")
+		i := slices.IndexFunc(p.vars[next:], func(v varspec) bool { return v.name == name })
+		if i < 0 {
+			return false
+		}
+		next += i + 1
+		vals[name] = String(percentDecode(value))
+	}
+	return true
 }
 
 func (t *Template) compileMatcher() {
@@ -70,78 +93,61 @@ func (t *Template) compileMatcher() {
 	m := &matcher{}
 	var re strings.Builder
 	re.WriteString(`^`)
-	for _, p := range t.parts {
+	for i := range t.parts {
+		p := &t.parts[i]
 		if p.op == nil {
 			re.WriteString(regexp.QuoteMeta(p.out))
 			continue
 		}
-		m.writeExpression(&re, &p)
+		m.writeExpression(&re, p)
 	}
 	re.WriteString(`$`)
-	m.re = regexp.MustCompile(re.String())
+	var err error
+	if m.re, err = regexp.Compile(re.String()); err != nil {
+		t.matchErr = &Error{0, "template too large to match: " + err.Error()}
+		return
+	}
 	t.matcher = m
 }
 
-// writeExpression writes the pattern of one matchable expression. An
-// expression with a first character is optional as a whole; within it,
-// unnamed variables are taken from the left, and named ones are an
-// ordered subset: one alternative per first defined variable.
+// writeExpression writes the pattern of one matchable expression, which
+// is optional as a whole when it has a first character.
 func (m *matcher) writeExpression(re *strings.Builder, p *part) {
 	op := p.op
 	if op.first != "" {
 		re.WriteString(`(?:` + regexp.QuoteMeta(op.first))
 	}
-	sep := regexp.QuoteMeta(op.sep)
-	if !op.named {
+	item := uValue + `*`
+	switch {
+	case op.reserved:
+		item = urValue + `*`
+	case op.named:
+		names := make([]string, len(p.vars))
 		for i, v := range p.vars {
-			if i > 0 {
-				re.WriteString(`(?:` + sep)
-			}
-			m.writeItem(re, op, v)
+			names[i] = regexp.QuoteMeta(v.name)
 		}
-		re.WriteString(strings.Repeat(`)?`, len(p.vars)-1))
-	} else {
-		re.WriteString(`(?:`)
-		for i := range p.vars {
-			if i > 0 {
-				re.WriteString(`|`)
-			}
-			m.writeItem(re, op, p.vars[i])
-			for _, v := range p.vars[i+1:] {
-				re.WriteString(`(?:` + sep)
-				m.writeItem(re, op, v)
-				re.WriteString(`)?`)
-			}
+		item = `(?:` + strings.Join(names, "|") + `)=` + uValue + `*`
+		if op.ifemp == "" { // ";": a bare name for the empty string
+			item = `(?:` + strings.Join(names, "|") + `)(?:=` + uValue + `+)?`
 		}
-		re.WriteString(`)`)
 	}
+	// Unnamed values do not hold the separator of a multi-variable
+	// expression, so counting them bounds the items. The regexp package
+	// limits such counts (to 1000 at most), which Matchable reports.
+	more := `*`
+	if !op.named {
+		more = `{0,` + strconv.Itoa(len(p.vars)-1) + `}`
+	}
+	re.WriteString(`(` + item + `(?:` + regexp.QuoteMeta(op.sep) + item + `)` + more + `)`)
+	m.exprs = append(m.exprs, p)
 	if op.first != "" {
 		re.WriteString(`)?`)
 	}
 }
 
-// writeItem writes the pattern of one variable's expansion, whose value
-// is the only capturing group.
-func (m *matcher) writeItem(re *strings.Builder, op *operator, v varspec) {
-	c := capture{name: v.name, raw: op.reserved}
-	value := uValue
-	if op.reserved {
-		value = urValue
-	}
-	switch {
-	case !op.named:
-		re.WriteString(`(` + value + `*)`)
-	case op.ifemp == "": // ";": a bare name for the empty string
-		re.WriteString(regexp.QuoteMeta(v.name) + `(=` + value + `+|)`)
-		c.trimEq = true
-	default:
-		re.WriteString(regexp.QuoteMeta(v.name) + `=(` + value + `*)`)
-	}
-	m.groups = append(m.groups, c)
-}
-
 // checkMatchable applies the rules of the package doc.
 func (t *Template) checkMatchable() error {
+	follow, followNoCont := t.follows()
 	seen := map[string]bool{}
 	for k, p := range t.parts {
 		if p.op == nil {
@@ -161,13 +167,16 @@ func (t *Template) checkMatchable() error {
 		if len(p.vars) > 1 && (p.op == opLabel || p.op.reserved) {
 			return &Error{p.off, fmt.Sprintf("values of a %q expression may contain its separator %q", p.op.char, p.op.sep)}
 		}
-		inner := p.contents()
 		// In a named "?" or "&" expression, the separator "&" is always
 		// followed by one of its own names and "=", so a later "&"
 		// expression, whose names differ, cannot be mistaken for it.
-		follow := t.follow(k+1, p.op.ifemp != "" && len(p.vars) > 1)
+		next := &follow[k+1]
+		if p.op.ifemp != "" && len(p.vars) > 1 {
+			next = &followNoCont[k+1]
+		}
+		inner := p.contents()
 		for c := range 256 {
-			if inner[c] && follow[c] {
+			if inner[c] && next[c] {
 				return &Error{p.off, fmt.Sprintf("where this expression ends is ambiguous: it may contain %q, which may also begin what follows", rune(c))}
 			}
 		}
@@ -198,23 +207,32 @@ func (p *part) contents() *byteSet {
 	return &s
 }
 
-// follow is the set of bytes that may begin the expansion of
-// t.parts[k:], leaving out the "&" that begins "&" expressions when
-// skipCont is set.
-func (t *Template) follow(k int, skipCont bool) *byteSet {
-	var s byteSet
-	for _, p := range t.parts[k:] {
+// follows returns, for each k, the set of bytes that may begin the
+// expansion of t.parts[k:], and the same set without the "&" that begins
+// "&" expressions.
+func (t *Template) follows() (all, noCont []byteSet) {
+	n := len(t.parts)
+	all, noCont = make([]byteSet, n+1), make([]byteSet, n+1)
+	for k := n - 1; k >= 0; k-- {
+		p := &t.parts[k]
 		switch {
 		case p.op == nil:
-			s[p.out[0]] = true
-			return &s
-		case p.op.first != "":
-			s[p.op.first[0]] = s[p.op.first[0]] || p.op != opCont || !skipCont
+			all[k][p.out[0]] = true
+			noCont[k][p.out[0]] = true
+			continue
+		case p.op.first != "": // optional, so what follows may begin too
+			all[k], noCont[k] = all[k+1], noCont[k+1]
+			all[k][p.op.first[0]] = true
+			if p.op != opCont {
+				noCont[k][p.op.first[0]] = true
+			}
 		default: // may expand to "", so what follows may begin too
+			all[k], noCont[k] = all[k+1], noCont[k+1]
 			for c, in := range p.contents() {
-				s[c] = s[c] || in
+				all[k][c] = all[k][c] || in
+				noCont[k][c] = noCont[k][c] || in
 			}
 		}
 	}
-	return &s
+	return all, noCont
 }

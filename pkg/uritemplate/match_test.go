@@ -2,6 +2,7 @@ package uritemplate
 
 import (
 	"errors"
+	"fmt"
 	"maps"
 	"strings"
 	"testing"
@@ -161,4 +162,34 @@ func allStrings(tmpl *Template, vals Values) bool {
 		}
 	}
 	return true
+}
+
+// TestMatchManyVariables guards the size of the pattern, which once grew
+// with the square of the number of named variables and failed to compile.
+func TestMatchManyVariables(t *testing.T) {
+	var query, path []string
+	vals := Values{}
+	for i := range 2000 {
+		query = append(query, fmt.Sprintf("q%d", i))
+		if i%3 == 0 {
+			vals[query[i]] = String(fmt.Sprint(i))
+		}
+		if i < 500 {
+			path = append(path, fmt.Sprintf("p%d", i))
+			vals[path[i]] = String(fmt.Sprint(i))
+		}
+	}
+	tmpl := MustParse("{/" + strings.Join(path, ",") + "}{?" + strings.Join(query, ",") + "}")
+	out, err := tmpl.Expand(vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok := tmpl.Match(out)
+	if !ok || len(got) != len(vals) {
+		t.Errorf("Match of a 2500-variable template: %d values, %v; %v", len(got), ok, tmpl.Matchable())
+	}
+	tmpl = MustParse("{/" + strings.Join(query, ",") + "}")
+	if err := tmpl.Matchable(); err == nil || !strings.Contains(err.Error(), "too large") {
+		t.Errorf("Matchable() with 2000 unnamed variables = %v", err)
+	}
 }
