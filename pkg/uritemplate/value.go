@@ -13,7 +13,7 @@ import (
 type Kind uint8
 
 const (
-	Undefined Kind = iota
+	UndefinedKind Kind = iota
 	StringKind
 	ListKind
 	AssocKind
