@@ -39,6 +39,25 @@ const (
 
 var names = [...]string{"uuid", "date", "id", "hex"}
 
+// descriptions are for help texts, so that they list what the code does.
+var descriptions = [...]string{
+	"a UUID: 8-4-4-4-12 hex digits, any case",
+	"a calendar date YYYY-MM-DD",
+	"a decimal number: digits only",
+	"8 or more hex digits with at least one digit and one letter",
+}
+
+// Description says which segments h turns into a variable; h must be a
+// single heuristic.
+func (h Heuristic) Description() string {
+	for i, d := range descriptions {
+		if h == 1<<i {
+			return d
+		}
+	}
+	return ""
+}
+
 // String returns the names of the heuristics in h, comma-separated.
 func (h Heuristic) String() string {
 	var s []string

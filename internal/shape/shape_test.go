@@ -50,9 +50,12 @@ func TestHeuristicNames(t *testing.T) {
 	}
 	for _, name := range strings.Split(All.String(), ",") {
 		h, err := ParseHeuristic(name)
-		if err != nil || h.String() != name {
+		if err != nil || h.String() != name || h.Description() == "" {
 			t.Errorf("ParseHeuristic(%q) = %v, %v", name, h, err)
 		}
+	}
+	if All.Description() != "" {
+		t.Errorf("All.Description() = %q, want none for a set", All.Description())
 	}
 	if _, err := ParseHeuristic("decimal"); err == nil {
 		t.Error(`ParseHeuristic("decimal") succeeded`)
