@@ -1,0 +1,178 @@
+package shape
+
+import (
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/uritool/uritool/pkg/uri"
+	"github.com/uritool/uritool/pkg/uritemplate"
+)
+
+func TestOf(t *testing.T) {
+	tests := []struct {
+		in, want string
+		off      Heuristic
+	}{
+		{"https://example.com/users/42/edit?page=2&sort=name", "https://example.com/users/{id}/edit{?page,sort}", 0},
+		{"https://example.com/users/42/edit?sort=a&page=2&sort=b", "https://example.com/users/{id}/edit{?sort,page}", 0},
+		{"http://u:p@h:8080/a/7/b/8/c/9#frag", "http://h:8080/a/{id}/b/{id2}/c/{id3}", 0},
+		{"/x/550e8400-E29B-41d4-a716-446655440000/2024-02-29/deadbeef01/deadbeef",
+			"/x/{uuid}/{date}/{hex}/deadbeef", 0},
+		{"/2023-02-29/12345678/abc1234/0x12345678", "/2023-02-29/{id}/abc1234/0x12345678", 0},
+		{"/2024-01-05/12345678", "/{date}/{id}", Hex},
+		{"/2024-01-05/12345678", "/2024-01-05/12345678", Date | Decimal},
+		{"/550e8400-e29b-41d4-a716-446655440000", "/550e8400-e29b-41d4-a716-446655440000", UUID},
+		{"/a1b2c3d4e5", "/a1b2c3d4e5", Hex},
+		{"/v/1?id=3", "/v/{id2}{?id}", 0},
+		{"?a%2Db=1&a-b=2&c%2bd&c+d", "{?a%2Db,c%2Bd}", 0},
+		{"?utm-source=x&a.b=1&.c=2&d.=3&e..f=4&%7e=5&=6&g", "{?utm%2Dsource,a.b,%2Ec,d%2E,e%2E%2Ef,%7E,g}", 0},
+		{"mailto:someone@example.com", "mailto:someone@example.com", 0},
+		{"file:///1/", "file:///{id}/", 0},
+		{"//[::1]:80/'a'?", "//[::1]:80/'a'", 0},
+		{"", "", 0},
+	}
+	for _, tt := range tests {
+		got, _, err := Of(tt.in, Options{Off: tt.off})
+		if err != nil || got != tt.want {
+			t.Errorf("Of(%q, off %v) = %q, %v; want %q", tt.in, tt.off, got, err, tt.want)
+		}
+	}
+	if _, _, err := Of("http://h/a b", Options{}); err == nil {
+		t.Error("Of accepted an invalid reference")
+	}
+}
+
+func TestHeuristicNames(t *testing.T) {
+	if got := All.String(); got != "uuid,date,id,hex" {
+		t.Errorf("All.String() = %q", got)
+	}
+	for _, name := range strings.Split(All.String(), ",") {
+		h, err := ParseHeuristic(name)
+		if err != nil || h.String() != name || h.Description() == "" {
+			t.Errorf("ParseHeuristic(%q) = %v, %v", name, h, err)
+		}
+	}
+	if All.Description() != "" {
+		t.Errorf("All.Description() = %q, want none for a set", All.Description())
+	}
+	if _, err := ParseHeuristic("decimal"); err == nil {
+		t.Error(`ParseHeuristic("decimal") succeeded`)
+	}
+}
+
+// checkRoundTrip checks that the shape of ref parses as a template and
+// expands with the values Of returns to ref less what a shape drops:
+// userinfo, fragment, empty and repeated query keys. Query keys and
+// values may come back with a different percent-encoding, so both sides
+// are compared percent-decoded.
+func checkRoundTrip(t *testing.T, ref string, opts Options) {
+	shape, vals, err := Of(ref, opts)
+	if err != nil {
+		return
+	}
+	tmpl, err := uritemplate.Parse(shape)
+	if err != nil {
+		t.Fatalf("shape of %q is %q: %v", ref, shape, err)
+	}
+	got, err := tmpl.Expand(vals)
+	if err != nil {
+		t.Fatalf("shape %q of %q: %v", shape, ref, err)
+	}
+	if want := reduce(t, ref); decode(got) != decode(want) {
+		t.Fatalf("shape %q of %q expands to %q, want %q", shape, ref, got, want)
+	}
+	if tmpl.Matchable() != nil {
+		return
+	}
+	back, ok := tmpl.Match(got)
+	if !ok {
+		t.Fatalf("shape %q does not match its expansion %q", shape, got)
+	}
+	for name, v := range vals {
+		if back[name].Str != v.Str {
+			t.Fatalf("shape %q matched %q: %s = %q, want %q", shape, got, name, back[name].Str, v.Str)
+		}
+	}
+}
+
+// reduce rebuilds ref without what a shape drops, with "key=" for a bare
+// query key as the "?" operator writes it.
+func reduce(t *testing.T, ref string) string {
+	u, err := uri.Parse(ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if s, ok := u.Scheme(); ok {
+		b.WriteString(s + ":")
+	}
+	if h, ok := u.Host(); ok {
+		b.WriteString("//" + h)
+		if p, ok := u.Port(); ok {
+			b.WriteString(":" + p)
+		}
+	}
+	b.WriteString(u.Path())
+	q, _ := u.Query()
+	var seen []string
+	for field := range strings.SplitSeq(q, "&") {
+		k, v, _ := strings.Cut(field, "=")
+		if k == "" || slices.Contains(seen, decode(k)) {
+			continue
+		}
+		sep := "&"
+		if seen == nil {
+			sep = "?"
+		}
+		seen = append(seen, decode(k))
+		b.WriteString(sep + k + "=" + v)
+	}
+	return b.String()
+}
+
+func decode(s string) string {
+	if d, err := url.PathUnescape(s); err == nil {
+		return d
+	}
+	return s
+}
+
+func TestRoundTrip(t *testing.T) {
+	for _, ref := range []string{
+		"https://example.com/users/42/edit?page=2&sort=name%20asc&page=3",
+		"http://u@h:1/2024-01-05/f00dcafe12?x&y=&&z=%2B+1#f",
+		"/a/550e8400-e29b-41d4-a716-446655440000/7?k.1=v&k-2=w&id=9",
+		"x:1/2/3",
+		"?",
+	} {
+		for _, off := range []Heuristic{0, All, Decimal} {
+			checkRoundTrip(t, ref, Options{Off: off})
+		}
+	}
+}
+
+func FuzzOf(f *testing.F) {
+	f.Add("https://example.com/users/42/edit?page=2&sort=name%20asc", uint8(0))
+	f.Add("http://u@[::1]:1/2024-01-05/f00dcafe12/550e8400-e29b-41d4-a716-446655440000?x&.y.=&&z=%2B+1#f", uint8(0))
+	f.Fuzz(func(t *testing.T, ref string, off uint8) {
+		checkRoundTrip(t, ref, Options{Off: Heuristic(off) & All})
+	})
+}
+
+func TestCounter(t *testing.T) {
+	var c Counter
+	c.Samples = 2
+	for _, in := range []string{"a1", "b1", "a2", "c1", "b2", "a3", "b3", "d1"} {
+		c.Add(in[:1], in)
+	}
+	var got []string
+	for _, e := range c.Entries() {
+		got = append(got, e.Shape+":"+strings.Repeat("+", e.Count)+":"+strings.Join(e.Samples, ","))
+	}
+	want := []string{"a:+++:a1,a2", "b:+++:b1,b2", "c:+:c1", "d:+:d1"}
+	if !slices.Equal(got, want) || c.Len() != 4 {
+		t.Errorf("Entries() = %q, want %q", got, want)
+	}
+}
