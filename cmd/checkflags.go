@@ -31,7 +31,7 @@ type CheckFlags struct {
 
 func addCheckFlags(c *cobra.Command, o *CheckFlags) {
 	o.As = newChoice(string(check.AsURI), "GRAMMAR", check.Grammars...)
-	addChoice(c, o.As, "as", "grammar each input must match, uri (scheme required), reference (URI-reference) or absolute (no fragment)")
+	addChoice(c, o.As, "as", "grammar each input must match: uri (scheme required), reference (URI-reference) or absolute (no fragment)")
 	o.Format = addFormat(c, render.CheckFormats...)
 	f := c.Flags()
 	f.Var(&o.Schemes, "scheme", "policy: allow only these schemes (comma-separated, any case)")

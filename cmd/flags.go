@@ -37,9 +37,10 @@ func (c *choice) Set(s string) error {
 	return nil
 }
 
-// addChoice defines a flag with fixed values, completed from its choices.
+// addChoice defines a flag with fixed values, completed from its choices;
+// usage names the values.
 func addChoice(c *cobra.Command, v *choice, name, usage string) {
-	c.Flags().Var(v, name, usage+": "+orList(v.choices))
+	c.Flags().Var(v, name, usage)
 	_ = c.RegisterFlagCompletionFunc(name, fixedCompletion(v.choices))
 }
 
@@ -72,7 +73,7 @@ func (j jsonAlias) Set(s string) error {
 // alias.
 func addFormat(c *cobra.Command, formats ...string) *choice {
 	format := newChoice(formats[0], "FORMAT", formats...)
-	addChoice(c, format, "format", "output format")
+	addChoice(c, format, "format", "output format: "+orList(formats))
 	f := c.Flags().VarPF(jsonAlias{format}, "json", "", "the same as --format json")
 	f.NoOptDefVal = "true"
 	return format

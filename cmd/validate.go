@@ -58,6 +58,6 @@ write their records on stdout. The exit status is 1 when any input fails.`,
 	}
 	addCheckFlags(c, &opts.CheckFlags)
 	opts.Filter = newChoice("", "WHICH", "valid", "invalid")
-	addChoice(c, opts.Filter, "filter", "print only the valid or invalid input lines, unchanged (valid means no error and no warning)")
+	addChoice(c, opts.Filter, "filter", "print only the valid or invalid input lines, unchanged (valid: no error and no warning)")
 	return c
 }

@@ -65,9 +65,15 @@ func (p *Part) WriteByte(c byte) error {
 	return nil
 }
 
+// maxKeptOutput is the largest output buffer a sink keeps for reuse: a
+// block of input can give several times its size (parse --format json
+// writes about 7 bytes per input byte), and regrowing it for every block
+// costs more than the parse.
+const maxKeptOutput = 16 * blockSize
+
 // reset empties the sink for reuse, dropping a buffer a huge unit grew.
 func (s *Sink) reset() {
-	if cap(s.buf) > 4*blockSize {
+	if cap(s.buf) > maxKeptOutput {
 		s.buf = nil
 	}
 	s.buf, s.segs = s.buf[:0], s.segs[:0]
