@@ -78,6 +78,9 @@ in order.`,
 		NewNormalizeCmd(opts),
 		NewEqualCmd(opts),
 		NewRelativizeCmd(opts),
+		NewExpandCmd(opts),
+		NewMatchCmd(opts),
+		NewShapeCmd(opts),
 		NewConfigCmd(opts),
 	)
 	root.SetHelpCommand(newHelpCmd())

@@ -106,11 +106,19 @@ func (o *RootOptions) parseArg(what, s string, absolute bool) (uri.URI, error) {
 	if err == nil {
 		return u, nil
 	}
-	_, errPal := o.palettes()
-	var diag bytes.Buffer
-	render.Diagnostic(&diag, errPal, what, 0, s, findingOf(err, what), false, false)
-	if _, werr := o.IO.ErrOut.Write(diag.Bytes()); werr != nil {
-		return uri.URI{}, &IOError{werr}
+	if err := o.showArgError(what, s, findingOf(err, what)); err != nil {
+		return uri.URI{}, err
 	}
 	return uri.URI{}, usageErrorf("%s %q is not a URI reference", what, render.MaskPassword(s))
+}
+
+// showArgError writes the caret diagnostic of a bad argument on stderr.
+func (o *RootOptions) showArgError(what, s string, f *check.Finding) error {
+	_, errPal := o.palettes()
+	var diag bytes.Buffer
+	render.Diagnostic(&diag, errPal, what, 0, s, f, false, false)
+	if _, err := o.IO.ErrOut.Write(diag.Bytes()); err != nil {
+		return &IOError{err}
+	}
+	return nil
 }

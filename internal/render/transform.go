@@ -21,6 +21,7 @@ type Field struct {
 	Defined bool // false writes null
 	IsBool  bool // Truth, not Value, is the field's value
 	Truth   bool
+	IsRaw   bool // Value is JSON already (an object or array)
 }
 
 // Str, Null and Bool make Fields.
@@ -29,6 +30,9 @@ func Null(key string) Field   { return Field{Key: key} }
 func Bool(key string, v bool) Field {
 	return Field{Key: key, Defined: true, IsBool: true, Truth: v}
 }
+
+// Raw makes a field whose value is encoded JSON.
+func Raw(key, json string) Field { return Field{Key: key, Value: json, Defined: true, IsRaw: true} }
 
 // Transformed is the outcome of resolve, normalize, relativize, recompose
 // or equal for one input: one line of text, one JSON record.
@@ -75,6 +79,8 @@ func (t *transformJSON) Render(s *stream.Sink, r *Transformed) {
 			b = append(b, "null"...)
 		case f.IsBool:
 			b = appendBool(b, f.Truth)
+		case f.IsRaw:
+			b = append(b, f.Value...)
 		default:
 			b = appendString(b, f.Value)
 		}

@@ -20,8 +20,13 @@ const (
 )
 
 func (k Kind) String() string {
-	return [...]string{"undefined", "string", "list", "associative array"}[k]
+	if int(k) >= len(kindNames) {
+		return "Kind(" + strconv.Itoa(int(k)) + ")"
+	}
+	return kindNames[k]
 }
+
+var kindNames = [...]string{"undefined", "string", "list", "associative array"}
 
 // Pair is one name-value pair of an associative array.
 type Pair struct{ Key, Value string }

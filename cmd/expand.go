@@ -1,0 +1,215 @@
+package cmd
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/pkg/uri"
+	"github.com/uritool/uritool/pkg/uritemplate"
+)
+
+// ExpandOptions are the options of uritool expand.
+type ExpandOptions struct {
+	*RootOptions
+	Format   *choice
+	Vars     []string
+	Assoc    []string
+	VarsFile string
+}
+
+// NewExpandCmd builds uritool expand.
+func NewExpandCmd(root *RootOptions) *cobra.Command {
+	opts := &ExpandOptions{RootOptions: root}
+	c := &cobra.Command{
+		Use:   "expand [flags] TEMPLATE [JSON ...]",
+		Short: "Expand a URI Template (RFC 6570) with variables",
+		Long: `Expand TEMPLATE by RFC 6570 (all four levels, every operator) and print the
+result, checked to be a URI reference by RFC 3986: one that is not is a
+finding (exit 1), shown with a caret under the first bad byte.
+
+Variables come from --var NAME=VALUE (repeatable; a VALUE with commas is a
+list, and with --assoc NAME it is an associative array: NAME=k1=v1,k2=v2) and
+--vars FILE.json (an object as the official test suite writes them: strings,
+numbers, null for undefined, arrays for lists, objects for associative arrays).
+Without either, each line of standard input (or each JSON argument) is one
+such object and gives one expansion, on the usual stream; with them, the
+JSON inputs add to and override those values.
+
+TEMPLATE is parsed once, before any input: a malformed template is a usage
+error with the offset of the bad expression.`,
+		Example: `  uritool expand 'https://api.example.com/repos{/owner,repo}{?page}' --var owner=uritool --var repo=uritool --var page=2
+  uritool expand '{/path*}{?q}' --var path=a,b,c --var q='a b'
+  uritool expand '{?keys*}' --assoc keys --var keys=semi=;,dot=.
+  jq -c '.[]' vars.json | uritool expand '/users/{id}{?fields*}'`,
+		Args: requireArgs(1, "TEMPLATE"),
+		Annotations: map[string]string{
+			AnnotationJSONFields: `With --format json, one object per expansion:
+
+  template   the template
+  expansion  the expanded reference, or null when expansion failed
+  valid      whether the expansion is a URI reference (RFC 3986)
+  error      null, or {"offset", "rule", "message"}: a bad variable
+             object, or where the expansion is not a URI reference`,
+		},
+		ValidArgsFunction: noCompletions,
+		RunE: func(c *cobra.Command, args []string) error {
+			t, err := root.parseTemplate(args[0])
+			if err != nil {
+				return err
+			}
+			base, err := opts.values()
+			if err != nil {
+				return err
+			}
+			inputs := args[1:]
+			if len(inputs) == 0 && (len(opts.Vars) > 0 || opts.VarsFile != "") {
+				inputs = []string{"{}"} // one expansion of the flags' values
+			}
+			outPal, errPal := opts.palettes()
+			ro := render.TransformOptions{Format: opts.Format.value, Out: outPal, Err: errPal}
+			return run(root, inputs, func() operation[render.Transformed] { return expandOp(t, args[0], base) },
+				func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
+		},
+	}
+	opts.Format = addFormat(c, "text", "json")
+	f := c.Flags()
+	f.StringArrayVar(&opts.Vars, "var", nil, "a variable, as `NAME=VALUE`; commas make a list")
+	f.StringSliceVar(&opts.Assoc, "assoc", nil, "read these --var values as associative arrays, k1=v1,k2=v2")
+	f.StringVar(&opts.VarsFile, "vars", "", "variables from a JSON object in `FILE`")
+	_ = c.MarkFlagFilename("vars", "json")
+	_ = c.RegisterFlagCompletionFunc("var", cobra.NoFileCompletions)
+	_ = c.RegisterFlagCompletionFunc("assoc", cobra.NoFileCompletions)
+	return c
+}
+
+// parseTemplate parses a template argument once, or returns a usage error
+// that shows where it broke.
+func (o *RootOptions) parseTemplate(s string) (*uritemplate.Template, error) {
+	t, err := uritemplate.Parse(s)
+	if err == nil {
+		return t, nil
+	}
+	var te *uritemplate.Error
+	if !errors.As(err, &te) {
+		return nil, &UsageError{err}
+	}
+	if err := o.showArgError("TEMPLATE", s, &check.Finding{Offset: te.Offset, Rule: "template", Message: te.Msg}); err != nil {
+		return nil, err
+	}
+	return nil, usageErrorf("TEMPLATE is not a URI Template (RFC 6570): %s", te.Msg)
+}
+
+// values gathers --vars and --var.
+func (o *ExpandOptions) values() (uritemplate.Values, error) {
+	vals := uritemplate.Values{}
+	if o.VarsFile != "" {
+		data, err := os.ReadFile(o.VarsFile)
+		if err != nil {
+			return nil, usageErrorf("--vars: %v", err)
+		}
+		if vals, err = uritemplate.ValuesFromJSON(data); err != nil {
+			return nil, usageErrorf("--vars %s: %v", o.VarsFile, err)
+		}
+	}
+	assoc := map[string]bool{}
+	for _, a := range o.Assoc {
+		assoc[a] = true
+	}
+	for _, v := range o.Vars {
+		name, value, ok := strings.Cut(v, "=")
+		if !ok || name == "" {
+			return nil, usageErrorf("--var %q: want NAME=VALUE", v)
+		}
+		switch {
+		case assoc[name]:
+			var pairs []uritemplate.Pair
+			for _, kv := range strings.Split(value, ",") {
+				k, val, ok := strings.Cut(kv, "=")
+				if !ok {
+					return nil, usageErrorf("--var %s: %q is not KEY=VALUE, as --assoc %s wants", name, kv, name)
+				}
+				pairs = append(pairs, uritemplate.Pair{Key: k, Value: val})
+			}
+			vals[name] = uritemplate.Assoc(pairs...)
+		case strings.Contains(value, ","):
+			vals[name] = uritemplate.List(strings.Split(value, ",")...)
+		default:
+			vals[name] = uritemplate.String(value)
+		}
+	}
+	for name := range assoc {
+		if _, ok := vals[name]; !ok {
+			return nil, usageErrorf("--assoc %s: no --var %s", name, name)
+		}
+	}
+	return vals, nil
+}
+
+// expandOp expands t with base overlaid by each input's JSON object.
+func expandOp(t *uritemplate.Template, text string, base uritemplate.Values) operation[render.Transformed] {
+	fields := make([]render.Field, 3)
+	return func(in stream.Input, r *render.Transformed) bool {
+		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
+		fields[0], fields[1], fields[2] = render.Str("template", text), render.Null("expansion"), render.Bool("valid", false)
+		vals, err := uritemplate.ValuesFromJSON([]byte(in.Text))
+		if err != nil {
+			r.Err = &check.Finding{Rule: "json", Message: "not a JSON object of variables: " + err.Error()}
+			return true
+		}
+		for k, v := range base {
+			if _, over := vals[k]; !over {
+				vals[k] = v
+			}
+		}
+		out, err := t.Expand(vals)
+		if err != nil {
+			var te *uritemplate.Error
+			errors.As(err, &te)
+			r.Err = &check.Finding{Rule: "template", Message: fmt.Sprintf("%v", err)}
+			if te != nil {
+				r.Err.Message = te.Msg
+			}
+			return true
+		}
+		fields[1] = render.Str("expansion", out)
+		r.Output = out
+		if _, err := uri.Parse(out); err != nil {
+			// Show the expansion, not the variables, under the caret.
+			r.Input, r.Err = out, findingOf(err, "uri")
+			r.Err.Message = "the expansion is not a URI reference: " + r.Err.Message
+			return true
+		}
+		fields[2] = render.Bool("valid", true)
+		return false
+	}
+}
+
+// valuesJSON encodes vals as one JSON object, its keys in order.
+func valuesJSON(vals uritemplate.Values, order []string) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for _, name := range order {
+		v, ok := vals[name]
+		if !ok {
+			continue
+		}
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(name)
+		val, _ := v.MarshalJSON()
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(val)
+	}
+	b.WriteByte('}')
+	return b.String()
+}

@@ -1,0 +1,101 @@
+package cmd
+
+import (
+	"errors"
+
+	"github.com/spf13/cobra"
+
+	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/pkg/uritemplate"
+)
+
+// MatchOptions are the options of uritool match.
+type MatchOptions struct {
+	*RootOptions
+	Format *choice
+}
+
+// NewMatchCmd builds uritool match.
+func NewMatchCmd(root *RootOptions) *cobra.Command {
+	opts := &MatchOptions{RootOptions: root}
+	c := &cobra.Command{
+		Use:   "match [flags] TEMPLATE [REF ...]",
+		Short: "Find the variables that expand a URI Template to each reference",
+		Long: `The inverse of expand: for each reference, print as a JSON object the values
+of TEMPLATE's variables that expand it to that reference (RFC 6570), or say
+that it does not match (exit 1).
+
+Only templates whose inverse is unambiguous can be matched; TEMPLATE is
+checked once, before any input, and one that cannot be matched is a usage
+error naming the expression. Matchable are:
+
+  - simple {x}, "/", ";", "?" and "&" expressions with any number of
+    variables, and "." with one;
+  - "+" and "#" with one variable, as the last part of the template;
+  - no explode (*) or prefix (:N) modifiers, each variable once;
+  - no expression followed by text its own expansion could contain
+    ("{x}{y}", "/{name}{.ext}" are refused).
+
+Values are percent-decoded, except those of "+" and "#", which are kept as
+written since both "%2F" and "/" expand from them differently.`,
+		Example: `  uritool match '/users/{id}/repos{?page,sort}' '/users/42/repos?page=2'
+  uritool match 'https://example.com{/section,slug}' < urls.txt`,
+		Args: requireArgs(1, "TEMPLATE"),
+		Annotations: map[string]string{
+			AnnotationJSONFields: `With --format json, one object per reference:
+
+  input  the reference
+  match  true or false
+  vars   the variables, as an object, or null without a match
+  error  null, or {"offset", "rule", "message"}`,
+		},
+		ValidArgsFunction: noCompletions,
+		RunE: func(c *cobra.Command, args []string) error {
+			t, err := root.parseTemplate(args[0])
+			if err != nil {
+				return err
+			}
+			if err := t.Matchable(); err != nil {
+				var te *uritemplate.Error
+				if errors.As(err, &te) {
+					// The caret shows the expression that cannot be matched.
+					if err := root.showArgError("TEMPLATE", args[0], &check.Finding{Offset: te.Offset, Rule: "match", Message: te.Msg}); err != nil {
+						return err
+					}
+				}
+				msg := err.Error()
+				if te != nil {
+					msg = te.Msg
+				}
+				return usageErrorf("TEMPLATE cannot be matched unambiguously: %s (see uritool match --help)", msg)
+			}
+			outPal, errPal := opts.palettes()
+			ro := render.TransformOptions{Format: opts.Format.value, Out: outPal, Err: errPal}
+			return run(root, args[1:], func() operation[render.Transformed] { return matchOp(t) },
+				func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
+		},
+	}
+	opts.Format = addFormat(c, "text", "json")
+	return c
+}
+
+// matchOp matches each input against t.
+func matchOp(t *uritemplate.Template) operation[render.Transformed] {
+	names := t.Names()
+	fields := make([]render.Field, 3)
+	return func(in stream.Input, r *render.Transformed) bool {
+		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
+		fields[0] = render.Str("input", in.Text)
+		vals, ok := t.Match(in.Text)
+		if !ok {
+			fields[1], fields[2] = render.Bool("match", false), render.Null("vars")
+			r.Err = &check.Finding{Rule: "match", Message: "does not match " + t.String()}
+			return true
+		}
+		r.Output = valuesJSON(vals, names)
+		fields[1], fields[2] = render.Bool("match", true), render.Raw("vars", r.Output)
+		return false
+	}
+}

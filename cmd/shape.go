@@ -1,0 +1,145 @@
+package cmd
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/shape"
+	"github.com/uritool/uritool/internal/stream"
+)
+
+// ShapeOptions are the options of uritool shape.
+type ShapeOptions struct {
+	*RootOptions
+	Format *choice
+	Sample int
+	Off    heuristics
+}
+
+// NewShapeCmd builds uritool shape.
+func NewShapeCmd(root *RootOptions) *cobra.Command {
+	opts := &ShapeOptions{RootOptions: root}
+	var list strings.Builder
+	for _, h := range []shape.Heuristic{shape.UUID, shape.Date, shape.Decimal, shape.Hex} {
+		list.WriteString("  " + h.String() + strings.Repeat(" ", 6-len(h.String())) + h.Description() + "\n")
+	}
+	c := &cobra.Command{
+		Use:   "shape [flags] [REF ...]",
+		Short: "Group URLs by shape: the templates of a URL list, with counts",
+		Long: `Read a list of URI references and print each distinct shape as an RFC 6570
+URI Template with the number of inputs of that shape, most common first
+(ties in the order first seen): https://example.com/users/{id}/edit{?page,sort}.
+
+A shape keeps the scheme, host, port and path as written, except that a path
+segment that looks like an identifier becomes a variable; query values are
+dropped and the keys kept, in the order first seen; userinfo and fragment are
+dropped. The heuristics, tried in this order, each switched off with
+--no-heuristic NAME:
+
+` + list.String() + `
+--sample N prints instead, as they come, the first N inputs of each shape: a
+de-duplication by shape. An input that is not a URI reference is reported on
+stderr and counts as a finding (exit 1). Memory grows with the number of
+distinct shapes, not of inputs.`,
+		Example: `  uritool shape < access-log-urls.txt | head
+  uritool shape --sample 1 < crawl.txt > one-per-endpoint.txt
+  uritool shape --no-heuristic hex --format json < urls.txt`,
+		Annotations: map[string]string{
+			AnnotationJSONFields: `With --format json, one object per shape, most common first:
+
+  shape  the RFC 6570 template
+  count  how many inputs have it
+
+With --sample, one object per input kept: {"input", "shape"}.`,
+		},
+		ValidArgsFunction: noCompletions,
+		RunE: func(c *cobra.Command, args []string) error {
+			if opts.Sample < 0 {
+				return usageErrorf("invalid --sample %d: want a count of 1 or more", opts.Sample)
+			}
+			outPal, errPal := opts.palettes()
+			ro := render.TransformOptions{Format: opts.Format.value, Out: outPal, Err: errPal, Unaligned: true}
+			cfg := root.streamConfig(args, func() stream.Worker {
+				return &shapeWorker{opts: shape.Options{Off: opts.Off.set}, sample: opts.Sample,
+					seen: map[string]int{}, render: render.NewTransformRenderer(ro)}
+			})
+			cfg.Workers = 1 // counts and samples follow input order
+			return runStream(cfg)
+		},
+	}
+	opts.Format = addFormat(c, "text", "json")
+	c.Flags().IntVar(&opts.Sample, "sample", 0, "print the first `N` inputs of each shape instead of counts")
+	c.Flags().Var(&opts.Off, "no-heuristic", "switch off these heuristics: uuid, date, id, hex")
+	_ = c.RegisterFlagCompletionFunc("no-heuristic", listCompletion([]string{"uuid", "date", "id", "hex"}))
+	_ = c.RegisterFlagCompletionFunc("sample", cobra.NoFileCompletions)
+	return c
+}
+
+// shapeWorker counts shapes, or passes the first inputs of each.
+type shapeWorker struct {
+	opts    shape.Options
+	sample  int
+	counter shape.Counter
+	seen    map[string]int // --sample: inputs passed per shape
+	render  render.Renderer[render.Transformed]
+	result  render.Transformed
+}
+
+func (w *shapeWorker) Handle(in stream.Input, s *stream.Sink) {
+	s.Checked++
+	r := &w.result
+	*r = render.Transformed{Line: in.Line, Input: in.Text, Quiet: true}
+	sh, _, err := shape.Of(in.Text, w.opts)
+	switch {
+	case err != nil:
+		r.Err = findingOf(err, "uri")
+		s.Findings++
+	case w.sample > 0:
+		if w.seen[sh] < w.sample {
+			w.seen[sh]++
+			r.Quiet, r.Output = false, in.Text
+			r.Fields = []render.Field{render.Str("input", in.Text), render.Str("shape", sh)}
+		}
+	default:
+		w.counter.Add(sh, "")
+	}
+	if r.Err != nil || !r.Quiet {
+		w.render.Render(s, r)
+	}
+}
+
+// Finish prints the counts, most common first.
+func (w *shapeWorker) Finish(s *stream.Sink) {
+	if w.sample > 0 {
+		return
+	}
+	for _, e := range w.counter.Entries() {
+		w.result = render.Transformed{Output: strconv.Itoa(e.Count) + "\t" + e.Shape,
+			Fields: []render.Field{render.Str("shape", e.Shape), render.Raw("count", strconv.Itoa(e.Count))}}
+		w.render.Render(s, &w.result)
+	}
+}
+
+// heuristics is --no-heuristic: names of shape heuristics.
+type heuristics struct{ set shape.Heuristic }
+
+func (h *heuristics) Type() string { return "NAME,..." }
+func (h *heuristics) String() string {
+	if h.set == 0 {
+		return ""
+	}
+	return h.set.String()
+}
+func (h *heuristics) Set(s string) error {
+	for _, name := range strings.Split(s, ",") {
+		one, err := shape.ParseHeuristic(name)
+		if err != nil {
+			return err
+		}
+		h.set |= one
+	}
+	return nil
+}
