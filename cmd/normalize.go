@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/explain"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -96,7 +97,7 @@ func runNormalize(opts *NormalizeOptions) error {
 		n := normalizer.Normalize(u).String()
 		changed := n != text
 		if run.explainer != nil {
-			run.explainer.Normalization(text, normalizer.Explain(u), n)
+			run.explainer.Normalization(text, explain.Normalize(normalizer, u), n)
 			r.Quiet = true
 		}
 		r.Fields = []render.Field{render.Str("input", text), render.Str("normalized", n), render.Bool("changed", changed)}

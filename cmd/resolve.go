@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/explain"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -76,8 +77,8 @@ func runResolve(opts *ResolveOptions) error {
 		r := render.Transformed{Line: no, Input: text}
 		ref, err := uri.Parse(text)
 		if err == nil && run.explainer != nil {
-			var trace uri.ResolveTrace
-			if trace, err = resolver.Explain(base, ref); err == nil {
+			var trace explain.Trace
+			if trace, err = explain.Resolve(resolver, base, ref); err == nil {
 				run.explainer.Resolution(opts.Base, text, trace)
 				r.Quiet = true
 			}

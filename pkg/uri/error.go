@@ -52,11 +52,17 @@ func quoteAt(s string, i int) string {
 	}
 }
 
+// ErrZeroURI is returned by Resolve for a zero reference: the zero URI is
+// what a failed Parse returns, not a reference to resolve.
+var ErrZeroURI = errors.New("the zero URI is not a reference")
+
 // ErrBaseNotAbsolute is returned by Resolve and Relativize when the base
-// has no scheme: section 5.2.1 requires the base to be a URI.
+// has no scheme, as the zero URI has none: section 5.2.1 requires the base
+// to be a URI.
 var ErrBaseNotAbsolute = errors.New("base is not a URI: RFC 3986 section 5.2.1 requires a scheme")
 
-// ErrTargetNotAbsolute is returned by Relativize when the target has no scheme.
+// ErrTargetNotAbsolute is returned by Relativize when the target has no
+// scheme, as the zero URI has none.
 var ErrTargetNotAbsolute = errors.New("target is not a URI: it needs a scheme")
 
 // ErrUnreachable is returned by Relativize for a target that no reference
@@ -71,7 +77,16 @@ type BuildError struct {
 }
 
 func (e *BuildError) Error() string {
+	if e.Err == nil {
+		return e.Component + ": invalid"
+	}
 	return e.Component + ": " + e.Err.Error()
 }
 
-func (e *BuildError) Unwrap() error { return e.Err }
+// Unwrap returns Err, or nil when there is none.
+func (e *BuildError) Unwrap() error {
+	if e.Err == nil {
+		return nil
+	}
+	return e.Err
+}

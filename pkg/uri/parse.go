@@ -12,7 +12,8 @@ const (
 )
 
 // Parse parses s as a URI-reference (section 4.1): a URI or a relative
-// reference. It allocates nothing when s is valid.
+// reference. It allocates nothing when s is valid. On error it returns the
+// zero URI and a *ParseError.
 func Parse(s string) (u URI, err error) {
 	if err = u.parse(s, uriReference); err != nil {
 		u = URI{}
@@ -121,6 +122,7 @@ func (u *URI) parse(s string, g grammar) error {
 	if i < len(s) {
 		return errChar(s, i, where, where)
 	}
+	u.flags |= parsed
 	return nil
 }
 
