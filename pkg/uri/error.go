@@ -10,12 +10,14 @@ import (
 
 // ParseError reports where an input stops being a URI reference.
 type ParseError struct {
-	// Offset is the 0-based byte offset of the first byte that cannot
-	// belong to a valid string of the requested rule. Where a construct is
-	// begun but cannot be completed, it is the construct's first byte: the
-	// "%" of a bad percent-encoding, the "[" of an IP-literal without "]".
-	// It equals the input length only when the input ends where more is
-	// required ("foo" parsed as a URI needs a ":").
+	// Offset is the length of the longest prefix of the input that some
+	// valid string of the requested rule begins with: the 0-based offset
+	// of the first byte that no valid string can have there, or the input
+	// length when the input ends where more is required ("foo" parsed as
+	// a URI needs a ":"; "http://[::1" needs a "]"). There are no
+	// exceptions: a bad percent-encoding is reported at the first byte
+	// after the "%" that is not a hex digit, and "http://a:b" at its end,
+	// since "http://a:b@c" is valid.
 	Offset int
 	// Rule is the ABNF rule of Appendix A being matched at Offset.
 	Rule string
