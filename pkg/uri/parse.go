@@ -198,7 +198,7 @@ func (u *URI) parseAuthority(s string, i int) (int, error) {
 		return 0, errAt(i, "host", "second '@' in authority (userinfo ends at the first; encode others as %%40)")
 	case s[i] == '@':
 		return 0, errAt(i, "authority", "'@' after IP-literal: a userinfo cannot contain '[' (encode it as %%5B)")
-	case rule == "host":
+	case rule == "host" && (u.hostType == HostIPv6 || u.hostType == HostIPvFuture):
 		return 0, errAt(i, "authority", "invalid character %s after IP-literal", quoteAt(s, i))
 	}
 	return 0, errChar(s, i, rule, rule)
