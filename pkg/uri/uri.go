@@ -1,11 +1,3 @@
-// Package uri parses, recomposes, resolves, normalizes and compares
-// URI references strictly by RFC 3986.
-//
-// A URI is the input string plus the offsets of its components; accessors
-// return substrings of the input, so parsing a valid reference allocates
-// nothing. Components that may be undefined are returned with a flag that
-// keeps "undefined" apart from "empty": "http://h" has no query, while
-// "http://h?" has an empty one.
 package uri
 
 import (
