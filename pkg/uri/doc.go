@@ -14,9 +14,9 @@
 //
 //   - Strictness: [Parse] accepts exactly the URI-reference rule of
 //     Appendix A, and [ParseURI] and [ParseAbsolute] the URI and
-//     absolute-URI rules. net/url accepts spaces, unencoded "%" in some
-//     places and IPv6 zone identifiers, and rejects IPvFuture literals
-//     and some percent-encoded hosts.
+//     absolute-URI rules. net/url accepts spaces in a path or fragment,
+//     bad percent-encodings in a query and IPv6 zone identifiers, and
+//     rejects IPvFuture literals and some percent-encoded hosts.
 //   - Undefined versus empty: an empty query, fragment, port, userinfo or
 //     authority is kept apart from an absent one, as section 5.3 needs to
 //     recompose a reference; net/url loses an empty fragment and reads

@@ -2,7 +2,8 @@ package uri
 
 import "strings"
 
-// Level selects how far Normalize goes.
+// Level selects how far Normalize goes. A Level above SchemeLevel acts as
+// SchemeLevel.
 type Level uint8
 
 const (
@@ -11,7 +12,7 @@ const (
 	SyntaxLevel Level = iota
 	// SchemeLevel adds scheme-based normalization (section 6.2.3): empty
 	// and default ports are dropped and an empty path with an authority
-	// becomes "/", for the schemes in the default-port table.
+	// becomes "/", for the schemes with a default port.
 	SchemeLevel
 )
 

@@ -67,9 +67,9 @@ type URI struct {
 	hostType  HostType
 }
 
-// String returns the reference: the parsed input byte for byte, which is
-// what section 5.3 recomposes from the components. It is "" for the zero
-// URI.
+// String returns the reference as text, which is what section 5.3
+// recomposes from its components: for a URI from Parse, the input byte for
+// byte. It is "" for the zero URI.
 func (u URI) String() string { return u.s }
 
 // IsValid reports whether u came from a successful parse or operation,
