@@ -67,7 +67,7 @@ func Equal(a, b URI) bool {
 // of percent-encodings are uppercased (6.2.2.1) and encoded unreserved
 // characters decoded (6.2.2.2), in every component; dot-segments are
 // removed from the path of a URI, rootless or not, exactly as Resolve
-// removes them (6.2.2.3, 5.2.4; see the package doc). At SchemeLevel an
+// removes them, "/." included (6.2.2.3, 5.2.4; see the package doc). At SchemeLevel an
 // empty port, or one whose number is the scheme's default (":080" for
 // http), is dropped and an empty path with an authority becomes "/"
 // (6.2.3). Reserved characters are never decoded, an empty query or

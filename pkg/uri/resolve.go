@@ -38,8 +38,11 @@ type target struct {
 }
 
 // Resolve transforms ref against base (section 5.2). The base must be a
-// URI (5.2.1); its fragment is ignored. The result allocates once when it
-// differs from ref, and not at all when ref is already its own target.
+// URI (5.2.1); its fragment is ignored. A target path that would begin
+// with "//" without an authority is written with "/." before it, so that
+// it does not read as one (see the package doc). The result allocates
+// once when it differs from ref, and not at all when ref is already its
+// own target.
 func (o ResolveOptions) Resolve(base, ref URI) (URI, error) {
 	t, err := o.plan(base, ref)
 	if err != nil {
