@@ -14,7 +14,7 @@ bench:
 	go test -run '^$$' -bench . -benchmem -count 6 ./pkg/uri
 
 fuzz:
-	for t in FuzzParse FuzzResolve FuzzNormalize; do \
+	for t in FuzzParse FuzzResolve FuzzNormalize FuzzNetURL; do \
 		go test ./pkg/uri -run '^$$' -fuzz "^$$t\$$" -fuzztime 5m || exit 1; \
 	done
 

@@ -76,7 +76,11 @@ func TestExitStatus(t *testing.T) {
 		{[]string{"lint", filepath.Join(t.TempDir(), "missing.txt")}, 3},
 		{[]string{"equal", "http://a/", "HTTP://A:80/"}, 0},
 		{[]string{"equal", "http://a/", "http://b/"}, 1},
-		{[]string{"equal", "http://a/", "a b"}, 2},
+		{[]string{"equal", "http://a/", "a b"}, 1},
+		{[]string{"equal", "a b", "http://a/"}, 2},
+		{[]string{"resolve", "foo/bar", "g"}, 2},
+		{[]string{"help", "nosuch"}, 2},
+		{[]string{"completion", "tcsh"}, 2},
 	} {
 		cmd := exec.Command(bin, c.args...)
 		cmd.Stdin = strings.NewReader("")

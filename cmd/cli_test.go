@@ -301,7 +301,7 @@ func TestCLIValidate(t *testing.T) {
 		{name: "invalid line", stdin: "http://ok\nfoo\n", args: []string{"validate"}, want: want{code: 1,
 			out: exact("2:4: " + fooDiag)}},
 		{name: "caret under the byte", args: []string{"validate", "http://x/%zz"}, want: want{code: 1,
-			out: exact("1:10: '%' not followed by two hex digits [pct-encoded]\n    http://x/%zz\n             ^\n")}},
+			out: exact("1:11: '%' not followed by two hex digits [pct-encoded]\n    http://x/%zz\n              ^\n")}},
 		{name: "json fields", stdin: "http://a\nfoo\n", args: []string{"validate", "--format", "json"}, want: want{code: 1,
 			records: []map[string]any{
 				{"input": "http://a", "line": 1, "column": nil, "valid": true, "error": nil},
@@ -391,7 +391,7 @@ func TestCLILint(t *testing.T) {
 		{name: "text", args: []string{"lint", a, b}, want: want{code: 1,
 			out: exact(a + ":4:9: invalid character ' ' in host [host]\n    http://a b\n            ^\n" +
 				a + ":5:4: missing scheme: a URI starts with a scheme and ':' [scheme]\n    foo\n       ^\n" +
-				b + ":1:10: " + pctMsg + " [pct-encoded]\n    http://x/%zz\n             ^\n"),
+				b + ":1:11: " + pctMsg + " [pct-encoded]\n    http://x/%zz\n              ^\n"),
 			err: exact("4 checked, 3 finding(s)\n")}},
 		{name: "clean", args: []string{"lint", ok}, want: want{out: exact(""), err: exact("2 checked, 0 finding(s)\n")}},
 		{name: "missing file among others", args: []string{"lint", a, missing, ok}, want: want{code: 3,
@@ -406,13 +406,13 @@ func TestCLILint(t *testing.T) {
 				{"file": a, "line": 1, "column": nil, "input": "http://ok", "valid": true, "error": nil},
 				{"file": a, "line": 4, "column": 9, "input": "http://a b", "valid": false, "error": nonNull},
 				{"file": a, "line": 5, "column": 4, "input": "foo", "valid": false},
-				{"file": b, "line": 1, "column": 10, "input": "http://x/%zz", "valid": false},
+				{"file": b, "line": 1, "column": 11, "input": "http://x/%zz", "valid": false},
 			}}},
 		{name: "github", args: []string{"lint", "--format", "github", a, b}, want: want{code: 1,
 			out: exact(
 				"::error file=" + propertyEscape.Replace(a) + ",line=4,col=9,title=uritool host::invalid character ' ' in host\n" +
 					"::error file=" + propertyEscape.Replace(a) + ",line=5,col=4,title=uritool scheme::missing scheme: a URI starts with a scheme and ':'\n" +
-					"::error file=" + propertyEscape.Replace(b) + ",line=1,col=10,title=uritool pct-encoded::'%25' not followed by two hex digits\n")}},
+					"::error file=" + propertyEscape.Replace(b) + ",line=1,col=11,title=uritool pct-encoded::'%25' not followed by two hex digits\n")}},
 		{name: "github property escaping", args: []string{"lint", "--format", "github", b}, want: want{code: 1,
 			outHas: []string{"b%2Cc%3Ad%25.txt,line=1"}, outLacks: []string{"b,c:d%.txt"}}},
 		{name: "github message escaping", args: []string{"lint", "--format", "github", "--scheme", "\"x\ny%\"", ok}, want: want{code: 1,
@@ -420,8 +420,8 @@ func TestCLILint(t *testing.T) {
 				"::error file=" + propertyEscape.Replace(ok) + ",line=1,col=1,title=uritool scheme-not-allowed::scheme \"http\" is not allowed (allowed: x%0Ay%25)\n" +
 					"::error file=" + propertyEscape.Replace(ok) + ",line=3,col=1,title=uritool scheme-not-allowed::scheme \"mailto\" is not allowed (allowed: x%0Ay%25)\n")}},
 		{name: "extract text", args: []string{"lint", "--extract", doc}, want: want{code: 1,
-			out: exact(doc + ":3:38: " + pctMsg + " [pct-encoded]\n    http://x/%zz\n             ^\n" +
-				doc + ":5:21: " + pctMsg + " [pct-encoded]\n    http://h/%zz\n             ^\n"),
+			out: exact(doc + ":3:39: " + pctMsg + " [pct-encoded]\n    http://x/%zz\n              ^\n" +
+				doc + ":5:22: " + pctMsg + " [pct-encoded]\n    http://h/%zz\n              ^\n"),
 			err: exact("3 checked, 2 finding(s)\n")}},
 		// "[text](http://a b)": a Markdown destination ends at the space
 		// (the rest would be a title), so only "http://a" is checked; the
@@ -429,8 +429,8 @@ func TestCLILint(t *testing.T) {
 		{name: "extract json", args: []string{"lint", "--extract", "--format", "json", doc}, want: want{code: 1,
 			records: []map[string]any{
 				{"file": doc, "line": 3, "column": nil, "input": "http://a", "valid": true},
-				{"file": doc, "line": 3, "column": 38, "input": "http://x/%zz", "valid": false},
-				{"file": doc, "line": 5, "column": 21, "input": "http://h/%zz", "valid": false},
+				{"file": doc, "line": 3, "column": 39, "input": "http://x/%zz", "valid": false},
+				{"file": doc, "line": 5, "column": 22, "input": "http://h/%zz", "valid": false},
 			}}},
 		{name: "bad format", args: []string{"lint", "--format", "xml", ok}, want: want{code: 2, out: exact(""), errHas: []string{"--format", `"xml"`}}},
 	})
@@ -512,7 +512,7 @@ func TestCLILintSARIF(t *testing.T) {
 	wantLocs := []loc{
 		{"host", filepath.ToSlash(a), 3, 9, "error", "invalid character ' ' in host"},
 		{"scheme", filepath.ToSlash(a), 4, 4, "error", "missing scheme: a URI starts with a scheme and ':'"},
-		{"pct-encoded", filepath.ToSlash(dir) + "/b%2Cc%3Ad%25.txt", 1, 10, "error", "'%' not followed by two hex digits"},
+		{"pct-encoded", filepath.ToSlash(dir) + "/b%2Cc%3Ad%25.txt", 1, 11, "error", "'%' not followed by two hex digits"},
 	}
 	if len(r.Results) != len(wantLocs) {
 		t.Fatalf("%d results, want %d", len(r.Results), len(wantLocs))

@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/explain"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
@@ -102,7 +103,7 @@ func (o *NormalizeOptions) normalizeOp() operation[render.Transformed] {
 		r.Output = n
 		switch {
 		case o.Explain:
-			steps := normalizer.Explain(u)
+			steps := explain.Normalize(normalizer, u)
 			r.Explain = func(w render.Writer, e *render.Explainer) { e.Normalization(w, in.Line, in.Text, steps, n) }
 		case o.Check:
 			r.Output, r.Quiet = in.Text, !changed

@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/explain"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
@@ -82,8 +83,8 @@ func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) operation[rend
 		switch {
 		case err != nil:
 		case o.Explain:
-			var trace uri.ResolveTrace
-			if trace, err = resolver.Explain(base, ref); err == nil {
+			var trace explain.Trace
+			if trace, err = explain.Resolve(resolver, base, ref); err == nil {
 				r.Explain = func(w render.Writer, e *render.Explainer) { e.Resolution(w, in.Line, baseText, in.Text, trace) }
 			}
 		default:

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/uritool/uritool/pkg/uri"
+	"github.com/uritool/uritool/internal/explain"
 )
 
 // Explainer walks people through resolution (RFC 3986 section 5.2) and
@@ -42,18 +42,18 @@ func (e *Explainer) separate(w Writer, line int) {
 }
 
 // Resolution explains one resolution of ref against base.
-func (e *Explainer) Resolution(w Writer, line int, base, ref string, tr uri.ResolveTrace) {
+func (e *Explainer) Resolution(w Writer, line int, base, ref string, tr explain.Trace) {
 	e.separate(w, line)
 	e.row("base", e.show(base))
 	e.row("reference", e.show(ref))
 	e.row("branch", tr.Branch.String()+e.pal.Dim.Sprint("  [5.2.2]"))
-	if tr.Branch == uri.BranchMerge {
+	if tr.Branch == explain.BranchMerge {
 		e.row("merge", fmt.Sprintf("%q + %q = %q", tr.MergePrefix, strings.TrimPrefix(tr.Merged, tr.MergePrefix), tr.Merged)+e.pal.Dim.Sprint("  [5.2.3]"))
 	}
 	switch {
 	case hasDotRule(tr.DotSteps):
 		e.dotTable(tr)
-	case tr.Branch != uri.BranchEmptyPath:
+	case tr.Branch != explain.BranchEmptyPath:
 		e.row("dots", fmt.Sprintf("none in %q", tr.DotInput)+e.pal.Dim.Sprint("  [5.2.4]"))
 	}
 	e.row("target", e.pal.OK.Sprint(e.show(tr.Target.String())))
@@ -61,7 +61,7 @@ func (e *Explainer) Resolution(w Writer, line int, base, ref string, tr uri.Reso
 
 // hasDotRule reports whether remove_dot_segments did more than move
 // segments (rule E), which is when its table is worth showing.
-func hasDotRule(steps []uri.DotStep) bool {
+func hasDotRule(steps []explain.DotStep) bool {
 	for _, s := range steps {
 		if s.Rule != "E" {
 			return true
@@ -71,7 +71,7 @@ func hasDotRule(steps []uri.DotStep) bool {
 }
 
 // dotTable prints remove_dot_segments in the layout of RFC 3986 5.2.4.
-func (e *Explainer) dotTable(tr uri.ResolveTrace) {
+func (e *Explainer) dotTable(tr explain.Trace) {
 	width := len("OUTPUT BUFFER")
 	for _, s := range tr.DotSteps {
 		width = max(width, len(s.Output))
@@ -85,7 +85,7 @@ func (e *Explainer) dotTable(tr uri.ResolveTrace) {
 }
 
 // Normalization explains the normalization of input.
-func (e *Explainer) Normalization(w Writer, line int, input string, steps []uri.NormalizeStep, result string) {
+func (e *Explainer) Normalization(w Writer, line int, input string, steps []explain.Step, result string) {
 	e.separate(w, line)
 	e.row("input", e.show(input))
 	if len(steps) == 0 {

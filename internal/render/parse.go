@@ -108,7 +108,7 @@ func field(r *Parsed, name string) (string, bool) {
 	case "path":
 		return u.Path(), r.Err == nil
 	}
-	for _, c := range uri.Components {
+	for c := range uri.ComponentFragment + 1 {
 		if c.String() == name {
 			start, end, ok := u.Span(c)
 			if !ok || r.Err != nil {
@@ -210,7 +210,7 @@ func (p *Parser) breakdown(u uri.URI) {
 		uri.ComponentPath: pal.Path, uri.ComponentQuery: pal.Query, uri.ComponentFragment: pal.Fragment,
 	}
 	var spans []spanned
-	for _, c := range uri.Components {
+	for c := range uri.ComponentFragment + 1 {
 		start, end, ok := u.Span(c)
 		if !ok || c == uri.ComponentAuthority {
 			continue

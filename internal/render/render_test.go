@@ -113,6 +113,30 @@ func TestBreakdownMasksPassword(t *testing.T) {
 	}
 }
 
+func TestMaskPassword(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		// valid: exactly what the parser reads as the password
+		{"http://u:pw@h/", "http://u:****@h/"},
+		{"http://u:@h/", "http://u:@h/"},
+		{"http://u@h/", "http://u@h/"},
+		{"http://u:pw@[::1]:80/", "http://u:****@[::1]:80/"},
+		{"//u:p:w@h", "//u:****@h"},
+		{"http://h/a:b@c", "http://h/a:b@c"},
+		{"mailto:a:b@c", "mailto:a:b@c"},
+		// invalid: the '@' must come before any '['
+		{"http://[::1]@host/", "http://[::1]@host/"},
+		{"http://[::1]:80@u:pw@host/", "http://[::1]:80@u:pw@host/"},
+		{"http://u:pw@[::1]@x/", "http://u:****@[::1]@x/"},
+		{"http://u:pw@h:99999x/", "http://u:****@h:99999x/"},
+		{"http://u:p w@h/", "http://u:****@h/"},
+		{"http://u:pw@a@b/", "http://u:****@b/"},
+	} {
+		if got := render.MaskPassword(c.in); got != c.want {
+			t.Errorf("MaskPassword(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 func TestCaretView(t *testing.T) {
 	for _, c := range []struct {
 		in     string
@@ -126,6 +150,7 @@ func TestCaretView(t *testing.T) {
 		{"é x", 3, "é x", 2},
 		{"http://u:pw@h/ x", 15, "http://u:****@h/ x", 17},
 		{"abc", 3, "abc", 3},
+		{"http://[::1]@host/", 12, "http://[::1]@host/", 12},
 	} {
 		line, col := render.CaretView(c.in, c.offset, false)
 		if line != c.line || col != c.col {

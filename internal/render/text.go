@@ -5,15 +5,31 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/uritool/uritool/pkg/uri"
 )
 
 // Mask is what human-readable output shows instead of a password
 // (RFC 3986 sections 3.2.1 and 7.5).
 const Mask = "****"
 
-// passwordSpan finds the text after the first ':' of the userinfo, even in
-// an invalid input, by the component split of RFC 3986 Appendix B.
+// passwordSpan finds the password: the text after the first ':' of the
+// userinfo (RFC 3986 section 3.2.1). For a valid reference that is what
+// the parser reads as the userinfo. For an invalid one it guesses by the
+// split of Appendix B, conservatively: a userinfo cannot contain '[', so
+// the '@' that ends it must come before any '[' of the authority, and an
+// IP-literal is never masked ("http://[::1]@host/" has no password). It
+// takes the last such '@', so that a password with an unencoded '@', a
+// common mistake, is not shown in part.
 func passwordSpan(s string) (start, end int, ok bool) {
+	if u, err := uri.Parse(s); err == nil {
+		start, end, ok = u.Span(uri.ComponentUserinfo)
+		colon := strings.IndexByte(s[start:end], ':')
+		if !ok || colon < 0 || start+colon+1 == end {
+			return 0, 0, false
+		}
+		return start + colon + 1, end, true
+	}
 	i := strings.IndexAny(s, ":/?#")
 	if i < 0 || s[i] != ':' {
 		i = 0
@@ -24,7 +40,7 @@ func passwordSpan(s string) (start, end int, ok bool) {
 		return 0, 0, false
 	}
 	a := i + 2
-	e := a + strings.IndexAny(s[a:], "/?#")
+	e := a + strings.IndexAny(s[a:], "/?#[")
 	if e < a {
 		e = len(s)
 	}

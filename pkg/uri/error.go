@@ -10,12 +10,14 @@ import (
 
 // ParseError reports where an input stops being a URI reference.
 type ParseError struct {
-	// Offset is the 0-based byte offset of the first byte that cannot
-	// belong to a valid string of the requested rule. Where a construct is
-	// begun but cannot be completed, it is the construct's first byte: the
-	// "%" of a bad percent-encoding, the "[" of an IP-literal without "]".
-	// It equals the input length only when the input ends where more is
-	// required ("foo" parsed as a URI needs a ":").
+	// Offset is the length of the longest prefix of the input that some
+	// valid string of the requested rule begins with: the 0-based offset
+	// of the first byte that no valid string can have there, or the input
+	// length when the input ends where more is required ("foo" parsed as
+	// a URI needs a ":"; "http://[::1" needs a "]"). There are no
+	// exceptions: a bad percent-encoding is reported at the first byte
+	// after the "%" that is not a hex digit, and "http://a:b" at its end,
+	// since "http://a:b@c" is valid.
 	Offset int
 	// Rule is the ABNF rule of Appendix A being matched at Offset.
 	Rule string
@@ -52,11 +54,17 @@ func quoteAt(s string, i int) string {
 	}
 }
 
+// ErrZeroURI is returned by Resolve for a zero reference: the zero URI is
+// what a failed Parse returns, not a reference to resolve.
+var ErrZeroURI = errors.New("the zero URI is not a reference")
+
 // ErrBaseNotAbsolute is returned by Resolve and Relativize when the base
-// has no scheme: section 5.2.1 requires the base to be a URI.
+// has no scheme, as the zero URI has none: section 5.2.1 requires the base
+// to be a URI.
 var ErrBaseNotAbsolute = errors.New("base is not a URI: RFC 3986 section 5.2.1 requires a scheme")
 
-// ErrTargetNotAbsolute is returned by Relativize when the target has no scheme.
+// ErrTargetNotAbsolute is returned by Relativize when the target has no
+// scheme, as the zero URI has none.
 var ErrTargetNotAbsolute = errors.New("target is not a URI: it needs a scheme")
 
 // ErrUnreachable is returned by Relativize for a target that no reference
@@ -71,7 +79,16 @@ type BuildError struct {
 }
 
 func (e *BuildError) Error() string {
+	if e.Err == nil {
+		return e.Component + ": invalid"
+	}
 	return e.Component + ": " + e.Err.Error()
 }
 
-func (e *BuildError) Unwrap() error { return e.Err }
+// Unwrap returns Err, or nil when there is none.
+func (e *BuildError) Unwrap() error {
+	if e.Err == nil {
+		return nil
+	}
+	return e.Err
+}

@@ -2,7 +2,8 @@ package uri
 
 import "strings"
 
-// Level selects how far Normalize goes.
+// Level selects how far Normalize goes. A Level above SchemeLevel acts as
+// SchemeLevel.
 type Level uint8
 
 const (
@@ -11,27 +12,40 @@ const (
 	SyntaxLevel Level = iota
 	// SchemeLevel adds scheme-based normalization (section 6.2.3): empty
 	// and default ports are dropped and an empty path with an authority
-	// becomes "/", for the schemes in the default-port table.
+	// becomes "/", for the schemes with a default port.
 	SchemeLevel
 )
 
-// DefaultPorts is the table of section 6.2.3 for the schemes uritool
-// knows, keyed by lowercase scheme. Add a scheme here (or pass one in
-// NormalizeOptions.DefaultPorts) to have its default port dropped and an
-// empty path written "/".
-var DefaultPorts = map[string]string{
-	"http":  "80",
-	"https": "443",
-	"ws":    "80",
-	"wss":   "443",
-	"ftp":   "21",
+// DefaultPort returns the default port of scheme (section 6.2.3), looked
+// up without regard to case, for the schemes whose specifications define
+// one that this package knows: http and ws (80, RFC 9110 and RFC 6455),
+// https and wss (443), and ftp (21, RFC 1738). NormalizeOptions.DefaultPorts
+// adds others for one call.
+func DefaultPort(scheme string) (port string, ok bool) {
+	var buf [5]byte
+	if len(scheme) > len(buf) {
+		return "", false
+	}
+	lower := buf[:len(scheme)]
+	for i := 0; i < len(scheme); i++ {
+		lower[i] = toLower(scheme[i])
+	}
+	switch string(lower) {
+	case "http", "ws":
+		return "80", true
+	case "https", "wss":
+		return "443", true
+	case "ftp":
+		return "21", true
+	}
+	return "", false
 }
 
 // NormalizeOptions tunes Normalize.
 type NormalizeOptions struct {
 	Level Level
-	// DefaultPorts adds schemes (lowercase) to the package table for
-	// SchemeLevel; an entry here wins over one there.
+	// DefaultPorts adds default ports, keyed by lowercase scheme, to those
+	// of DefaultPort for SchemeLevel; an entry here wins over one there.
 	DefaultPorts map[string]string
 }
 
@@ -39,22 +53,27 @@ type NormalizeOptions struct {
 func Normalize(u URI, level Level) URI { return NormalizeOptions{Level: level}.Normalize(u) }
 
 // Equal reports whether a and b are equivalent by the comparison ladder
-// of section 6.2: equal once both are normalized at the scheme level.
+// of section 6.2: equal once both are normalized at the scheme level. The
+// zero URI is equal only to itself.
 func Equal(a, b URI) bool {
-	return Normalize(a, SchemeLevel).s == Normalize(b, SchemeLevel).s
+	return Normalize(a, SchemeLevel) == Normalize(b, SchemeLevel)
 }
 
 // Normalize returns u in normal form. It returns u itself, without
-// allocating, when u is already normal, and allocates once otherwise.
+// allocating, when u is already normal, and allocates once otherwise. The
+// zero URI is its own normal form.
 //
 // What changes: the scheme and host are lowercased (6.2.2.1); hex digits
 // of percent-encodings are uppercased (6.2.2.1) and encoded unreserved
 // characters decoded (6.2.2.2), in every component; dot-segments are
-// removed from the absolute path of a URI (6.2.2.3). At SchemeLevel an
-// empty port, or the scheme's default one, is dropped and an empty path
-// with an authority becomes "/" (6.2.3). Reserved characters are never
-// decoded, an empty query or fragment is kept, and IP-literals are only
-// lowercased.
+// removed from the path of a URI, rootless or not, exactly as Resolve
+// removes them, "/." included (6.2.2.3, 5.2.4; see the package doc). At SchemeLevel an
+// empty port, or one whose number is the scheme's default (":080" for
+// http), is dropped and an empty path with an authority becomes "/"
+// (6.2.3). Reserved characters are never decoded, an empty query or
+// fragment is kept, and IP-literals are only lowercased. A relative
+// reference keeps its dot-segments: they mean something until it is
+// resolved.
 func (o NormalizeOptions) Normalize(u URI) URI {
 	p := o.plan(u)
 	if p.unchanged(u) {
@@ -74,7 +93,7 @@ type normalPlan struct {
 func (o NormalizeOptions) plan(u URI) normalPlan {
 	var p normalPlan
 	scheme, isURI := u.Scheme()
-	p.dots = isURI && strings.HasPrefix(u.Path(), "/")
+	p.dots = isURI
 	if o.Level < SchemeLevel {
 		return p
 	}
@@ -83,7 +102,7 @@ func (o NormalizeOptions) plan(u URI) normalPlan {
 		def, known = o.defaultPort(scheme)
 	}
 	port, hasPort := u.Port()
-	p.dropPort = hasPort && (port == "" || known && port == def)
+	p.dropPort = hasPort && (port == "" || known && samePort(port, def))
 	_, hasAuthority := u.Authority()
 	p.emptyPathRoot = known && hasAuthority && u.Path() == ""
 	return p
@@ -91,19 +110,19 @@ func (o NormalizeOptions) plan(u URI) normalPlan {
 
 // defaultPort looks scheme up without regard to case and without allocating.
 func (o NormalizeOptions) defaultPort(scheme string) (string, bool) {
-	var buf [16]byte
-	if len(scheme) > len(buf) {
-		return "", false
+	if len(o.DefaultPorts) > 0 {
+		var buf [32]byte
+		if port, ok := o.DefaultPorts[string(appendLower(buf[:0], scheme))]; ok {
+			return port, true
+		}
 	}
-	lower := buf[:len(scheme)]
-	for i := 0; i < len(scheme); i++ {
-		lower[i] = toLower(scheme[i])
-	}
-	if port, ok := o.DefaultPorts[string(lower)]; ok {
-		return port, true
-	}
-	port, ok := DefaultPorts[string(lower)]
-	return port, ok
+	return DefaultPort(scheme)
+}
+
+// samePort reports whether two ports are the same decimal number (section
+// 3.2.3): "080" is port 80.
+func samePort(a, b string) bool {
+	return strings.TrimLeft(a, "0") == strings.TrimLeft(b, "0")
 }
 
 // unchanged reports whether normalizing u would give u back.

@@ -12,7 +12,8 @@ const (
 )
 
 // Parse parses s as a URI-reference (section 4.1): a URI or a relative
-// reference. It allocates nothing when s is valid.
+// reference. It allocates nothing when s is valid. On error it returns the
+// zero URI and a *ParseError.
 func Parse(s string) (u URI, err error) {
 	if err = u.parse(s, uriReference); err != nil {
 		u = URI{}
@@ -121,6 +122,7 @@ func (u *URI) parse(s string, g grammar) error {
 	if i < len(s) {
 		return errChar(s, i, where, where)
 	}
+	u.flags |= parsed
 	return nil
 }
 
@@ -136,17 +138,23 @@ func scanPct(s string, i int, class *charClass) (int, error) {
 			return i, nil
 		}
 		if len(s)-i < 3 || !hexDig[s[i+1]] || !hexDig[s[i+2]] {
-			return i, errPct(i)
+			return i, errPct(s, i)
 		}
 		i += 3
 	}
 }
 
-// errPct is kept out of line so that scanPct's loop stays small.
+// errPct reports the first byte after the "%" at i that is not a hex
+// digit, or the end of the input. It is kept out of line so that scanPct's loop
+// stays small.
 //
 //go:noinline
-func errPct(i int) error {
-	return errAt(i, "pct-encoded", "'%%' not followed by two hex digits")
+func errPct(s string, i int) error {
+	j := i + 1
+	if j < len(s) && hexDig[s[j]] {
+		j++
+	}
+	return errAt(j, "pct-encoded", "'%%' not followed by two hex digits")
 }
 
 // parseAuthority parses authority = [ userinfo "@" ] host [ ":" port ]
@@ -167,15 +175,7 @@ func (u *URI) parseAuthority(s string, i int) (int, error) {
 		u.hostStart = i
 		i, err = u.parseIPLiteral(s, i)
 	default:
-		// No userinfo, so s[i:j] is known to hold only reg-name
-		// characters, pct-encodings and ":": the host ends at the first
-		// ":" and need not be scanned again.
-		u.hostStart = i
-		if k := strings.IndexByte(s[i:j], ':'); k >= 0 {
-			j = i + k
-		}
-		u.hostType = regNameType(s[i:j])
-		i = j
+		return u.parseHostPort(s, i, j)
 	}
 	if err != nil {
 		return 0, err
@@ -194,12 +194,45 @@ func (u *URI) parseAuthority(s string, i int) (int, error) {
 		return i, nil
 	}
 	switch {
-	case s[i] == '@' && rule == "host":
+	case s[i] == '@' && u.flags&hasUserinfo != 0:
 		return 0, errAt(i, "host", "second '@' in authority (userinfo ends at the first; encode others as %%40)")
-	case rule == "host" && u.hostType >= HostIPv6 && u.hostType <= HostIPvFuture:
+	case s[i] == '@':
+		return 0, errAt(i, "authority", "'@' after IP-literal: a userinfo cannot contain '[' (encode it as %%5B)")
+	case rule == "host" && (u.hostType == HostIPv6 || u.hostType == HostIPvFuture):
 		return 0, errAt(i, "authority", "invalid character %s after IP-literal", quoteAt(s, i))
 	}
 	return 0, errChar(s, i, rule, rule)
+}
+
+// parseHostPort parses host [ ":" port ] from i, where s[i:j] holds only
+// userinfo characters and pct-encodings and s[j] is not "@": the host is
+// a reg-name ending at the first ":" and need not be scanned again. Any
+// such s[i:j] could still be a userinfo, had an "@" followed, so an
+// invalid port is reported at j.
+func (u *URI) parseHostPort(s string, i, j int) (int, error) {
+	u.hostStart = i
+	k := i + strings.IndexByte(s[i:j], ':')
+	if k < i {
+		k = j
+	}
+	u.hostType = regNameType(s[i:k])
+	u.hostEnd = k
+	p := k + 1
+	for p < j && isDigit(s[p]) {
+		p++
+	}
+	delimited := j == len(s) || s[j] == '/' || s[j] == '?' || s[j] == '#'
+	switch {
+	case p >= j && delimited:
+		return j, nil
+	case p >= j && k == j:
+		return 0, errChar(s, j, "host", "host")
+	case p >= j:
+		return 0, errChar(s, j, "port", "port")
+	case delimited:
+		return 0, errAt(j, "port", "port %q is not a number, and no '@' follows to make %q a userinfo", s[k+1:j], s[i:j])
+	}
+	return 0, errChar(s, j, "authority", "authority")
 }
 
 // parseHost parses host = IP-literal / IPv4address / reg-name (section
@@ -243,17 +276,16 @@ func (u *URI) parseIPLiteral(s string, i int) (int, error) {
 		return 0, err
 	}
 	if i == len(s) {
-		return 0, errAt(open, "IP-literal", "'[' without a closing ']'")
+		return 0, errAt(i, "IP-literal", "input ends inside the IP-literal that begins at offset %d: ']' is missing", open)
 	}
 	if s[i] != ']' {
 		if s[i] == '%' && u.hostType == HostIPv6 {
 			return 0, errAt(i, "IP-literal", "IPv6 zone identifiers are not allowed by RFC 3986")
 		}
-		rule := "IPv6address"
 		if u.hostType == HostIPvFuture {
-			rule = "IPvFuture"
+			return 0, errChar(s, i, "IPvFuture", "IPvFuture")
 		}
-		return 0, errChar(s, i, rule, rule)
+		return 0, errChar(s, i, "IPv6address", "IPv6 address")
 	}
 	return i + 1, nil
 }
@@ -266,19 +298,21 @@ func parseIPvFuture(s string, i int) (int, error) {
 	for i < len(s) && hexDig[s[i]] {
 		i++
 	}
-	if i == start {
-		return 0, errAt(i, "IPvFuture", "IPvFuture needs a hex version number after 'v'")
-	}
-	if i == len(s) || s[i] != '.' {
-		return 0, errAt(i, "IPvFuture", "IPvFuture needs '.' after its version number")
+	switch {
+	case i == len(s):
+		return i, nil // the caller reports the missing "]"
+	case i == start:
+		return 0, errAt(i, "IPvFuture", "IPvFuture needs a hex version number after 'v', not %s", quoteAt(s, i))
+	case s[i] != '.':
+		return 0, errAt(i, "IPvFuture", "IPvFuture needs '.' after its version number, not %s", quoteAt(s, i))
 	}
 	i++
 	start = i
 	for i < len(s) && ipvFutureChar[s[i]] {
 		i++
 	}
-	if i == start {
-		return 0, errAt(i, "IPvFuture", "IPvFuture needs an address after the '.'")
+	if i == start && i < len(s) {
+		return 0, errAt(i, "IPvFuture", "IPvFuture needs an address after the '.', not %s", quoteAt(s, i))
 	}
 	return i, nil
 }
@@ -287,72 +321,111 @@ func parseIPvFuture(s string, i int) (int, error) {
 // ends. The nine ABNF forms come to this: groups of 1 to 4 hex digits
 // separated by ":", at most one "::" standing for one or more zero groups,
 // an optional IPv4address as the last two groups, and 8 groups in all
-// without "::" or at most 7 written ones with it.
+// without "::" or at most 7 written ones with it. Each byte is checked
+// against what can still follow, so that an error is reported at the first
+// byte no IPv6 address can have there; the end of the input is left to the
+// caller.
 func parseIPv6(s string, i int) (int, error) {
-	groups := 0
+	groups := 0 // written so far, an IPv4address counting two
 	elided := false
-	if len(s)-i >= 2 && s[i] == ':' && s[i+1] == ':' {
+	if i < len(s) && s[i] == ':' {
+		if i+1 == len(s) {
+			return i + 1, nil
+		}
+		if s[i+1] != ':' {
+			return 0, errAt(i+1, "IPv6address", "IPv6 address cannot begin with a single ':'")
+		}
 		elided = true
 		i += 2
-	} else if i < len(s) && s[i] == ':' {
-		return 0, errAt(i, "IPv6address", "IPv6 address cannot begin with a single ':'")
 	}
-	for i < len(s) && s[i] != ']' {
+	for i < len(s) {
+		// A group may begin here, or the address end after "::".
+		if s[i] == ']' || s[i] == '%' {
+			if !elided {
+				return 0, errAt(i, "IPv6address", "IPv6 address has %d groups; without '::' it needs 8", groups)
+			}
+			return i, nil
+		}
+		if elided && groups == 7 {
+			return 0, errAt(i, "IPv6address", "IPv6 address with '::' can have at most 7 other groups")
+		}
 		j := i
-		for j < len(s) && hexDig[s[j]] {
+		for j < len(s) && hexDig[s[j]] && j-i < 4 {
 			j++
 		}
-		if j == i {
-			if s[i] == '%' {
-				break // the caller reports the zone identifier
-			}
+		switch {
+		case j == i:
 			return 0, errChar(s, i, "IPv6address", "IPv6 address")
-		}
-		if j < len(s) && s[j] == '.' {
-			// ls32 as IPv4address: the last 32 bits (section 3.2.2)
-			end := i
-			for end < len(s) && (isDigit(s[end]) || s[end] == '.') {
-				end++
-			}
-			if !isIPv4(s[i:end]) {
-				return 0, errAt(i, "IPv4address", "invalid IPv4 address inside IPv6 address")
-			}
-			groups += 2
-			if groups > 8 || (elided && groups > 7) {
-				return 0, errAt(i, "IPv6address", "IPv6 address has more than 8 groups")
-			}
-			i = end
-			break
-		}
-		if j-i > 4 {
-			return 0, errAt(i+4, "h16", "IPv6 group has more than 4 hex digits")
+		case j < len(s) && s[j] == '.':
+			return parseLs32IPv4(s, i, j, groups, elided)
+		case j < len(s) && hexDig[s[j]]:
+			return 0, errAt(j, "h16", "IPv6 group has more than 4 hex digits")
 		}
 		groups++
-		if groups > 8 || (elided && groups > 7) {
-			return 0, errAt(i, "IPv6address", "IPv6 address has more than 8 groups")
-		}
 		i = j
 		if i == len(s) || s[i] != ':' {
-			break
+			if i < len(s) && s[i] == ']' && !elided && groups < 8 {
+				return 0, errAt(i, "IPv6address", "IPv6 address has %d groups; without '::' it needs 8", groups)
+			}
+			return i, nil
 		}
-		if len(s)-i >= 2 && s[i+1] == ':' {
+		// s[i] is ':', which needs room for one more group.
+		switch {
+		case !elided && groups == 8:
+			return 0, errAt(i, "IPv6address", "IPv6 address already has 8 groups")
+		case elided && groups == 7:
+			return 0, errAt(i, "IPv6address", "IPv6 address with '::' can have at most 7 other groups")
+		case i+1 < len(s) && s[i+1] == ':':
 			if elided {
-				return 0, errAt(i, "IPv6address", "IPv6 address has more than one '::'")
+				return 0, errAt(i+1, "IPv6address", "IPv6 address has more than one '::'")
 			}
 			elided = true
 			i += 2
 			continue
 		}
 		i++
-		if i == len(s) || s[i] == ']' {
-			return 0, errAt(i-1, "IPv6address", "IPv6 address cannot end with a single ':'")
+		if i < len(s) && !hexDig[s[i]] {
+			if s[i] == ']' {
+				return 0, errAt(i, "IPv6address", "IPv6 address cannot end with a single ':'")
+			}
+			return 0, errChar(s, i, "IPv6address", "IPv6 address")
 		}
 	}
+	return i, nil
+}
+
+// parseLs32IPv4 parses an IPv4address as the ls32 of an IPv6 address
+// (section 3.2.2): s[i:j] is its first octet, as read for a group, and
+// s[j] the "." after it.
+func parseLs32IPv4(s string, i, j, groups int, elided bool) (int, error) {
 	switch {
-	case !elided && groups != 8:
-		return 0, errAt(i, "IPv6address", "IPv6 address has %d groups; without '::' it needs 8", groups)
-	case elided && groups > 7:
-		return 0, errAt(i, "IPv6address", "IPv6 address with '::' has 8 other groups; '::' must stand for at least one")
+	case !(elided && groups <= 5) && !(!elided && groups == 6):
+		return 0, errAt(j, "IPv6address", "an IPv4 address in an IPv6 address must be its last 32 bits: after 6 groups, or at most 5 with '::'")
+	case !isDigits(s[i:j]) || !isDecOctet(s[i:j]):
+		return 0, errAt(j, "IPv4address", "%q is not a dec-octet (0 to 255 without leading zeros), so '.' cannot follow it", s[i:j])
+	}
+	i = j
+	for octet := 1; octet < 4; octet++ {
+		if i == len(s) {
+			return i, nil
+		}
+		if s[i] == ']' {
+			return 0, errAt(i, "IPv4address", "IPv4 address has %d octets; it needs 4", octet)
+		}
+		if s[i] != '.' {
+			return 0, errChar(s, i, "IPv4address", "IPv4 address")
+		}
+		i++
+		start := i
+		for i < len(s) && isDigit(s[i]) {
+			if !isDecOctet(s[start : i+1]) {
+				return 0, errAt(i, "dec-octet", "IPv4 octet %q is not 0 to 255 without leading zeros", s[start:i+1])
+			}
+			i++
+		}
+		if i == start && i < len(s) {
+			return 0, errChar(s, i, "dec-octet", "IPv4 address")
+		}
 	}
 	return i, nil
 }
@@ -380,6 +453,15 @@ func isIPv4(h string) bool {
 		h = h[n:]
 	}
 	return len(h) == 0
+}
+
+func isDigits(d string) bool {
+	for i := 0; i < len(d); i++ {
+		if !isDigit(d[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // isDecOctet matches dec-octet: 0 to 255 with no leading zero.

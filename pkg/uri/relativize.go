@@ -3,7 +3,8 @@ package uri
 import "strings"
 
 // Relativize returns the shortest reference r such that Resolve(base, r)
-// gives target back exactly: the inverse of section 5.2. Both must be URIs.
+// gives target back exactly: the inverse of section 5.2. Both must be URIs;
+// the zero URI is not one.
 //
 // Candidates are built from the shortest kind up: a fragment or query
 // alone, a relative path (from the base's directory, climbing with "../"

@@ -11,34 +11,25 @@ type ResolveOptions struct {
 }
 
 // Resolve transforms ref into its target URI against base by the strict
-// algorithm of section 5.2.
+// algorithm of section 5.2. A zero base is ErrBaseNotAbsolute and a zero
+// ref ErrZeroURI.
 func Resolve(base, ref URI) (URI, error) { return ResolveOptions{}.Resolve(base, ref) }
 
-// Branch names the case of section 5.2.2 that a resolution takes.
-type Branch uint8
+// branch names the case of section 5.2.2 that a resolution takes.
+type branch uint8
 
 const (
-	BranchScheme    Branch = iota // R has a scheme: T is R, dot-segments removed
-	BranchAuthority               // R has an authority: T keeps only the base's scheme
-	BranchEmptyPath               // R's path is empty: T has the base's path (and query unless R has one)
-	BranchAbsPath                 // R's path starts with "/": T takes it
-	BranchMerge                   // R's path is relative: merged with the base's (5.2.3)
+	branchScheme    branch = iota // R has a scheme: T is R, dot-segments removed
+	branchAuthority               // R has an authority: T keeps only the base's scheme
+	branchEmptyPath               // R's path is empty: T has the base's path (and query unless R has one)
+	branchAbsPath                 // R's path starts with "/": T takes it
+	branchMerge                   // R's path is relative: merged with the base's (5.2.3)
 )
-
-func (b Branch) String() string {
-	return [...]string{
-		"R has a scheme: the target is the reference itself",
-		"R has an authority: the target takes it and its path",
-		"R has an empty path: the target keeps the base's path",
-		"R has an absolute path: the target takes it",
-		"R has a relative path: it is merged with the base's path (5.2.3)",
-	}[b]
-}
 
 // target holds the five components of T in section 5.2.2 as substrings
 // of the base and the reference.
 type target struct {
-	branch                  Branch
+	branch                  branch
 	scheme, authority, path string
 	mergePrefix             string // the base directory a relative path is appended to
 	query, fragment         string
@@ -47,14 +38,17 @@ type target struct {
 }
 
 // Resolve transforms ref against base (section 5.2). The base must be a
-// URI (5.2.1); its fragment is ignored. The result allocates once when it
-// differs from ref, and not at all when ref is already its own target.
+// URI (5.2.1); its fragment is ignored. A target path that would begin
+// with "//" without an authority is written with "/." before it, so that
+// it does not read as one (see the package doc). The result allocates
+// once when it differs from ref, and not at all when ref is already its
+// own target.
 func (o ResolveOptions) Resolve(base, ref URI) (URI, error) {
 	t, err := o.plan(base, ref)
 	if err != nil {
 		return URI{}, err
 	}
-	if t.branch == BranchScheme && !hasDotSegment(t.path) {
+	if t.branch == branchScheme && !hasDotSegment(t.path) {
 		return ref, nil
 	}
 	return t.build(), nil
@@ -65,6 +59,9 @@ func (o ResolveOptions) plan(base, ref URI) (target, error) {
 	if !base.IsAbsolute() {
 		return target{}, ErrBaseNotAbsolute
 	}
+	if !ref.IsValid() {
+		return target{}, ErrZeroURI
+	}
 	var t target
 	t.fragment, t.hasFragment = ref.Fragment()
 	rs, refHasScheme := ref.Scheme()
@@ -73,7 +70,7 @@ func (o ResolveOptions) plan(base, ref URI) (target, error) {
 		refHasScheme = false
 	}
 	if refHasScheme {
-		t.branch = BranchScheme
+		t.branch = branchScheme
 		t.scheme = rs
 		t.authority, t.hasAuthority = ref.Authority()
 		t.path = ref.Path()
@@ -82,7 +79,7 @@ func (o ResolveOptions) plan(base, ref URI) (target, error) {
 	}
 	t.scheme = bs
 	if a, ok := ref.Authority(); ok {
-		t.branch = BranchAuthority
+		t.branch = branchAuthority
 		t.authority, t.hasAuthority = a, true
 		t.path = ref.Path()
 		t.query, t.hasQuery = ref.Query()
@@ -92,16 +89,16 @@ func (o ResolveOptions) plan(base, ref URI) (target, error) {
 	t.path = ref.Path()
 	switch {
 	case t.path == "":
-		t.branch = BranchEmptyPath
+		t.branch = branchEmptyPath
 		t.path = base.Path()
 		if t.query, t.hasQuery = ref.Query(); !t.hasQuery {
 			t.query, t.hasQuery = base.Query()
 		}
 	case t.path[0] == '/':
-		t.branch = BranchAbsPath
+		t.branch = branchAbsPath
 		t.query, t.hasQuery = ref.Query()
 	default:
-		t.branch = BranchMerge
+		t.branch = branchMerge
 		t.mergePrefix = mergePrefix(base)
 		t.query, t.hasQuery = ref.Query()
 	}
@@ -139,7 +136,7 @@ func (t *target) build() URI {
 	}
 	pathStart := len(b)
 	b = append(append(b, t.mergePrefix...), t.path...)
-	if t.branch != BranchEmptyPath {
+	if t.branch != branchEmptyPath {
 		b = b[:pathStart+removeDotSegments(b[pathStart:])]
 	}
 	b = protectPath(b, pathStart, t.hasAuthority)

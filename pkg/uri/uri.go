@@ -1,14 +1,9 @@
-// Package uri parses, recomposes, resolves, normalizes and compares
-// URI references strictly by RFC 3986.
-//
-// A URI is the input string plus the offsets of its components; accessors
-// return substrings of the input, so parsing a valid reference allocates
-// nothing. Components that may be undefined are returned with a flag that
-// keeps "undefined" apart from "empty": "http://h" has no query, while
-// "http://h?" has an empty one.
 package uri
 
-import "iter"
+import (
+	"iter"
+	"strconv"
+)
 
 // HostType classifies a host by the rule of section 3.2.2 that matched it.
 type HostType uint8
@@ -21,8 +16,8 @@ const (
 	HostRegName                   // reg-name, possibly empty
 )
 
-// String returns the name used in uritool's output: "ipv4", "ipv6",
-// "ipvfuture", "reg-name", or "" for HostNone.
+// String returns "ipv4", "ipv6", "ipvfuture", "reg-name", "" for
+// HostNone, and "HostType(n)" for a value out of range.
 func (t HostType) String() string {
 	switch t {
 	case HostIPv4:
@@ -33,8 +28,10 @@ func (t HostType) String() string {
 		return "ipvfuture"
 	case HostRegName:
 		return "reg-name"
+	case HostNone:
+		return ""
 	}
-	return ""
+	return "HostType(" + strconv.Itoa(int(t)) + ")"
 }
 
 type flags uint8
@@ -43,10 +40,21 @@ const (
 	hasScheme flags = 1 << iota
 	hasAuthority
 	hasUserinfo
+	parsed // set by a successful parse, so that URI{} is not ""
 )
 
-// URI is a parsed URI reference. The zero value is the empty relative
-// reference. Offsets index into s; see the accessors for their meaning.
+// URI is a parsed URI reference: the input string and the offsets of its
+// components, a small value to pass and compare by value.
+//
+// The zero URI is not a reference: IsValid reports false, String returns
+// "", every component is undefined, and the functions that take a URI say
+// what they do with it. It is what Parse returns with an error, so that a
+// failed parse is never mistaken for the empty reference "", which Parse
+// accepts (section 4.2).
+//
+// Two URIs are == exactly when both are zero or both are valid and their
+// strings are equal byte for byte: the offsets follow from the string.
+// For equivalence in the sense of section 6.2, use Equal.
 type URI struct {
 	s         string
 	schemeEnd int // index of the ':' ending the scheme
@@ -59,9 +67,14 @@ type URI struct {
 	hostType  HostType
 }
 
-// String returns the reference. For a parsed value it is the input byte
-// for byte, which is what section 5.3 recomposes from the components.
+// String returns the reference as text, which is what section 5.3
+// recomposes from its components: for a URI from Parse, the input byte for
+// byte. It is "" for the zero URI.
 func (u URI) String() string { return u.s }
+
+// IsValid reports whether u came from a successful parse or operation,
+// that is, whether it is not the zero URI.
+func (u URI) IsValid() bool { return u.flags&parsed != 0 }
 
 // IsAbsolute reports whether the reference has a scheme, that is, whether
 // it matched the URI rule rather than relative-ref (section 4.1).
@@ -118,7 +131,8 @@ func (u URI) Port() (string, bool) {
 	return u.s[u.hostEnd+1 : u.pathStart], true
 }
 
-// Path returns the path (section 3.3); it is always defined.
+// Path returns the path (section 3.3). Every reference has one, possibly
+// empty; the zero URI's is "".
 func (u URI) Path() string { return u.s[u.pathStart:u.pathEnd] }
 
 // Query returns the query (section 3.4) without the "?".
@@ -162,7 +176,12 @@ func (u URI) Segments() iter.Seq[string] {
 	}
 }
 
-// Component names one of the components of section 3.
+// Component names one of the components of section 3. They are numbered
+// in the order they are written, so that
+//
+//	for c := range uri.ComponentFragment + 1
+//
+// visits them all.
 type Component uint8
 
 const (
@@ -176,17 +195,30 @@ const (
 	ComponentFragment
 )
 
-// Components lists every Component in the order they are written.
-var Components = [...]Component{ComponentScheme, ComponentAuthority, ComponentUserinfo,
-	ComponentHost, ComponentPort, ComponentPath, ComponentQuery, ComponentFragment}
+var componentNames = [...]string{"scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"}
 
+// String returns the component's name in the RFC ("scheme", "host", ...),
+// or "Component(n)" for a value out of range.
 func (c Component) String() string {
-	return [...]string{"scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"}[c]
+	if int(c) < len(componentNames) {
+		return componentNames[c]
+	}
+	return "Component(" + strconv.Itoa(int(c)) + ")"
 }
 
 // Span returns the byte range of component c in String(), delimiters
-// excluded, and whether c is defined. The path is always defined.
+// excluded, and whether c is defined. The path is defined for every valid
+// URI. For an undefined component, the zero URI or an out-of-range c it
+// returns 0, 0, false.
 func (u URI) Span(c Component) (start, end int, ok bool) {
+	start, end, ok = u.span(c)
+	if !ok || !u.IsValid() {
+		return 0, 0, false
+	}
+	return start, end, true
+}
+
+func (u URI) span(c Component) (start, end int, ok bool) {
 	a := u.authorityStart()
 	switch c {
 	case ComponentScheme:
@@ -204,6 +236,38 @@ func (u URI) Span(c Component) (start, end int, ok bool) {
 		return u.pathStart, u.pathEnd, true
 	case ComponentQuery:
 		return u.pathEnd + 1, u.queryEnd, u.pathEnd != u.queryEnd
+	case ComponentFragment:
+		return u.queryEnd + 1, len(u.s), u.queryEnd != len(u.s)
 	}
-	return u.queryEnd + 1, len(u.s), u.queryEnd != len(u.s)
+	return 0, 0, false
+}
+
+// MustParse is Parse for inputs known to be valid, such as constants in
+// tests: it panics if s is not a URI reference.
+func MustParse(s string) URI {
+	u, err := Parse(s)
+	if err != nil {
+		panic("uri.MustParse(" + strconv.Quote(s) + "): " + err.Error())
+	}
+	return u
+}
+
+// AppendText implements encoding.TextAppender: it appends String() to b.
+func (u URI) AppendText(b []byte) ([]byte, error) { return append(b, u.s...), nil }
+
+// MarshalText implements encoding.TextMarshaler. A valid URI gives its
+// string; the zero URI gives empty text, as does the empty reference.
+func (u URI) MarshalText() ([]byte, error) { return u.AppendText(nil) }
+
+// UnmarshalText implements encoding.TextUnmarshaler with Parse. As in
+// net/netip, empty text gives the zero URI, so that an absent value stays
+// unset: text cannot tell the empty reference apart from no reference.
+func (u *URI) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*u = URI{}
+		return nil
+	}
+	var err error
+	*u, err = Parse(string(text))
+	return err
 }

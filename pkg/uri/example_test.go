@@ -1,0 +1,150 @@
+package uri_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/uritool/uritool/pkg/uri"
+)
+
+func ExampleParse() {
+	u, err := uri.Parse("https://user@example.com:8443/a/b?q#")
+	if err != nil {
+		panic(err)
+	}
+	scheme, _ := u.Scheme()
+	host, _ := u.Host()
+	port, _ := u.Port()
+	query, hasQuery := u.Query()
+	fragment, hasFragment := u.Fragment()
+	fmt.Println(scheme, host, port, u.Path())
+	fmt.Printf("query %q %v, fragment %q %v\n", query, hasQuery, fragment, hasFragment)
+
+	// A relative reference is a URI-reference too.
+	r, _ := uri.Parse("../c?d")
+	fmt.Println(r.IsAbsolute(), r.Path())
+	// Output:
+	// https example.com 8443 /a/b
+	// query "q" true, fragment "" true
+	// false ../c
+}
+
+func ExampleParseURI() {
+	if _, err := uri.ParseURI("//example.com/a"); err != nil {
+		fmt.Println(err)
+	}
+	u, _ := uri.ParseURI("urn:isbn:0451450523")
+	fmt.Println(u.Path())
+	// Output:
+	// a URI must begin with a scheme (a letter), not '/' at offset 0
+	// isbn:0451450523
+}
+
+func ExampleParseError() {
+	_, err := uri.Parse("http://[::1]@host/")
+	var pe *uri.ParseError
+	if errors.As(err, &pe) {
+		fmt.Printf("offset %d, rule %s: %s\n", pe.Offset, pe.Rule, pe.Msg)
+	}
+	// "http://a:b" is not valid, but "http://a:b@c" is, so the
+	// offset is the end of the input.
+	_, err = uri.Parse("http://a:b")
+	fmt.Println(err)
+	// Output:
+	// offset 12, rule authority: '@' after IP-literal: a userinfo cannot contain '[' (encode it as %5B)
+	// port "b" is not a number, and no '@' follows to make "a:b" a userinfo at offset 10
+}
+
+func ExampleResolve() {
+	base := uri.MustParse("http://a/b/c/d;p?q")
+	for _, ref := range []string{"g", "../g", "?y", "//g", "a:b/../c"} {
+		t, err := uri.Resolve(base, uri.MustParse(ref))
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(ref, "->", t)
+	}
+	// A failed parse gives the zero URI, which Resolve refuses.
+	bad, _ := uri.Parse("http://a b/")
+	_, err := uri.Resolve(base, bad)
+	fmt.Println(err)
+	// Output:
+	// g -> http://a/b/c/g
+	// ../g -> http://a/b/g
+	// ?y -> http://a/b/c/d;p?y
+	// //g -> http://g
+	// a:b/../c -> a:/c
+	// the zero URI is not a reference
+}
+
+func ExampleNormalize() {
+	u := uri.MustParse("HTTP://Example.COM:080/%7euser/./a/../b?%3f#")
+	fmt.Println(uri.Normalize(u, uri.SyntaxLevel))
+	fmt.Println(uri.Normalize(u, uri.SchemeLevel))
+
+	o := uri.NormalizeOptions{Level: uri.SchemeLevel, DefaultPorts: map[string]string{"gopher": "70"}}
+	fmt.Println(o.Normalize(uri.MustParse("gopher://h:70")))
+	// Output:
+	// http://example.com:080/~user/b?%3F#
+	// http://example.com/~user/b?%3F#
+	// gopher://h/
+}
+
+func ExampleEqual() {
+	a := uri.MustParse("http://example.com")
+	for _, s := range []string{"HTTP://EXAMPLE.com:80/", "http://example.com:/", "http://example.com/?"} {
+		fmt.Println(s, uri.Equal(a, uri.MustParse(s)))
+	}
+	// Output:
+	// HTTP://EXAMPLE.com:80/ true
+	// http://example.com:/ true
+	// http://example.com/? false
+}
+
+func ExampleRelativize() {
+	base := uri.MustParse("http://a/b/c/d;p?q")
+	for _, s := range []string{"http://a/b/c/g", "http://a/b/g?x", "http://a/b/c/d;p?q#f", "https://a/"} {
+		r, err := uri.Relativize(base, uri.MustParse(s))
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(s, "->", r)
+	}
+	// Output:
+	// http://a/b/c/g -> g
+	// http://a/b/g?x -> ../g?x
+	// http://a/b/c/d;p?q#f -> #f
+	// https://a/ -> https://a/
+}
+
+func ExampleBuilder() {
+	host, query := "example.com", ""
+	_, err := uri.Builder{Scheme: ptr("https"), Host: &host, Path: "/a b", Query: &query}.Build()
+	fmt.Println(err)
+
+	// A nil component is undefined; a pointer to "" is defined and empty.
+	u, _ := uri.Builder{Scheme: ptr("https"), Host: &host, Path: "/a%20b", Query: &query}.Build()
+	fmt.Println(u)
+	// Output:
+	// path: invalid character ' ' in path at offset 2
+	// https://example.com/a%20b?
+}
+
+func ExampleURI_MarshalText() {
+	var cfg struct{ Base uri.URI }
+	if err := cfg.Base.UnmarshalText([]byte("https://example.com/api/")); err != nil {
+		panic(err)
+	}
+	text, _ := cfg.Base.MarshalText()
+	fmt.Println(string(text), cfg.Base.IsValid())
+	// Output:
+	// https://example.com/api/ true
+}
+
+func ExampleDefaultPort() {
+	fmt.Println(uri.DefaultPort("HTTPS"))
+	fmt.Println(uri.DefaultPort("gopher"))
+	// Output:
+	// 443 true
+	//  false
+}
