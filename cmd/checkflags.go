@@ -79,6 +79,7 @@ func normalizeOptions(level uri.Level, ports map[string]string) uri.NormalizeOpt
 // checkWorker checks inputs, or the URIs found in them, and renders each
 // result; findings are errors plus warnings.
 type checkWorker struct {
+	_        stream.CacheLinePad
 	checker  *check.Checker
 	renderer render.Checker
 	result   check.Result
@@ -87,6 +88,7 @@ type checkWorker struct {
 	// skipBlank passes over blank lines (lint reads files of URIs).
 	skipBlank bool
 	found     []extract.Candidate
+	_         stream.CacheLinePad
 }
 
 // newCheckWorkers returns the workers' constructor and how many may run:

@@ -68,7 +68,7 @@ diagnostic on stderr. --format json shows both normal forms.`,
 func (o *EqualOptions) equalOp(a uri.URI, aText string) operation[render.Transformed] {
 	n := normalizeOptions(uri.SchemeLevel, o.DefaultPorts.ports)
 	na := n.Normalize(a).String()
-	fields := make([]render.Field, 5)
+	fields := fieldBuf(5)
 	return func(in stream.Input, r *render.Transformed) bool {
 		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
 		fields[0], fields[1], fields[2] = render.Str("a", aText), render.Str("b", in.Text), render.Str("normalized_a", na)

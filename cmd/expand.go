@@ -155,7 +155,7 @@ func (o *ExpandOptions) values() (uritemplate.Values, error) {
 
 // expandOp expands t with base overlaid by each input's JSON object.
 func expandOp(t *uritemplate.Template, text string, base uritemplate.Values) operation[render.Transformed] {
-	fields := make([]render.Field, 3)
+	fields := fieldBuf(3)
 	return func(in stream.Input, r *render.Transformed) bool {
 		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
 		fields[0], fields[1], fields[2] = render.Str("template", text), render.Null("expansion"), render.Bool("valid", false)

@@ -84,7 +84,7 @@ written since both "%2F" and "/" expand from them differently.`,
 // matchOp matches each input against t.
 func matchOp(t *uritemplate.Template) operation[render.Transformed] {
 	names := t.Names()
-	fields := make([]render.Field, 3)
+	fields := fieldBuf(3)
 	return func(in stream.Input, r *render.Transformed) bool {
 		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
 		fields[0] = render.Str("input", in.Text)

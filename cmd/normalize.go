@@ -88,18 +88,23 @@ normal and exits 1 if there are any, like gofmt -l.`,
 // is the finding.
 func (o *NormalizeOptions) normalizeOp() operation[render.Transformed] {
 	normalizer := normalizeOptions(normalizeLevels[o.Level.value], o.DefaultPorts.ports)
-	fields := make([]render.Field, 3)
+	fields := fieldBuf(3)
+	json := o.Format.value == render.FormatJSON // text needs no fields
 	return func(in stream.Input, r *render.Transformed) bool {
 		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
 		u, err := uri.Parse(in.Text)
 		if err != nil {
 			r.Err = findingOf(err, "uri")
-			fields[0], fields[1], fields[2] = render.Str("input", in.Text), render.Null("normalized"), render.Null("changed")
+			if json {
+				fields[0], fields[1], fields[2] = render.Str("input", in.Text), render.Null("normalized"), render.Null("changed")
+			}
 			return true
 		}
 		n := normalizer.Normalize(u).String()
 		changed := n != in.Text
-		fields[0], fields[1], fields[2] = render.Str("input", in.Text), render.Str("normalized", n), render.Bool("changed", changed)
+		if json {
+			fields[0], fields[1], fields[2] = render.Str("input", in.Text), render.Str("normalized", n), render.Bool("changed", changed)
+		}
 		r.Output = n
 		switch {
 		case o.Explain:

@@ -61,7 +61,7 @@ on stderr, so the output stays aligned with the input.`,
 
 // relativizeOp writes each target relative to base.
 func relativizeOp(base uri.URI, baseText string) operation[render.Transformed] {
-	fields := make([]render.Field, 3)
+	fields := fieldBuf(3)
 	return func(in stream.Input, r *render.Transformed) bool {
 		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
 		target, err := uri.Parse(in.Text)

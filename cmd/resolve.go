@@ -76,7 +76,8 @@ none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
 // resolveOp resolves each reference against base.
 func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) operation[render.Transformed] {
 	resolver := uri.ResolveOptions{NonStrict: o.NonStrict}
-	fields := make([]render.Field, 3)
+	fields := fieldBuf(3)
+	json := o.Format.value == render.FormatJSON // text needs no fields
 	return func(in stream.Input, r *render.Transformed) bool {
 		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
 		ref, err := uri.Parse(in.Text)
@@ -93,7 +94,9 @@ func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) operation[rend
 				r.Output = t.String()
 			}
 		}
-		fields[0], fields[1], fields[2] = render.Str("base", baseText), render.Str("ref", in.Text), render.Str("target", r.Output)
+		if json {
+			fields[0], fields[1], fields[2] = render.Str("base", baseText), render.Str("ref", in.Text), render.Str("target", r.Output)
+		}
 		if err != nil {
 			r.Err = findingOf(err, "reference")
 			fields[2] = render.Null("target")

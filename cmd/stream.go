@@ -31,14 +31,15 @@ type operation[R any] func(in stream.Input, r *R) (finding bool)
 // opWorker runs an operation and renders its result; each worker of the
 // stream has its own, with its own result and renderer buffers.
 type opWorker[R any] struct {
+	_      stream.CacheLinePad
 	op     operation[R]
 	render render.Renderer[R]
 	result R
+	_      stream.CacheLinePad
 }
 
+// Handle runs the operation, which sets the whole result, and renders it.
 func (w *opWorker[R]) Handle(in stream.Input, s *stream.Sink) {
-	var zero R
-	w.result = zero
 	if w.op(in, &w.result) {
 		s.Findings++
 	}
@@ -122,3 +123,8 @@ func (o *RootOptions) showArgError(what, s string, f *check.Finding) error {
 	}
 	return nil
 }
+
+// fieldBuf returns a worker's reusable JSON fields, n of them, in an
+// allocation large enough that no other worker's hot data shares its
+// cache lines.
+func fieldBuf(n int) []render.Field { return make([]render.Field, n, 16) }

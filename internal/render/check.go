@@ -119,8 +119,10 @@ func (t *textRenderer) Parallel() bool      { return true }
 
 // jsonRenderer writes one JSON Lines record per input.
 type jsonRenderer struct {
+	_    stream.CacheLinePad
 	opts CheckOptions
 	buf  []byte
+	_    stream.CacheLinePad
 }
 
 func (j *jsonRenderer) Render(s *stream.Sink, r *check.Result) {

@@ -1,8 +1,10 @@
 package render
 
 import (
+	"encoding/binary"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The JSON writers here append to a byte slice by hand: validate --format
@@ -23,7 +25,7 @@ var jsonSafe = func() (t [256]bool) {
 // appendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD,
 // as encoding/json does, so the output is always valid JSON.
 func appendString(b []byte, s string) []byte {
-	i := 0
+	i := safePrefix(s)
 	for i < len(s) && jsonSafe[s[i]] {
 		i++
 	}
@@ -103,3 +105,33 @@ func appendKey(b []byte, key string) []byte {
 func appendInt(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }
 
 func appendBool(b []byte, v bool) []byte { return strconv.AppendBool(b, v) }
+
+// SWAR constants: a byte of each in every lane of a 64-bit word.
+const (
+	lanes01 = 0x0101010101010101
+	lanes80 = 0x8080808080808080
+)
+
+// hasZeroByte reports whether some byte of v is zero.
+func hasZeroByte(v uint64) bool { return (v-lanes01)&^v&lanes80 != 0 }
+
+// safePrefix returns how many bytes at the start of s, in whole 8-byte
+// words, JSON holds as they are. It tests a word at a time: the JSON
+// writers spend most of their time on this scan, and URIs are almost all
+// safe bytes.
+func safePrefix(s string) int {
+	if len(s) < 8 {
+		return 0
+	}
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		if w&lanes80 != 0 || // not ASCII
+			(w-0x20*lanes01)&^w&lanes80 != 0 || // a control byte
+			hasZeroByte(w^('"'*lanes01)) || hasZeroByte(w^('\\'*lanes01)) || hasZeroByte(w^(0x7f*lanes01)) {
+			break
+		}
+	}
+	return i
+}

@@ -48,9 +48,11 @@ func CheckGet(fields []string) error {
 
 // Parser renders parse results: results on stdout, diagnostics on stderr.
 type Parser struct {
+	_    stream.CacheLinePad
 	out  Writer
 	opts ParseOptions
 	buf  []byte
+	_    stream.CacheLinePad
 }
 
 // NewParser returns the parse renderer for opts.

@@ -68,7 +68,11 @@ func NewTransformRenderer(o TransformOptions) Renderer[Transformed] {
 	return &transformText{o: o, explainer: NewExplainer(o.Out, o.ShowPassword)}
 }
 
-type transformJSON struct{ buf []byte }
+type transformJSON struct {
+	_   stream.CacheLinePad
+	buf []byte
+	_   stream.CacheLinePad
+}
 
 func (t *transformJSON) Render(s *stream.Sink, r *Transformed) {
 	b := append(t.buf[:0], '{')

@@ -7,6 +7,7 @@ import "io"
 // results and diagnostics interleaved as the inputs came. A Sink belongs
 // to one worker at a time and needs no locking.
 type Sink struct {
+	_    cacheLinePad
 	buf  []byte
 	segs []segment
 	// Out and Err write to the unit's stdout and stderr parts.
@@ -16,7 +17,16 @@ type Sink struct {
 	Findings int
 	// Checked counts the inputs handled, for summaries.
 	Checked int
+	_       cacheLinePad
 }
+
+// cacheLinePad keeps the hot fields of objects that different workers
+// write on every line off each other's cache lines: without it, sinks
+// and renderers allocated side by side made two workers slower than one.
+type cacheLinePad [64]byte
+
+// CacheLinePad is the same padding for the workers' own state.
+type CacheLinePad = cacheLinePad
 
 // segment is a run of buf bound for one stream, starting at start.
 type segment struct {
