@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -42,6 +43,8 @@ type setting struct {
 	Value  string
 	Source string // "default", "flag", "env NAME" or "FILE:LINE"
 }
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // configFile is the config file as read: where each key stands.
 type configFile struct {
@@ -131,7 +134,12 @@ func (o *RootOptions) readConfig(running *cobra.Command) (*configFile, error) {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, usageErrorf("config file %s: %v", path, err)
+		// "yaml: line 3: ..." reads better as the editor's "FILE:3: ...".
+		msg := err.Error()
+		if m := yamlLine.FindStringSubmatch(msg); m != nil {
+			return nil, usageErrorf("%s:%s: %s", path, m[1], m[2])
+		}
+		return nil, usageErrorf("config file %s: %s", path, msg)
 	}
 	if err := cf.checkKeys(&doc, running.Root(), running.Name()); err != nil {
 		return nil, err
