@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -185,4 +186,47 @@ func FuzzBreakdown(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestBreakdownFitsWidth: on a terminal narrower than the picture, the
+// brackets and names give way to the list, so no line of the breakdown
+// is wider than the terminal except the URI itself (issue 10: a 98-byte
+// URL in an 80-column pane scrambled the picture).
+func TestBreakdownFitsWidth(t *testing.T) {
+	long := "https://alice@example.com:8443/a/very/long/path/that/goes/on/and/on?query=1&more=2&evenmore=3#frag"
+	for _, width := range []int{0, 80, 200} {
+		p := render.NewParser(render.ParseOptions{Out: render.NewPalette(false), Err: render.NewPalette(false), Width: width})
+		s := stream.NewSink()
+		u := uri.MustParse(long)
+		p.Render(s, &render.Parsed{Line: 1, Input: long, URI: u})
+		var out, errOut bytes.Buffer
+		if err := s.WriteTo(&out, &errOut); err != nil {
+			t.Fatal(err)
+		}
+		hasDiagram := strings.Contains(out.String(), "┬")
+		if wantDiagram := width == 0 || width == 200; hasDiagram != wantDiagram {
+			t.Errorf("width %d: diagram shown %v, want %v:\n%s", width, hasDiagram, wantDiagram, out.String())
+		}
+		for _, line := range strings.Split(out.String(), "\n") {
+			if width > 0 && line != "  "+long && utf8.RuneCountInString(line) > width {
+				t.Errorf("width %d: line of %d columns: %q", width, utf8.RuneCountInString(line), line)
+			}
+		}
+	}
+}
+
+// TestPaletteColorsDistinct: each component keeps a color of its own.
+func TestPaletteColorsDistinct(t *testing.T) {
+	p := render.NewPalette(true)
+	seen := map[string]string{}
+	for name, c := range map[string]interface{ Sprint(...any) string }{
+		"scheme": p.Scheme, "authority": p.Authority, "userinfo": p.Userinfo, "host": p.Host,
+		"port": p.Port, "path": p.Path, "query": p.Query, "fragment": p.Fragment,
+	} {
+		code := c.Sprint("x")
+		if other, dup := seen[code]; dup {
+			t.Errorf("%s and %s share the color %q", name, other, code)
+		}
+		seen[code] = name
+	}
 }
