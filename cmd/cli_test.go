@@ -242,8 +242,8 @@ func TestCLIParse(t *testing.T) {
 			outHas: []string{"scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "kind"}}},
 		{name: "password masked", args: []string{"parse", pw}, want: want{
 			outHas: []string{"alice:****"}, outLacks: []string{"s3cr3t"}, errLacks: []string{"s3cr3t"}}},
-		{name: "password masked in a diagnostic", args: []string{"parse", "http://alice:s3cr3t@h/a b"}, want: want{code: 1,
-			outHas: []string{"alice:****", "^"}, outLacks: []string{"s3cr3t"}, errLacks: []string{"s3cr3t"}}},
+		{name: "password masked in a diagnostic", args: []string{"parse", "http://alice:s3cr3t@h/a b"}, want: want{code: 1, out: exact(""),
+			errHas: []string{"alice:****", "^"}, errLacks: []string{"s3cr3t"}}},
 		{name: "password masked from stdin", stdin: pw + "\n", args: []string{"parse"}, want: want{
 			outHas: []string{"alice:****"}, outLacks: []string{"s3cr3t"}}},
 		{name: "show-password", args: []string{"parse", "--show-password", pw}, want: want{
@@ -254,14 +254,14 @@ func TestCLIParse(t *testing.T) {
 			out: exact("h\t\nexample.com\t8080\n")}},
 		{name: "get from stdin", stdin: "http://a/\r\nmailto:x@y\n", args: []string{"parse", "--get", "scheme,host,path,kind"}, want: want{
 			out: exact("http\ta\t/\turi\nmailto\t\tx@y\turi\n")}},
-		{name: "get with an invalid input", args: []string{"parse", "--get", "host", "http://a b", "http://c"}, want: want{code: 1,
-			out: exact("c\n"), errHas: []string{"1:9: invalid character ' ' in host [host]"}}},
+		{name: "get with an invalid input keeps its line", args: []string{"parse", "--get", "host", "http://a b", "http://c"}, want: want{code: 1,
+			out: exact("\nc\n"), errHas: []string{"1:9: invalid character ' ' in host [host]"}}},
 		{name: "get unknown field", args: []string{"parse", "--get", "nope", "http://c"}, want: want{code: 2,
 			errHas: []string{`--get field "nope"`}}},
 		{name: "json and get exclusive", args: []string{"parse", "--json", "--get", "host", "http://c"}, want: want{code: 2,
 			errHas: []string{"json", "get"}}},
-		{name: "invalid input caret", args: []string{"parse", "http://a b"}, want: want{code: 1,
-			out: exact("1:9: invalid character ' ' in host [host]\n    http://a b\n            ^\n")}},
+		{name: "invalid input caret on stderr", args: []string{"parse", "http://a b"}, want: want{code: 1, out: exact(""),
+			err: exact("1:9: invalid character ' ' in host [host]\n    http://a b\n            ^\n")}},
 		{name: "invalid json record", args: []string{"parse", "--json", "a b"}, want: want{code: 1,
 			records: []map[string]any{{"input": "a b", "valid": false, "kind": nil, "path": nil, "segments": nil,
 				"error": map[string]any{"offset": 1.0, "rule": "path", "message": "invalid character ' ' in path"}}}}},
@@ -281,10 +281,14 @@ func TestCLIParseMultipleInputs(t *testing.T) {
 	if both.code != 1 {
 		t.Errorf("exit %d, want 1", both.code)
 	}
-	// The line number of the diagnostic follows the input's position.
-	badAt3 := strings.Replace(bad.stdout, "1:2:", "3:2:", 1)
-	if want := one.stdout + "\n" + two.stdout + "\n" + badAt3; both.stdout != want {
-		t.Errorf("parse A B C:\n%s\nwant the three outputs separated by a blank line:\n%s", both.stdout, want)
+	// The line number of the diagnostic follows the input's position; the
+	// diagnostic goes to stderr, the breakdowns to stdout.
+	badAt3 := strings.Replace(bad.stderr, "1:2:", "3:2:", 1)
+	if want := one.stdout + "\n" + two.stdout; both.stdout != want {
+		t.Errorf("parse A B C:\n%s\nwant the two breakdowns separated by a blank line:\n%s", both.stdout, want)
+	}
+	if both.stderr != badAt3 || bad.stdout != "" {
+		t.Errorf("parse A B C: stderr %q, want %q", both.stderr, badAt3)
 	}
 	stdin := run(t, "http://a/x?q\nurn:b\n", nil, "parse")
 	if want := one.stdout + "\n" + two.stdout; stdin.stdout != want {
@@ -298,10 +302,10 @@ func TestCLIValidate(t *testing.T) {
 	const fooDiag = "missing scheme: a URI starts with a scheme and ':' [scheme]\n    foo\n       ^\n"
 	runCases(t, []cliCase{
 		{name: "valid prints nothing", args: []string{"validate", "http://a", "urn:x"}, want: want{out: exact("")}},
-		{name: "invalid line", stdin: "http://ok\nfoo\n", args: []string{"validate"}, want: want{code: 1,
-			out: exact("2:4: " + fooDiag)}},
-		{name: "caret under the byte", args: []string{"validate", "http://x/%zz"}, want: want{code: 1,
-			out: exact("1:11: '%' not followed by two hex digits [pct-encoded]\n    http://x/%zz\n              ^\n")}},
+		{name: "invalid line", stdin: "http://ok\nfoo\n", args: []string{"validate"}, want: want{code: 1, out: exact(""),
+			err: exact("2:4: " + fooDiag)}},
+		{name: "caret under the byte", args: []string{"validate", "http://x/%zz"}, want: want{code: 1, out: exact(""),
+			err: exact("1:11: '%' not followed by two hex digits [pct-encoded]\n    http://x/%zz\n              ^\n")}},
 		{name: "json fields", stdin: "http://a\nfoo\n", args: []string{"validate", "--format", "json"}, want: want{code: 1,
 			records: []map[string]any{
 				{"input": "http://a", "line": 1, "column": nil, "valid": true, "error": nil},
@@ -309,11 +313,11 @@ func TestCLIValidate(t *testing.T) {
 					"error": map[string]any{"offset": 3.0, "rule": "scheme", "message": "missing scheme: a URI starts with a scheme and ':'"}},
 			}}},
 		{name: "blank line is not a URI", stdin: "http://a\n\n", args: []string{"validate"}, want: want{code: 1,
-			outHas: []string{"2:1: ", "[scheme]"}}},
+			errHas: []string{"2:1: ", "[scheme]"}}},
 		{name: "blank line is a reference", stdin: "http://a\n\n", args: []string{"validate", "--as", "reference", "--format", "json"}, want: want{
 			records: []map[string]any{{"line": 1, "valid": true}, {"line": 2, "input": "", "valid": true}}}},
 		{name: "absolute rejects a fragment", args: []string{"validate", "--as", "absolute", "http://a#f"}, want: want{code: 1,
-			outHas: []string{"1:9: "}}},
+			errHas: []string{"1:9: "}}},
 		{name: "CRLF", stdin: "http://a\r\nfoo\r\n", args: []string{"validate", "--format", "json"}, want: want{code: 1,
 			records: []map[string]any{{"line": 1, "input": "http://a", "valid": true}, {"line": 2, "input": "foo", "valid": false, "column": 4}}}},
 		{name: "last line without newline", stdin: "http://a\nfoo", args: []string{"validate", "--format", "json"}, want: want{code: 1,
@@ -326,24 +330,24 @@ func TestCLIValidate(t *testing.T) {
 			out: exact("foo\n\n")}},
 		{name: "filter all valid", stdin: "http://a\n", args: []string{"validate", "--filter", "valid"}, want: want{out: exact("http://a\n")}},
 		{name: "scheme policy any case", args: []string{"validate", "--scheme", "HTTPS,mailto", "https://a", "HTTPS://b", "mailto:x", "http://c"}, want: want{code: 1,
-			out: exact("4:1: scheme \"http\" is not allowed (allowed: HTTPS, mailto) [scheme-not-allowed]\n    http://c\n    ^\n")}},
+			err: exact("4:1: scheme \"http\" is not allowed (allowed: HTTPS, mailto) [scheme-not-allowed]\n    http://c\n    ^\n")}},
 		{name: "scheme policy without scheme", args: []string{"validate", "--as", "reference", "--scheme", "https", "//h/p"}, want: want{code: 1,
-			outHas: []string{"1:1: ", "[scheme-not-allowed]"}}},
+			errHas: []string{"1:1: ", "[scheme-not-allowed]"}}},
 		{name: "no-userinfo", args: []string{"validate", "--no-userinfo", "http://h/", "http://u@h/"}, want: want{code: 1,
-			out: exact("2:8: userinfo is not allowed [userinfo-not-allowed]\n    http://u@h/\n           ^\n")}},
+			err: exact("2:8: userinfo is not allowed [userinfo-not-allowed]\n    http://u@h/\n           ^\n")}},
 		{name: "no-userinfo empty userinfo", args: []string{"validate", "--no-userinfo", "--format", "json", "http://@h/"}, want: want{code: 1,
 			records: []map[string]any{{"valid": false, "column": 8, "error": map[string]any{"offset": 7.0, "rule": "userinfo-not-allowed", "message": "userinfo is not allowed"}}}}},
 		{name: "require-host", args: []string{"validate", "--require-host", "http://h/", "mailto:x", "file:///x"}, want: want{code: 1,
-			out: exact("2:1: a host is required (the URI has no authority) [host-required]\n    mailto:x\n    ^\n" +
+			err: exact("2:1: a host is required (the URI has no authority) [host-required]\n    mailto:x\n    ^\n" +
 				"3:8: a host is required (the host is empty) [host-required]\n    file:///x\n           ^\n")}},
 		{name: "normalized", args: []string{"validate", "--normalized", "http://a/", "HTTP://a/", "http://a:80/"}, want: want{code: 1,
-			outHas: []string{"2:1: not in normal form; normalized: http://a/ [not-normalized]", "3:9: ", "[not-normalized]"}, outLacks: []string{"http://a/\n    ^"}}},
+			errHas: []string{"2:1: not in normal form; normalized: http://a/ [not-normalized]", "3:9: ", "[not-normalized]"}, errLacks: []string{"http://a/\n    ^"}}},
 		{name: "normalized with default-port", args: []string{"validate", "--normalized", "--default-port", "gopher=70", "gopher://h:70/"}, want: want{code: 1,
-			outHas: []string{"[not-normalized]", "gopher://h/"}}},
+			errHas: []string{"[not-normalized]", "gopher://h/"}}},
 		{name: "password masked", args: []string{"validate", "http://alice:s3cr3t@h/a b"}, want: want{code: 1,
-			outHas: []string{"alice:****"}, outLacks: []string{"s3cr3t"}}},
+			errHas: []string{"alice:****"}, errLacks: []string{"s3cr3t"}}},
 		{name: "show-password", args: []string{"validate", "--show-password", "http://alice:s3cr3t@h/a b"}, want: want{code: 1,
-			outHas: []string{"alice:s3cr3t"}}},
+			errHas: []string{"alice:s3cr3t"}}},
 		{name: "lint warning", args: []string{"validate", "--lint", "--format", "json", "http://alice:s3cr3t@h/"}, want: want{code: 1,
 			records: []map[string]any{{"valid": true, "warnings": []any{map[string]any{"rule": "password-in-userinfo", "offset": 13.0,
 				"message": "userinfo carries a password in clear text (RFC 3986 section 7.5)"}}}}}},
@@ -361,7 +365,7 @@ func TestCLIValidate(t *testing.T) {
 		{name: "bad --color", args: []string{"validate", "--color", "rainbow", "x:"}, want: want{code: 2, out: exact(""),
 			errHas: []string{"--color", `"rainbow"`}}},
 		{name: "unknown flag", args: []string{"validate", "--bogus", "x:"}, want: want{code: 2, out: exact(""),
-			errHas: []string{"unknown flag: --bogus", "uritool --help"}}},
+			errHas: []string{"unknown flag: --bogus", "Run 'uritool validate --help' for usage."}}},
 		{name: "unknown command", args: []string{"frobnicate"}, want: want{code: 2, out: exact(""),
 			errHas: []string{"unknown command", "frobnicate"}}},
 	})
@@ -388,18 +392,17 @@ func TestCLILint(t *testing.T) {
 	pctMsg := "'%' not followed by two hex digits"
 
 	runCases(t, []cliCase{
-		{name: "text", args: []string{"lint", a, b}, want: want{code: 1,
-			out: exact(a + ":4:9: invalid character ' ' in host [host]\n    http://a b\n            ^\n" +
+		{name: "text", args: []string{"lint", a, b}, want: want{code: 1, out: exact(""),
+			err: exact(a + ":4:9: invalid character ' ' in host [host]\n    http://a b\n            ^\n" +
 				a + ":5:4: missing scheme: a URI starts with a scheme and ':' [scheme]\n    foo\n       ^\n" +
-				b + ":1:11: " + pctMsg + " [pct-encoded]\n    http://x/%zz\n              ^\n"),
-			err: exact("4 checked, 3 finding(s)\n")}},
+				b + ":1:11: " + pctMsg + " [pct-encoded]\n    http://x/%zz\n              ^\n" +
+				"4 checked, 3 finding(s)\n")}},
 		{name: "clean", args: []string{"lint", ok}, want: want{out: exact(""), err: exact("2 checked, 0 finding(s)\n")}},
 		{name: "missing file among others", args: []string{"lint", a, missing, ok}, want: want{code: 3,
-			outHas: []string{a + ":4:9:", a + ":5:4:"},
-			errHas: []string{missing, "5 checked, 2 finding(s)", "1 of 3 file(s) could not be read"}}},
+			errHas: []string{a + ":4:9:", a + ":5:4:", missing, "5 checked, 2 finding(s)", "1 file(s) could not be read"}}},
 		{name: "stdin", stdin: "http://ok\nfoo\n", args: []string{"lint", "-"}, want: want{code: 1,
-			outHas: []string{"<stdin>:2:4: "}, errHas: []string{"2 checked, 1 finding(s)"}}},
-		{name: "no file", args: []string{"lint"}, want: want{code: 2, errHas: []string{"arg"}}},
+			errHas: []string{"<stdin>:2:4: ", "2 checked, 1 finding(s)"}}},
+		{name: "no file", args: []string{"lint"}, want: want{code: 2, errHas: []string{"arg", "Run 'uritool lint --help'"}}},
 		{name: "json", args: []string{"lint", "--format", "json", a, b}, want: want{code: 1,
 			errLacks: []string{"checked"},
 			records: []map[string]any{
@@ -415,14 +418,12 @@ func TestCLILint(t *testing.T) {
 					"::error file=" + propertyEscape.Replace(b) + ",line=1,col=11,title=uritool pct-encoded::'%25' not followed by two hex digits\n")}},
 		{name: "github property escaping", args: []string{"lint", "--format", "github", b}, want: want{code: 1,
 			outHas: []string{"b%2Cc%3Ad%25.txt,line=1"}, outLacks: []string{"b,c:d%.txt"}}},
-		{name: "github message escaping", args: []string{"lint", "--format", "github", "--scheme", "\"x\ny%\"", ok}, want: want{code: 1,
-			out: exact(
-				"::error file=" + propertyEscape.Replace(ok) + ",line=1,col=1,title=uritool scheme-not-allowed::scheme \"http\" is not allowed (allowed: x%0Ay%25)\n" +
-					"::error file=" + propertyEscape.Replace(ok) + ",line=3,col=1,title=uritool scheme-not-allowed::scheme \"mailto\" is not allowed (allowed: x%0Ay%25)\n")}},
-		{name: "extract text", args: []string{"lint", "--extract", doc}, want: want{code: 1,
-			out: exact(doc + ":3:39: " + pctMsg + " [pct-encoded]\n    http://x/%zz\n              ^\n" +
-				doc + ":5:22: " + pctMsg + " [pct-encoded]\n    http://h/%zz\n              ^\n"),
-			err: exact("3 checked, 2 finding(s)\n")}},
+		{name: "scheme values are schemes", args: []string{"lint", "--format", "github", "--scheme", "\"x\ny%\"", ok}, want: want{code: 2,
+			out: exact(""), errHas: []string{"--scheme", "invalid scheme"}}},
+		{name: "extract text", args: []string{"lint", "--extract", doc}, want: want{code: 1, out: exact(""),
+			err: exact(doc + ":3:39: " + pctMsg + " [pct-encoded]\n    http://x/%zz\n              ^\n" +
+				doc + ":5:22: " + pctMsg + " [pct-encoded]\n    http://h/%zz\n              ^\n" +
+				"3 checked, 2 finding(s)\n")}},
 		// "[text](http://a b)": a Markdown destination ends at the space
 		// (the rest would be a title), so only "http://a" is checked; the
 		// prose "note: this" is no URI at all.
@@ -613,17 +614,17 @@ func TestCLIResolve(t *testing.T) {
 		{name: "strict", args: []string{"resolve", base, "http:g"}, want: want{out: exact("http:g\n")}},
 		{name: "json", args: []string{"resolve", "--json", base, "../g"}, want: want{
 			records: []map[string]any{{"base": base, "ref": "../g", "target": "http://a/b/g", "error": nil}}}},
-		{name: "json base not absolute", args: []string{"resolve", "--json", "//h/p", "g"}, want: want{code: 1,
-			records: []map[string]any{{"base": "//h/p", "ref": "g", "target": nil, "error": nonNull}}}},
-		{name: "text base not absolute", args: []string{"resolve", "//h/p", "g"}, want: want{code: 1, out: exact(""),
-			errHas: []string{"base is not a URI"}}},
-		{name: "invalid reference", args: []string{"resolve", base, "g", "x y", "h"}, want: want{code: 1,
-			out: exact("http://a/b/c/g\nhttp://a/b/c/h\n"), err: exact("2:2: invalid character ' ' in path [path]\n    x y\n     ^\n")}},
+		{name: "json base not absolute", args: []string{"resolve", "--json", "//h/p", "g"}, want: want{code: 2, out: exact(""),
+			err: exact("uritool: error: BASE \"//h/p\" is not a URI: it needs a scheme (RFC 3986 section 5.2.1)\nRun 'uritool resolve --help' for usage.\n")}},
+		{name: "text base not absolute, named once", stdin: "a\nb\n", args: []string{"resolve", "//h/p"}, want: want{code: 2, out: exact(""),
+			err: exact("uritool: error: BASE \"//h/p\" is not a URI: it needs a scheme (RFC 3986 section 5.2.1)\nRun 'uritool resolve --help' for usage.\n")}},
+		{name: "invalid reference keeps its line", args: []string{"resolve", base, "g", "x y", "h"}, want: want{code: 1,
+			out: exact("http://a/b/c/g\n\nhttp://a/b/c/h\n"), err: exact("2:2: invalid character ' ' in path [path]\n    x y\n     ^\n")}},
 		{name: "invalid reference json", args: []string{"resolve", "--json", base, "x y"}, want: want{code: 1,
 			records: []map[string]any{{"ref": "x y", "target": nil, "error": map[string]any{"offset": 1.0, "rule": "path", "message": "invalid character ' ' in path"}}}}},
 		{name: "base not a URI reference", args: []string{"resolve", "a b", "g"}, want: want{code: 2, out: exact(""),
-			errHas: []string{"base", `"a b" is not a URI reference`}}},
-		{name: "no base", args: []string{"resolve"}, want: want{code: 2, errHas: []string{"arg"}}},
+			errHas: []string{"BASE:2: invalid character ' ' in path [path]", `BASE "a b" is not a URI reference`}}},
+		{name: "no base", args: []string{"resolve"}, want: want{code: 2, err: exact("uritool: error: missing BASE\nRun 'uritool resolve --help' for usage.\n")}},
 	})
 }
 
@@ -649,7 +650,9 @@ func TestCLINormalize(t *testing.T) {
 		{name: "json invalid", args: []string{"normalize", "--json", "a b"}, want: want{code: 1,
 			records: []map[string]any{{"input": "a b", "normalized": nil, "changed": nil, "error": nonNull}}}},
 		{name: "invalid text", args: []string{"normalize", "http://a/", "a b"}, want: want{code: 1,
-			out: exact("http://a/\n"), errHas: []string{"2:2: invalid character ' ' in path [path]"}}},
+			out: exact("http://a/\n\n"), errHas: []string{"2:2: invalid character ' ' in path [path]"}}},
+		{name: "check leaves no line for an invalid input", args: []string{"normalize", "--check", "HTTP://a/", "a b"}, want: want{code: 1,
+			out: exact("HTTP://a/\n"), errHas: []string{"2:2: invalid character ' ' in path [path]"}}},
 		{name: "default-port", args: []string{"normalize", "--default-port", "gopher=70", "gopher://h:70/", "GOPHER://h:71"}, want: want{
 			out: exact("gopher://h/\ngopher://h:71/\n")}},
 		{name: "default-port scheme any case", args: []string{"normalize", "--default-port", "Gopher=70", "gopher://h:70/"}, want: want{
@@ -664,18 +667,23 @@ func TestCLINormalize(t *testing.T) {
 
 func TestCLIEqual(t *testing.T) {
 	runCases(t, []cliCase{
-		{name: "equivalent", args: []string{"equal", "HTTP://Example.com:80/%7Euser", "http://example.com/~user"}, want: want{out: exact("")}},
-		{name: "different", args: []string{"equal", "http://a/b", "http://a/b/"}, want: want{code: 1, out: exact("")}},
+		{name: "equivalent", args: []string{"equal", "HTTP://Example.com:80/%7Euser", "http://example.com/~user"}, want: want{out: exact("equivalent\n")}},
+		{name: "different", args: []string{"equal", "http://a/b", "http://a/b/"}, want: want{code: 1, out: exact("different\thttp://a/b\thttp://a/b/\n")}},
+		{name: "stdin is compared with A", stdin: "http://A\nhttp://b/\n", args: []string{"equal", "http://a"}, want: want{code: 1,
+			out: exact("equivalent\ndifferent\thttp://a/\thttp://b/\n")}},
 		{name: "case of path matters", args: []string{"equal", "http://a/B", "http://a/b"}, want: want{code: 1}},
 		{name: "invalid A", args: []string{"equal", "a b", "x:"}, want: want{code: 2, out: exact(""), errHas: []string{"a b", "not a URI reference"}}},
-		{name: "invalid B", args: []string{"equal", "x:", "http://[::1"}, want: want{code: 2, out: exact(""), errHas: []string{"http://[::1", "not a URI reference"}}},
+		{name: "invalid B is a finding", args: []string{"equal", "x:", "http://[::1"}, want: want{code: 1, out: exact("\n"), errHas: []string{"1:12: ", "http://[::1"}}},
+		{name: "json invalid B", args: []string{"equal", "--json", "x:", "a b"}, want: want{code: 1,
+			records: []map[string]any{{"a": "x:", "b": "a b", "normalized_b": nil, "equal": nil, "error": nonNull}}}},
 		{name: "json", args: []string{"equal", "--json", "HTTP://a", "http://a/"}, want: want{
 			records: []map[string]any{{"a": "HTTP://a", "b": "http://a/", "normalized_a": "http://a/", "normalized_b": "http://a/", "equal": true}}}},
 		{name: "json different", args: []string{"equal", "--json", "http://a/b", "http://a/b/"}, want: want{code: 1,
 			records: []map[string]any{{"normalized_a": "http://a/b", "normalized_b": "http://a/b/", "equal": false}}}},
 		{name: "default-port", args: []string{"equal", "--default-port", "gopher=70", "gopher://h:70/", "gopher://h/"}, want: want{}},
 		{name: "no default-port", args: []string{"equal", "gopher://h:70/", "gopher://h/"}, want: want{code: 1}},
-		{name: "one argument", args: []string{"equal", "x:"}, want: want{code: 2, errHas: []string{"arg"}}},
+		{name: "no argument", args: []string{"equal"}, want: want{code: 2, errHas: []string{"missing A", "Run 'uritool equal --help'"}}},
+		{name: "bad --color", args: []string{"equal", "--color", "bogus", "x:", "x:"}, want: want{code: 2, errHas: []string{"--color", `"bogus"`}}},
 	})
 }
 
@@ -698,9 +706,9 @@ func TestCLIRelativize(t *testing.T) {
 		{name: "stdin", stdin: "http://example.com/a/b/z\n", args: []string{"relativize", base}, want: want{out: exact("z\n")}},
 		{name: "json", args: []string{"relativize", "--json", "http://a/b/c", "http://other/b/c"}, want: want{
 			records: []map[string]any{{"base": "http://a/b/c", "target": "http://other/b/c", "ref": "//other/b/c", "error": nil}}}},
-		{name: "base not absolute", args: []string{"relativize", "--json", "//h/p", "http://x/"}, want: want{code: 1,
-			records: []map[string]any{{"ref": nil, "error": nonNull}}}},
-		{name: "base invalid", args: []string{"relativize", "a b", "http://x/"}, want: want{code: 2, out: exact(""), errHas: []string{"base"}}},
+		{name: "base not absolute", args: []string{"relativize", "--json", "//h/p", "http://x/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`BASE "//h/p" is not a URI`, "Run 'uritool relativize --help'"}}},
+		{name: "base invalid", args: []string{"relativize", "a b", "http://x/"}, want: want{code: 2, out: exact(""), errHas: []string{"BASE"}}},
 	})
 	// Every answer resolves back to its target.
 	targets := []string{"http://example.com/a/d", "https://example.com/a/d", "http://example.com/a/b/a:b", "http://example.com/a/b/c?x=1", "http://example.com/a/b/"}
@@ -720,12 +728,12 @@ func TestCLIRecompose(t *testing.T) {
 		{name: "all flags", args: []string{"recompose", "--scheme", "s", "--userinfo", "u", "--host", "h", "--port", "1", "--path", "/p", "--query", "q", "--fragment", "f"}, want: want{
 			out: exact("s://u@h:1/p?q#f\n")}},
 		{name: "empty host", args: []string{"recompose", "--scheme", "file", "--host", "", "--path", "/x"}, want: want{out: exact("file:///x\n")}},
-		{name: "colon in first segment", args: []string{"recompose", "--path", "a:b"}, want: want{code: 1, out: exact(""),
+		{name: "colon in first segment", args: []string{"recompose", "--path", "a:b"}, want: want{code: 1, out: exact("\n"),
 			errHas: []string{"path", "first segment"}}},
 		{name: "dot-slash protects the colon", args: []string{"recompose", "--path", "./a:b"}, want: want{out: exact("./a:b\n")}},
-		{name: "authority needs an absolute path", args: []string{"recompose", "--host", "h", "--path", "x"}, want: want{code: 1, out: exact(""),
+		{name: "authority needs an absolute path", args: []string{"recompose", "--host", "h", "--path", "x"}, want: want{code: 1, out: exact("\n"),
 			errHas: []string{"path", "'/'"}}},
-		{name: "bad port", args: []string{"recompose", "--host", "h", "--port", "8x"}, want: want{code: 1, out: exact(""), errHas: []string{"port"}}},
+		{name: "bad port", args: []string{"recompose", "--host", "h", "--port", "8x"}, want: want{code: 1, out: exact("\n"), errHas: []string{"port"}}},
 		{name: "json", args: []string{"recompose", "--json", "--host", "h", "--path", "x"}, want: want{code: 1,
 			records: []map[string]any{{"uri": nil, "error": nonNull}}}},
 		{name: "stdin JSON", stdin: `{"scheme":"http","host":"h","path":"/p","query":null,"fragment":""}` + "\n" + `{"path":""}` + "\n", args: []string{"recompose"}, want: want{
@@ -753,16 +761,19 @@ func writeConfig(t *testing.T, content string) (dir, file string) {
 }
 
 func TestCLIConfig(t *testing.T) {
-	xdg, file := writeConfig(t, "format: json\n")
-	_, listFile := writeConfig(t, "scheme: [https, mailto]\nno-userinfo: true\n")
-	_, badValue := writeConfig(t, "level: extreme\n")
+	xdg, file := writeConfig(t, "validate:\n  format: json\nlint:\n  format: json\n")
+	_, listFile := writeConfig(t, "validate:\n  scheme: [https, mailto]\n  no-userinfo: true\n")
+	_, badValue := writeConfig(t, "normalize:\n  level: extreme\n")
+	_, topLevel := writeConfig(t, "format: github\n")
+	_, unknown := writeConfig(t, "color: never\nvalidate:\n  formt: json\n")
+	_, otherCommand := writeConfig(t, "lint:\n  format: github\n")
 	_, malformed := writeConfig(t, "format: [json\n  bad: : :\n")
 	emptyXDG := t.TempDir()
 	home := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(home, ".config", "uritool"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(home, ".config", "uritool", "config.yaml"), []byte("format: json\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(home, ".config", "uritool", "config.yaml"), []byte("validate:\n  format: json\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	jsonRec := []map[string]any{{"line": 1, "input": "foo", "valid": false}}
@@ -770,25 +781,38 @@ func TestCLIConfig(t *testing.T) {
 	runCases(t, []cliCase{
 		{name: "file in XDG_CONFIG_HOME", env: map[string]string{"XDG_CONFIG_HOME": xdg}, args: []string{"validate", "foo"}, want: want{code: 1, records: jsonRec}},
 		{name: "file under HOME/.config", env: map[string]string{"HOME": home}, args: []string{"validate", "foo"}, want: want{code: 1, records: jsonRec}},
-		{name: "XDG_CONFIG_HOME wins over HOME", env: map[string]string{"HOME": home, "XDG_CONFIG_HOME": t.TempDir()}, args: []string{"validate", "foo"}, want: want{code: 1, out: exact(fooText)}},
-		{name: "flag overrides file", env: map[string]string{"XDG_CONFIG_HOME": xdg}, args: []string{"validate", "--format", "text", "foo"}, want: want{code: 1, out: exact(fooText)}},
-		{name: "env overrides file", env: map[string]string{"XDG_CONFIG_HOME": xdg, "URITOOL_FORMAT": "text"}, args: []string{"validate", "foo"}, want: want{code: 1, out: exact(fooText)}},
+		{name: "XDG_CONFIG_HOME wins over HOME", env: map[string]string{"HOME": home, "XDG_CONFIG_HOME": t.TempDir()}, args: []string{"validate", "foo"}, want: want{code: 1, err: exact(fooText)}},
+		{name: "flag overrides file", env: map[string]string{"XDG_CONFIG_HOME": xdg}, args: []string{"validate", "--format", "text", "foo"}, want: want{code: 1, err: exact(fooText)}},
+		{name: "env overrides file", env: map[string]string{"XDG_CONFIG_HOME": xdg, "URITOOL_FORMAT": "text"}, args: []string{"validate", "foo"}, want: want{code: 1, err: exact(fooText)}},
+		{name: "command env overrides generic env", env: map[string]string{"XDG_CONFIG_HOME": emptyXDG, "URITOOL_FORMAT": "text", "URITOOL_VALIDATE_FORMAT": "json"}, args: []string{"validate", "foo"}, want: want{code: 1, records: jsonRec}},
+		{name: "bad env value names the variable", env: map[string]string{"XDG_CONFIG_HOME": emptyXDG, "URITOOL_LINT": "yes"}, args: []string{"validate", "http://a/"}, want: want{code: 2,
+			err: exact("uritool: error: env URITOOL_LINT: validate.lint: invalid value \"yes\" (want true or false)\nRun 'uritool validate --help' for usage.\n")}},
+		{name: "a command's key does not break another command", env: map[string]string{}, args: []string{"--config", otherCommand, "validate", "http://a/"}, want: want{out: exact("")}},
+		{name: "command keys at the top level are refused", env: map[string]string{}, args: []string{"--config", topLevel, "validate", "http://a/"}, want: want{code: 2,
+			errHas: []string{topLevel + `:1: unknown key "format" (did you mean "validate.format"?)`}}},
+		{name: "unknown key names file, line and closest key", env: map[string]string{}, args: []string{"--config", unknown, "validate", "http://a/"}, want: want{code: 2,
+			errHas: []string{unknown + `:3: unknown key "validate.formt" (did you mean "validate.format"?)`}}},
 		{name: "flag overrides env", env: map[string]string{"XDG_CONFIG_HOME": emptyXDG, "URITOOL_FORMAT": "text"}, args: []string{"validate", "--format", "json", "foo"}, want: want{code: 1, records: jsonRec}},
 		{name: "explicit --config", env: map[string]string{}, args: []string{"--config", file, "validate", "foo"}, want: want{code: 1, records: jsonRec}},
 		{name: "URITOOL_CONFIG", env: map[string]string{"URITOOL_CONFIG": file}, args: []string{"validate", "foo"}, want: want{code: 1, records: jsonRec}},
 		{name: "list and bool keys", env: map[string]string{}, args: []string{"--config", listFile, "validate", "https://a", "ftp://b", "https://u@c"}, want: want{code: 1,
-			outHas: []string{"2:1: ", "[scheme-not-allowed]", "3:9: ", "[userinfo-not-allowed]"}}},
+			errHas: []string{"2:1: ", "[scheme-not-allowed]", "3:9: ", "[userinfo-not-allowed]"}}},
 		{name: "config applies to other commands", env: map[string]string{"XDG_CONFIG_HOME": xdg}, args: []string{"lint", "-"}, stdin: "foo\n", want: want{code: 1,
 			records: []map[string]any{{"file": "<stdin>", "line": 1, "valid": false}}}},
-		{name: "bad value in file", env: map[string]string{}, args: []string{"--config", badValue, "normalize", "x:"}, want: want{code: 2, out: exact(""), errHas: []string{"extreme"}}},
+		{name: "bad value in file", env: map[string]string{}, args: []string{"--config", badValue, "normalize", "x:"}, want: want{code: 2, out: exact(""),
+			errHas: []string{badValue + `:2: normalize.level: invalid value "extreme" (want syntax or scheme)`}}},
 		{name: "missing --config", env: map[string]string{}, args: []string{"--config", filepath.Join(emptyXDG, "missing.yaml"), "validate", "http://a"}, want: want{code: 2, out: exact(""),
 			errHas: []string{"missing.yaml"}}},
 		{name: "missing URITOOL_CONFIG", env: map[string]string{"URITOOL_CONFIG": filepath.Join(emptyXDG, "missing.yaml")}, args: []string{"validate", "http://a"}, want: want{code: 2,
 			errHas: []string{"missing.yaml"}}},
 		{name: "malformed YAML", env: map[string]string{}, args: []string{"--config", malformed, "validate", "http://a"}, want: want{code: 2, out: exact(""),
-			errHas: []string{malformed, "line"}}},
+			errHas: []string{malformed + ":"}}},
 		{name: "malformed default file", env: map[string]string{"XDG_CONFIG_HOME": filepath.Dir(filepath.Dir(malformed))}, args: []string{"validate", "http://a"}, want: want{code: 2,
-			errHas: []string{malformed, "line"}}},
+			errHas: []string{malformed + ":"}}},
+		{name: "malformed file does not break completion", env: map[string]string{"URITOOL_CONFIG": malformed, "URITOOL_COLOR": "bogus"}, args: []string{"completion", "bash"}, want: want{
+			outHas: []string{"bash completion"}}},
+		{name: "malformed file does not break __complete", env: map[string]string{"URITOOL_CONFIG": malformed}, args: []string{"__complete", "parse", "--format", ""}, want: want{errAny: true,
+			outHas: []string{"text\njson\n:4\n"}}},
 		{name: "missing default file is fine", env: map[string]string{"XDG_CONFIG_HOME": emptyXDG}, args: []string{"validate", "http://a"}, want: want{out: exact("")}},
 		{name: "no HOME and no XDG", env: map[string]string{}, args: []string{"validate", "http://a"}, want: want{out: exact("")}},
 	})
@@ -806,7 +830,7 @@ func TestCLIColor(t *testing.T) {
 		{name: "auto on a buffer", args: []string{"parse", in}, want: want{outLacks: []string{esc}}},
 		{name: "NO_COLOR with auto", env: map[string]string{"NO_COLOR": "1"}, args: []string{"--color", "auto", "parse", in}, want: want{outLacks: []string{esc}}},
 		{name: "always beats NO_COLOR", env: map[string]string{"NO_COLOR": "1"}, args: []string{"--color", "always", "parse", in}, want: want{outHas: []string{esc}}},
-		{name: "always in a diagnostic", args: []string{"--color", "always", "validate", "a b"}, want: want{code: 1, outHas: []string{esc}}},
+		{name: "always in a diagnostic", args: []string{"--color", "always", "validate", "a b"}, want: want{code: 1, out: exact(""), errHas: []string{esc}}},
 		{name: "always on stderr", args: []string{"--color", "always", "resolve", "http://a/", "a b"}, want: want{code: 1, errHas: []string{esc}}},
 		{name: "never on stderr", args: []string{"--color", "never", "resolve", "http://a/", "a b"}, want: want{code: 1, errHas: []string{"1:2:"}, errLacks: []string{esc}}},
 		{name: "json never colored", args: []string{"--color", "always", "parse", "--json", in}, want: want{outLacks: []string{esc}}},
@@ -826,7 +850,9 @@ func TestCLIVersionAndCompletion(t *testing.T) {
 	runCases(t, []cliCase{
 		{name: "completion bash", args: []string{"completion", "bash"}, want: want{outHas: []string{"bash completion", "__uritool"}}},
 		{name: "completion zsh", args: []string{"completion", "zsh"}, want: want{outHas: []string{"#compdef uritool"}}},
-		{name: "validate --format", args: []string{"__complete", "validate", "--format", ""}, want: want{errAny: true, outHas: []string{completes("text", "json")}, outLacks: []string{"sarif"}}},
+		{name: "validate --format", args: []string{"__complete", "validate", "--format", ""}, want: want{errAny: true, outHas: []string{completes("text", "json", "github", "sarif")}}},
+		{name: "references do not complete files", args: []string{"__complete", "parse", ""}, want: want{errAny: true, out: exact(":4\n")}},
+		{name: "lint's files complete", args: []string{"__complete", "lint", ""}, want: want{errAny: true, out: exact(":0\n")}},
 		{name: "lint --format", args: []string{"__complete", "lint", "--format", ""}, want: want{errAny: true, outHas: []string{completes("text", "json", "github", "sarif")}}},
 		{name: "parse --get", args: []string{"__complete", "parse", "--get", ""}, want: want{errAny: true,
 			outHas: []string{completes("scheme", "authority", "userinfo", "host", "host_type", "port", "path", "query", "fragment", "kind")}}},
@@ -941,8 +967,8 @@ func TestCLIHostileInput(t *testing.T) {
 		// An invalid 10 MB line gives a short diagnostic, then later lines keep their numbers.
 		bad := "http://a/" + strings.Repeat("x", 5<<20) + " " + strings.Repeat("y", 5<<20)
 		res = run(t, bad+"\nfoo\n", nil, "validate")
-		if res.code != 1 || !strings.HasPrefix(res.stdout, fmt.Sprintf("1:%d: ", 9+5<<20+1)) || !strings.Contains(res.stdout, "\n2:4: ") || len(res.stdout) > 2000 {
-			t.Errorf("exit %d, %d bytes of output: %q", res.code, len(res.stdout), head(res.stdout, 600))
+		if res.code != 1 || !strings.HasPrefix(res.stderr, fmt.Sprintf("1:%d: ", 9+5<<20+1)) || !strings.Contains(res.stderr, "\n2:4: ") || len(res.stderr) > 2000 {
+			t.Errorf("exit %d, %d bytes of diagnostics: %q", res.code, len(res.stderr), head(res.stderr, 600))
 		}
 	})
 	t.Run("NUL bytes", func(t *testing.T) {
@@ -953,8 +979,8 @@ func TestCLIHostileInput(t *testing.T) {
 		}
 		checkRecords(t, []byte(input), res.stdout)
 		text := run(t, input, nil, "validate")
-		if strings.Contains(text.stdout, "\x00") || !strings.Contains(text.stdout, `a\x00b`) || !strings.Contains(text.stdout, "3:1: ") {
-			t.Errorf("text output:\n%q", text.stdout)
+		if strings.Contains(text.stderr, "\x00") || !strings.Contains(text.stderr, `a\x00b`) || !strings.Contains(text.stderr, "3:1: ") {
+			t.Errorf("text diagnostics:\n%q", text.stderr)
 		}
 	})
 	t.Run("invalid UTF-8", func(t *testing.T) {
@@ -998,8 +1024,8 @@ func TestCLIHostileInput(t *testing.T) {
 			t.Errorf("only %d lines in 64 KiB of random data", n)
 		}
 		text := run(t, string(data), nil, "validate")
-		if text.code != 1 || !printable(text.stdout) {
-			t.Errorf("text output: exit %d, printable %v", text.code, printable(text.stdout))
+		if text.code != 1 || !printable(text.stderr) {
+			t.Errorf("text diagnostics: exit %d, printable %v", text.code, printable(text.stderr))
 		}
 	})
 }
@@ -1058,7 +1084,7 @@ func TestCLIIOErrors(t *testing.T) {
 		if err := os.WriteFile(ok, []byte("foo\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		expect(t, run(t, "", nil, "lint", dir, ok), want{code: 3, outHas: []string{ok + ":1:4:"}, errHas: []string{dir + ":", "1 checked, 1 finding(s)"}})
+		expect(t, run(t, "", nil, "lint", dir, ok), want{code: 3, out: exact(""), errHas: []string{ok + ":1:4:", dir + ":", "1 checked, 1 finding(s)"}})
 	})
 }
 
@@ -1072,9 +1098,9 @@ func TestCLIRecomposeAuthority(t *testing.T) {
 			want:  want{out: exact("http://h:8/\n")}},
 		{name: "authority disagreeing with host", args: []string{"recompose"},
 			stdin: `{"scheme":"http","authority":"h","host":"g","path":""}` + "\n",
-			want:  want{code: 1, out: exact(""), errHas: []string{`disagrees with "host"`}}},
+			want:  want{code: 1, out: exact("\n"), errHas: []string{`disagrees with "host"`}}},
 		{name: "not an authority", args: []string{"recompose"},
 			stdin: `{"authority":"a b","path":""}` + "\n",
-			want:  want{code: 1, out: exact(""), errHas: []string{"is not an authority"}}},
+			want:  want{code: 1, out: exact("\n"), errHas: []string{"is not an authority"}}},
 	})
 }

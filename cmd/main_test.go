@@ -26,8 +26,8 @@ func run(t testing.TB, stdin string, env map[string]string, args ...string) resu
 
 // testEnv gives a run the environment env and nothing of the developer's:
 // settings (URITOOL_*) through the process environment, which viper
-// reads, the rest through IOStreams.Getenv. Without XDG_CONFIG_HOME in env,
-// the config directory is an empty one.
+// reads, the rest through IOStreams.Getenv. With a nil env, the config
+// directory is an empty one.
 func testEnv(t testing.TB, env map[string]string) func(string) string {
 	t.Helper()
 	for _, kv := range os.Environ() {
@@ -46,7 +46,7 @@ func testEnv(t testing.TB, env map[string]string) func(string) string {
 		if v, ok := env[k]; ok {
 			return v
 		}
-		if k == "XDG_CONFIG_HOME" {
+		if k == "XDG_CONFIG_HOME" && env == nil {
 			return dir
 		}
 		return ""

@@ -68,7 +68,7 @@ with the exact bytes.`,
 			if err := render.CheckGet(opts.Get); err != nil {
 				return &UsageError{err}
 			}
-			if len(opts.Get) > 0 && c.Flags().Changed("format") && opts.Format.value != "text" {
+			if len(opts.Get) > 0 && opts.Format.value != "text" {
 				return usageErrorf("--get prints text; it cannot be combined with --format %s", opts.Format.value)
 			}
 			outPal, errPal := opts.palettes()
