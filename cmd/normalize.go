@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"strings"
+
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/explain"
@@ -15,6 +17,7 @@ type NormalizeOptions struct {
 	Level        *choice
 	Format       *choice
 	Check        bool
+	Unique       bool
 	Explain      bool
 	ShowPassword bool
 	DefaultPorts portMap
@@ -42,7 +45,12 @@ wss, ftp and any scheme given with --default-port.
 
 Reserved characters are never decoded, an empty "?" or "#" is kept and IPv6
 text is only lowercased. --check prints only the inputs that are not already
-normal and exits 1 if there are any, like gofmt -l.`,
+normal and exits 1 if there are any, like gofmt -l.
+
+--unique prints each equivalence class once, as the normal form of its first
+occurrence: a de-duplication that knows HTTP://A:80/%7e and http://a/~ are the
+same. It keeps every distinct normal form in memory, so memory grows with the
+number of distinct classes, not with the input.`,
 		Example: `  uritool normalize 'HTTP://Example.COM:80/a/./b/../%7euser'
   uritool normalize --level syntax 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d'
   uritool normalize --check < urls.txt
@@ -64,12 +72,18 @@ normal and exits 1 if there are any, like gofmt -l.`,
 			if (opts.Explain || opts.Check) && opts.Format.value != "text" {
 				return usageErrorf("--explain and --check write text; they cannot be combined with --format %s", opts.Format.value)
 			}
-			if opts.Explain && opts.Check {
-				return usageErrorf("--explain and --check cannot be combined")
+			if opts.Explain && opts.Check || opts.Unique && (opts.Explain || opts.Check) {
+				return usageErrorf("--explain, --check and --unique cannot be combined")
 			}
 			outPal, errPal := opts.palettes()
-			ro := render.TransformOptions{Format: opts.Format.value, ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal, Unaligned: opts.Check}
-			return run(root, args, opts.normalizeOp, func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
+			ro := render.TransformOptions{Format: opts.Format.value, ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal, Unaligned: opts.Check || opts.Unique}
+			cfg := root.streamConfig(args, func() stream.Worker {
+				return &opWorker[render.Transformed]{op: opts.normalizeOp(), render: render.NewTransformRenderer(ro)}
+			})
+			if opts.Unique {
+				cfg.Workers = 1 // the first occurrence of a class is a matter of input order
+			}
+			return runStream(cfg)
 		},
 	}
 	opts.Level = newChoice("scheme", "LEVEL", "syntax", "scheme")
@@ -77,6 +91,7 @@ normal and exits 1 if there are any, like gofmt -l.`,
 	opts.Format = addFormat(c, "text", "json")
 	f := c.Flags()
 	f.BoolVar(&opts.Check, "check", false, "print only inputs that are not normalized; exit 1 if any")
+	f.BoolVar(&opts.Unique, "unique", false, "print each equivalence class once, at its first occurrence (memory grows with the number of classes)")
 	f.Var(&opts.DefaultPorts, "default-port", "extra default ports for --level scheme")
 	f.BoolVar(&opts.Explain, "explain", false, "show each RFC 3986 6.2.2/6.2.3 rule that changed the input, with the text before and after")
 	f.BoolVar(&opts.ShowPassword, "show-password", false, "show the password of the userinfo in --explain and error output")
@@ -90,6 +105,10 @@ func (o *NormalizeOptions) normalizeOp() operation[render.Transformed] {
 	normalizer := normalizeOptions(normalizeLevels[o.Level.value], o.DefaultPorts.ports)
 	fields := fieldBuf(3)
 	json := o.Format.value == render.FormatJSON // text needs no fields
+	var seen map[string]struct{}                // --unique: the normal forms printed so far
+	if o.Unique {
+		seen = map[string]struct{}{}
+	}
 	return func(in stream.Input, r *render.Transformed) bool {
 		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
 		u, err := uri.Parse(in.Text)
@@ -113,6 +132,12 @@ func (o *NormalizeOptions) normalizeOp() operation[render.Transformed] {
 		case o.Check:
 			r.Output, r.Quiet = in.Text, !changed
 			return changed
+		case o.Unique:
+			if _, dup := seen[n]; dup {
+				r.Quiet = true
+			} else {
+				seen[strings.Clone(n)] = struct{}{} // n may point into the input block
+			}
 		}
 		return false
 	}

@@ -40,7 +40,7 @@ type Transformed struct {
 	Line   int
 	Fields []Field // the JSON record, in key order, without "error"
 	Output string  // the text-mode line
-	Quiet  bool    // text mode prints nothing for this input (normalize --check on a normal input)
+	Quiet  bool    // no output for this input (normalize --check on a normal input, --unique on a repeat)
 	// Explain, set with --explain, writes the explanation that replaces
 	// Output in text mode.
 	Explain func(w Writer, e *Explainer)
@@ -75,6 +75,9 @@ type transformJSON struct {
 }
 
 func (t *transformJSON) Render(s *stream.Sink, r *Transformed) {
+	if r.Quiet && r.Err == nil {
+		return
+	}
 	b := append(t.buf[:0], '{')
 	for _, f := range r.Fields {
 		b = appendKey(b, f.Key)
