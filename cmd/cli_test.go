@@ -349,7 +349,7 @@ func TestCLIValidate(t *testing.T) {
 		{name: "show-password", args: []string{"validate", "--show-password", "http://alice:s3cr3t@h/a b"}, want: want{code: 1,
 			errHas: []string{"alice:s3cr3t"}}},
 		{name: "lint warning", args: []string{"validate", "--lint", "--format", "json", "http://alice:s3cr3t@h/"}, want: want{code: 1,
-			records: []map[string]any{{"valid": true, "warnings": []any{map[string]any{"rule": "password-in-userinfo", "offset": 13.0,
+			records: []map[string]any{{"valid": true, "warnings": []any{map[string]any{"rule": "password-in-userinfo", "offset": 13.0, "column": 14.0,
 				"message": "userinfo carries a password in clear text (RFC 3986 section 7.5)"}}}}}},
 		{name: "lint-disable", args: []string{"validate", "--lint", "--lint-disable", "password-in-userinfo", "http://alice:s3cr3t@h/"}, want: want{out: exact("")}},
 		{name: "bad --as", args: []string{"validate", "--as", "foo", "x:"}, want: want{code: 2, out: exact(""),

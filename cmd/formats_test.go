@@ -1,6 +1,9 @@
 package cmd_test
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -60,5 +63,43 @@ func TestPortAndSchemeValues(t *testing.T) {
 	}
 	if res := run(t, "", nil, "normalize", "--default-port", "Gopher=070", "gopher://h:70/"); res.stdout != "gopher://h/\n" {
 		t.Errorf("--default-port Gopher=070: %q", res.stdout)
+	}
+}
+
+// TestColumnsAgreeAcrossFormats: after non-ASCII text every format gives
+// the same column, in code points (issue 12: text, json and github counted
+// bytes, SARIF code points).
+func TestColumnsAgreeAcrossFormats(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "notes.md")
+	// "日本語で " is 5 code points and 13 bytes; the error is at "é".
+	if err := os.WriteFile(file, []byte("日本語で http://h/é\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const col = 15
+	text := run(t, "", nil, "lint", "--extract", file)
+	if !strings.Contains(text.stderr, fmt.Sprintf("%s:1:%d: ", file, col)) {
+		t.Errorf("text: %q", text.stderr)
+	}
+	js := run(t, "", nil, "lint", "--extract", "--format", "json", file)
+	if !strings.Contains(js.stdout, fmt.Sprintf(`"column":%d`, col)) {
+		t.Errorf("json: %q", js.stdout)
+	}
+	gh := run(t, "", nil, "lint", "--extract", "--format", "github", file)
+	if !strings.Contains(gh.stdout, fmt.Sprintf(",col=%d,", col)) {
+		t.Errorf("github: %q", gh.stdout)
+	}
+	sarif := run(t, "", nil, "lint", "--extract", "--format", "sarif", file)
+	if !strings.Contains(sarif.stdout, fmt.Sprintf(`"startColumn": %d`, col)) {
+		t.Errorf("sarif: %q", sarif.stdout)
+	}
+	// A warning carries the file column too, also with --extract: the
+	// password of "http://u:pw@h/" starts at byte 9 of the URI.
+	if err := os.WriteFile(file, []byte("日本語で http://u:pw@h/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	warn := run(t, "", nil, "lint", "--extract", "--lint", "--format", "json", file)
+	if !strings.Contains(warn.stdout, `"offset":9,"rule":"password-in-userinfo"`) || !strings.Contains(warn.stdout, `"column":15}`) {
+		t.Errorf("warning column: %q", warn.stdout)
 	}
 }

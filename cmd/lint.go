@@ -46,12 +46,13 @@ others are still checked; the exit status is then 3.`,
 
   file      the file name ("<stdin>" for -)
   line      1-based line
-  column    1-based column of the error in the line, or null
+  column    1-based column of the error in the line, in code points
+            (as editors count them, in every format), or null
   input     the URI as found
   valid     true or false
   error     null, or {"offset", "rule", "message"}; offset is
             within input
-  warnings  with --lint: [{"rule", "message", "offset"}]`,
+  warnings  with --lint: [{"offset", "rule", "message", "column"}]`,
 			AnnotationExitStatus: `  0 when no finding was made,
   1 when some URI is invalid, breaks a policy or draws a --lint
     warning,

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/uritool/uritool/internal/lint"
 	"github.com/uritool/uritool/pkg/uri"
@@ -76,13 +77,22 @@ func (r *Result) Valid() bool { return r.Error == nil }
 // Clean reports whether the input passed and drew no warning.
 func (r *Result) Clean() bool { return r.Error == nil && len(r.Warnings) == 0 }
 
-// Column is the 1-based column in the line of the error's byte offset,
-// or 0 when there is no error.
+// Column is the 1-based column in the line of the error, or 0 when there
+// is no error.
 func (r *Result) Column() int {
 	if r.Error == nil {
 		return 0
 	}
-	return len(r.Prefix) + r.Error.Offset + 1
+	return ColumnOf(r.Prefix, r.Input, r.Error.Offset)
+}
+
+// ColumnOf is the 1-based column, in Unicode code points as editors count
+// them, of byte offset within input, which starts the line after prefix.
+// Every format reports this column, so they agree after non-ASCII text;
+// an invalid UTF-8 byte counts as one column.
+func ColumnOf(prefix, input string, offset int) int {
+	offset = min(max(offset, 0), len(input))
+	return utf8.RuneCountInString(prefix) + utf8.RuneCountInString(input[:offset]) + 1
 }
 
 // Checker checks inputs under fixed options.

@@ -106,11 +106,11 @@ func (t *textRenderer) Render(s *stream.Sink, r *check.Result) {
 		loc = DisplayFile(r.File) + ":" + loc
 	}
 	if r.Error != nil {
-		Diagnostic(w, t.opts.Palette, loc, len(r.Prefix), r.Input, r.Error, false, t.opts.ShowPassword)
+		Diagnostic(w, t.opts.Palette, loc, r.Prefix, r.Input, r.Error, false, t.opts.ShowPassword)
 	}
 	for _, warn := range r.Warnings {
 		f := check.Finding{Offset: warn.Offset, Rule: warn.Rule, Message: warn.Message}
-		Diagnostic(w, t.opts.Palette, loc, len(r.Prefix), r.Input, &f, true, t.opts.ShowPassword)
+		Diagnostic(w, t.opts.Palette, loc, r.Prefix, r.Input, &f, true, t.opts.ShowPassword)
 	}
 }
 
@@ -147,6 +147,8 @@ func (j *jsonRenderer) Render(s *stream.Sink, r *check.Result) {
 				b = append(b, ',')
 			}
 			b = appendFinding(b, &check.Finding{Offset: warn.Offset, Rule: warn.Rule, Message: warn.Message})
+			b = appendInt(appendKey(b[:len(b)-1], "column"), check.ColumnOf(r.Prefix, r.Input, warn.Offset))
+			b = append(b, '}')
 		}
 		b = append(b, ']')
 	}
@@ -206,7 +208,7 @@ func (g *githubRenderer) Render(s *stream.Sink, r *check.Result) {
 
 func (g *githubRenderer) command(w Writer, kind string, r *check.Result, offset int, rule, msg string) {
 	fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", kind,
-		escapeProperty(DisplayFile(r.File)), r.Line, len(r.Prefix)+offset+1,
+		escapeProperty(DisplayFile(r.File)), r.Line, check.ColumnOf(r.Prefix, r.Input, offset),
 		escapeProperty("uritool "+rule), escapeData(msg))
 }
 
@@ -286,9 +288,8 @@ func (s *sarifRenderer) add(r *check.Result, level string, offset int, rule, msg
 	var loc sarifLocation
 	loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(r.File)
 	loc.PhysicalLocation.Region.StartLine = r.Line
-	// SARIF counts columns in code points (columnKind below); the other
-	// formats count bytes.
-	loc.PhysicalLocation.Region.StartColumn = utf8.RuneCountInString(r.Prefix) + utf8.RuneCountInString(r.Input[:offset]) + 1
+	// Code points, as every format counts them (columnKind below).
+	loc.PhysicalLocation.Region.StartColumn = check.ColumnOf(r.Prefix, r.Input, offset)
 	s.results = append(s.results, sarifResult{RuleID: rule, RuleIndex: idx, Level: level,
 		Message: sarifMessage{msg}, Locations: []sarifLocation{loc}})
 }
