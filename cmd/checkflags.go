@@ -85,27 +85,34 @@ type checkWorker struct {
 	result   check.Result
 	// extract, for lint --extract, finds the URIs inside each line.
 	extract bool
-	// skipBlank passes over blank lines (lint reads files of URIs).
-	skipBlank bool
+	// list reads files of URIs (lint): blank lines and "#" comments are
+	// passed over, and so is a byte order mark before the first line.
+	list  bool
 	found     []extract.Candidate
 	_         stream.CacheLinePad
 }
 
 // newCheckWorkers returns the workers' constructor and how many may run:
 // one for a renderer that must see every result (SARIF).
-func (o *CheckFlags) newCheckWorkers(ro render.CheckOptions, extract, skipBlank bool) (func() stream.Worker, int) {
+func (o *CheckFlags) newCheckWorkers(ro render.CheckOptions, extract, list bool) (func() stream.Worker, int) {
 	workers := 0
 	if !render.NewChecker(ro).Parallel() {
 		workers = 1
 	}
 	return func() stream.Worker {
-		return &checkWorker{checker: o.checker(), renderer: render.NewChecker(ro), extract: extract, skipBlank: skipBlank}
+		return &checkWorker{checker: o.checker(), renderer: render.NewChecker(ro), extract: extract, list: list}
 	}, workers
 }
 
+// byteOrderMark is U+FEFF in UTF-8, which some editors write first.
+const byteOrderMark = "\uFEFF"
+
 func (w *checkWorker) Handle(in stream.Input, s *stream.Sink) {
+	if w.list && in.Line == 1 {
+		in.Text = strings.TrimPrefix(in.Text, byteOrderMark)
+	}
 	if !w.extract {
-		if w.skipBlank && isBlank(in.Text) {
+		if w.list && isComment(in.Text) {
 			return
 		}
 		w.check(in, "", in.Text, s)
@@ -131,10 +138,14 @@ func (w *checkWorker) check(in stream.Input, prefix, text string, s *stream.Sink
 
 func (w *checkWorker) Finish(s *stream.Sink) { w.renderer.Finish(s) }
 
-func isBlank(s string) bool {
+// isComment reports a line of a URI list that holds no URI: a blank
+// one, or one whose first non-blank character is "#". A URI reference
+// may begin with "#" (a fragment alone), but a list of links has no use
+// for one, and lists like .gitignore use "#" for comments.
+func isComment(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] != ' ' && s[i] != '\t' {
-			return false
+			return s[i] == '#'
 		}
 	}
 	return true

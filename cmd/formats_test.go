@@ -103,3 +103,17 @@ func TestColumnsAgreeAcrossFormats(t *testing.T) {
 		t.Errorf("warning column: %q", warn.stdout)
 	}
 }
+
+// TestLintListSkipsCommentsAndBOM: in a URL list, comment lines and a
+// byte order mark are no findings (issue 12).
+func TestLintListSkipsCommentsAndBOM(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "urls.txt")
+	if err := os.WriteFile(file, []byte("\xef\xbb\xbfhttp://a/\n# a comment\n  # indented\n\nhttp://b c\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := run(t, "", nil, "lint", file)
+	want := file + ":5:9: invalid character ' ' in host [host]\n    http://b c\n            ^\n2 checked, 1 finding(s)\n"
+	if res.code != 1 || res.stderr != want {
+		t.Errorf("exit %d, stderr %q, want %q", res.code, res.stderr, want)
+	}
+}

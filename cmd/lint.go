@@ -28,7 +28,9 @@ each finding at its file, line and column in a format CI systems read: text
 checked), github (workflow commands that annotate the line) or sarif (one
 SARIF 2.1.0 log, for code scanning).
 
-Each non-blank line of a file is one URI. With --extract, lint finds the URIs
+Each line of a file is one URI, but for blank lines and comments (lines
+whose first non-blank character is "#"); a UTF-8 byte order mark before the
+first line is ignored. With --extract, lint finds the URIs
 inside prose and markup instead (Markdown, HTML, YAML, plain text): angle
 brackets and double quotes delimit a URI (RFC 3986 Appendix C), trailing
 sentence punctuation and an unbalanced ")" are not part of it, and a scheme
