@@ -22,6 +22,7 @@ const (
 	RareIPFormat          = "rare-ip-format"           // RFC 3986 section 7.4
 	EncodedControl        = "encoded-control"          // RFC 3986 section 7.3
 	NonASCIIHostLookalike = "non-ascii-host-lookalike" // RFC 3986 section 7.6, UTS #39
+	InvalidPunycode       = "invalid-punycode"         // RFC 3492, UTS #46 section 4
 )
 
 // Rules lists every rule id in a stable order, the order in which Check
@@ -32,12 +33,13 @@ var Rules = []string{
 	RareIPFormat,
 	EncodedControl,
 	NonASCIIHostLookalike,
+	InvalidPunycode,
 }
 
 // Known reports whether id is a rule id.
 func Known(id string) bool {
 	switch id {
-	case PasswordInUserinfo, DeceptiveUserinfo, RareIPFormat, EncodedControl, NonASCIIHostLookalike:
+	case PasswordInUserinfo, DeceptiveUserinfo, RareIPFormat, EncodedControl, NonASCIIHostLookalike, InvalidPunycode:
 		return true
 	}
 	return false
@@ -88,6 +90,9 @@ func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning 
 		if msg, off := lookalike(host); msg != "" {
 			dst = append(dst, Warning{NonASCIIHostLookalike, msg, hostStart + off})
 		}
+	}
+	if regName && (on(NonASCIIHostLookalike) || on(InvalidPunycode)) && hasACELabel(host) {
+		dst = aceLabels(dst, host, hostStart, on)
 	}
 	return dst
 }
@@ -450,4 +455,61 @@ func unhex(c byte) byte {
 		return (c | 0x20) - 'a' + 10
 	}
 	return 0
+}
+
+// acePrefix starts the ASCII form of an internationalized label (RFC 5890
+// section 2.3.2.1), which is how look-alike hosts are usually written.
+const acePrefix = "xn--"
+
+// hasACELabel reports whether some label of host starts with "xn--", in
+// any case, without allocating for the common host that has none.
+func hasACELabel(host string) bool {
+	for i := 0; i+len(acePrefix) <= len(host); i++ {
+		if (i == 0 || host[i-1] == '.') && strings.EqualFold(host[i:i+len(acePrefix)], acePrefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// aceLabels checks each "xn--" label of host: one whose Punycode does not
+// decode, or decodes to a label IDNA refuses, is invalid-punycode; one that
+// decodes to a look-alike is non-ascii-host-lookalike, as its Unicode form
+// would be. hostStart is the host's offset in the URI.
+func aceLabels(dst []Warning, host string, hostStart int, on func(string) bool) []Warning {
+	start := 0
+	for start <= len(host) {
+		end := strings.IndexByte(host[start:], '.')
+		if end < 0 {
+			end = len(host)
+		} else {
+			end += start
+		}
+		label := host[start:end]
+		if len(label) >= len(acePrefix) && strings.EqualFold(label[:len(acePrefix)], acePrefix) {
+			decoded, err := idna.Punycode.ToUnicode(strings.ToLower(label))
+			switch {
+			case err != nil:
+			case isASCII(decoded):
+				// An A-label stands for a label with non-ASCII
+				// characters (RFC 5890 section 2.3.2.1).
+				err = fmt.Errorf("it decodes to the ASCII %q", decoded)
+			default:
+				_, err = profile.ToUnicode(decoded)
+			}
+			switch {
+			case err != nil:
+				if on(InvalidPunycode) {
+					dst = append(dst, Warning{InvalidPunycode,
+						fmt.Sprintf("host label %q is not valid IDNA: %v (RFC 3492, UTS #46)", label, err), hostStart + start})
+				}
+			case on(NonASCIIHostLookalike):
+				if msg := lookalikeLabel(decoded); msg != "" {
+					dst = append(dst, Warning{NonASCIIHostLookalike, msg, hostStart + start})
+				}
+			}
+		}
+		start = end + 1
+	}
+	return dst
 }

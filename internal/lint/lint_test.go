@@ -119,7 +119,16 @@ func TestRules(t *testing.T) {
 		{"http://аррӏе.com/", NonASCIIHostLookalike, 7, `"аррӏе" (xn--80ak6aa92e) is spelled with Cyrillic letters that look like Latin ones`},
 		{"http://ｐａｙｐａｌ.com/", NonASCIIHostLookalike, 7, `is the ASCII label "paypal"`},
 		{"http://pay%C2%ADpal.com/", NonASCIIHostLookalike, 7, `"pay\u00adpal" is the ASCII label "paypal"`},
-		{"http://xn--80ak6aa92e.com/", NonASCIIHostLookalike, -1, ""},
+		// The same hosts in the xn-- form phishing uses (issue 12).
+		{"http://xn--80ak6aa92e.com/", NonASCIIHostLookalike, 7, `"аррӏе" (xn--80ak6aa92e) is spelled with Cyrillic letters that look like Latin ones`},
+		{"https://xn--pple-43d.com/", NonASCIIHostLookalike, 8, `host label "аpple" (xn--pple-43d) mixes Cyrillic and Latin letters`},
+		{"https://www.XN--pple-43d.com/", NonASCIIHostLookalike, 12, "Cyrillic and Latin"},
+		{"https://xn--bcher-kva.example/", NonASCIIHostLookalike, -1, ""},
+		{"https://xn--bcher-kva.example/", InvalidPunycode, -1, ""},
+		{"https://xn--zzz-.com/", InvalidPunycode, 8, `host label "xn--zzz-" is not valid IDNA`},
+		{"https://a.xn--.com/", InvalidPunycode, 10, `"xn--"`},
+		{"https://xn-x.com/", InvalidPunycode, -1, ""},
+		{"https://example.com/xn--zzz-", InvalidPunycode, -1, ""},
 		{"http://café.fr/", NonASCIIHostLookalike, -1, ""},
 		{"http://пример.рф/", NonASCIIHostLookalike, -1, ""},
 		{"http://日本ご.jp/", NonASCIIHostLookalike, -1, ""},
@@ -191,6 +200,7 @@ func TestDisable(t *testing.T) {
 		RareIPFormat:          "http://bank.com:pw@127.1/%0A",
 		EncodedControl:        "http://bank.com:pw@127.1/%0A",
 		NonASCIIHostLookalike: pct("http://pаypal.com/"),
+		InvalidPunycode:       "https://xn--zzz-.com/",
 	}
 	for _, rule := range Rules {
 		u := mustParse(t, fires[rule])
@@ -205,7 +215,7 @@ func TestDisable(t *testing.T) {
 }
 
 func TestKnown(t *testing.T) {
-	if len(Rules) != 5 {
+	if len(Rules) != 6 {
 		t.Errorf("Rules = %q", Rules)
 	}
 	for _, r := range Rules {

@@ -371,5 +371,6 @@ var lintDescriptions = map[string]string{
 	"deceptive-userinfo":       "Userinfo that looks like a host name or address (RFC 3986 section 7.6).",
 	"rare-ip-format":           "A host that some resolvers read as an IPv4 address in a rare form (RFC 3986 section 7.4).",
 	"encoded-control":          "A percent-encoded control character (RFC 3986 section 7.3).",
-	"non-ascii-host-lookalike": "A percent-encoded host whose characters mix scripts or look like ASCII.",
+	"non-ascii-host-lookalike": "A host label, percent-encoded or in its xn-- form, whose characters mix scripts or look like ASCII.",
+	"invalid-punycode":         "An xn-- host label whose Punycode does not decode to a label IDNA accepts (RFC 3492, UTS #46).",
 }
