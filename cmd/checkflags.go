@@ -88,8 +88,8 @@ type checkWorker struct {
 	// list reads files of URIs (lint): blank lines and "#" comments are
 	// passed over, and so is a byte order mark before the first line.
 	list  bool
-	found     []extract.Candidate
-	_         stream.CacheLinePad
+	found []extract.Candidate
+	_     stream.CacheLinePad
 }
 
 // newCheckWorkers returns the workers' constructor and how many may run:
