@@ -83,25 +83,49 @@ type checkWorker struct {
 	checker  *check.Checker
 	renderer render.Checker
 	result   check.Result
-	// extract, for lint --extract, finds the URIs inside each line.
-	extract bool
 	// list reads files of URIs (lint): blank lines and "#" comments are
 	// passed over, and so is a byte order mark before the first line.
-	list  bool
-	found []extract.Candidate
-	_     stream.CacheLinePad
+	list bool
+	// find, for lint --extract, finds the URIs inside each line.
+	find      *finding
+	extractor *extract.Extractor
+	found     []extract.Found
+	_         stream.CacheLinePad
+}
+
+// finding is how lint finds and filters the URIs of files.
+type finding struct {
+	extract     bool
+	kind        string // "auto", or the kind every file is read as
+	includeCode bool
+	reference   bool // --as reference: relative references are checked too
+	exclude     *excluder
 }
 
 // newCheckWorkers returns the workers' constructor and how many may run:
 // one for a renderer that must see every result (SARIF).
-func (o *CheckFlags) newCheckWorkers(ro render.CheckOptions, extract, list bool) (func() stream.Worker, int) {
+func (o *CheckFlags) newCheckWorkers(ro render.CheckOptions, list bool, find *finding) (func() stream.Worker, int) {
 	workers := 0
 	if !render.NewChecker(ro).Parallel() {
 		workers = 1
 	}
 	return func() stream.Worker {
-		return &checkWorker{checker: o.checker(), renderer: render.NewChecker(ro), extract: extract, list: list}
+		return &checkWorker{checker: o.checker(), renderer: render.NewChecker(ro), list: list, find: find}
 	}, workers
+}
+
+// StartFile picks the file's kind and resets the extractor's state.
+func (w *checkWorker) StartFile(name string) {
+	if w.find == nil || !w.find.extract {
+		return
+	}
+	kind := extract.KindOf(name)
+	if w.find.kind != "auto" {
+		kind, _ = extract.ParseKind(w.find.kind) // checked by the flag
+	} else if name == "-" {
+		kind = extract.Text
+	}
+	w.extractor = extract.New(extract.Options{Kind: kind, IncludeCode: w.find.includeCode})
 }
 
 // byteOrderMark is U+FEFF in UTF-8, which some editors write first.
@@ -111,23 +135,63 @@ func (w *checkWorker) Handle(in stream.Input, s *stream.Sink) {
 	if w.list && in.Line == 1 {
 		in.Text = strings.TrimPrefix(in.Text, byteOrderMark)
 	}
-	if !w.extract {
+	if w.find == nil || !w.find.extract {
 		if w.list && isComment(in.Text) {
 			return
 		}
-		w.check(in, "", in.Text, s)
+		if w.find != nil && w.find.exclude.match(in.Text) {
+			s.Suppressed++
+			return
+		}
+		w.check(in, in.Text, nil, s)
 		return
 	}
-	w.found = extract.Line(w.found[:0], in.Text)
-	for _, c := range w.found {
-		w.check(in, in.Text[:c.Offset], c.Text, s)
+	if w.extractor == nil { // standard input read as lines
+		w.StartFile("-")
+	}
+	w.found = w.extractor.Line(w.found[:0], in.Text)
+	for i := range w.found {
+		f := &w.found[i]
+		switch {
+		case f.Relative && !w.find.reference:
+			// A relative href is a URI-reference: checked with --as
+			// reference, not held against --as uri.
+		case f.Suppress.All, w.find.exclude.match(f.Text):
+			s.Suppressed++
+		default:
+			w.check(in, in.Text, f, s)
+		}
 	}
 }
 
-func (w *checkWorker) check(in stream.Input, prefix, text string, s *stream.Sink) {
+// check checks text, the whole line or the URI f found in it, drops the
+// findings f's suppressions name, and renders the result.
+func (w *checkWorker) check(in stream.Input, line string, f *extract.Found, s *stream.Sink) {
 	r := &w.result
-	r.File, r.Line, r.Prefix = in.File, in.Line, prefix
+	r.File, r.Line, r.Prefix, r.Source, r.SourceOffset = in.File, in.Line, "", "", nil
+	text := line
+	if f != nil {
+		text, r.Prefix = f.Text, line[:f.Offset]
+		if f.SourceOffset(len(f.Text)) != f.Offset+len(f.Text) {
+			r.Source, r.SourceOffset = line, f.SourceOffset
+		}
+	}
 	w.checker.Check(r, text)
+	if f != nil && f.Suppress.Any() {
+		if r.Error != nil && f.Suppress.Drops(r.Error.Rule) {
+			r.Error = nil
+			s.Suppressed++
+		}
+		kept := r.Warnings[:0]
+		for _, warn := range r.Warnings {
+			if f.Suppress.Drops(warn.Rule) {
+				s.Suppressed++
+			} else {
+				kept = append(kept, warn)
+			}
+		}
+		r.Warnings = kept
+	}
 	s.Checked++
 	if r.Error != nil {
 		s.Findings++

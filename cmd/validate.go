@@ -50,7 +50,7 @@ write their records on stdout. The exit status is 1 when any input fails.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			_, errPal := opts.palettes()
 			ro := render.CheckOptions{Format: opts.Format.value, Filter: opts.Filter.value, ShowPassword: opts.ShowPassword, Palette: errPal, Version: version()}
-			newWorker, workers := opts.newCheckWorkers(ro, false, false)
+			newWorker, workers := opts.newCheckWorkers(ro, false, nil)
 			cfg := opts.streamConfig(args, newWorker)
 			cfg.Workers = workers
 			return runStream(cfg)

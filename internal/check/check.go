@@ -63,10 +63,15 @@ type Result struct {
 	Line int    // 1-based
 	// Prefix is the text of the line before Input, for a URI found
 	// inside a line by lint --extract; columns count from the line's start.
-	Prefix   string
-	Input    string
-	Error    *Finding // nil when the input passes
-	Warnings []lint.Warning
+	Prefix string
+	// Source and SourceOffset are set when Input was decoded from the
+	// line (HTML character references): SourceOffset maps a byte offset in
+	// Input to one in Source, the whole line, for columns.
+	Source       string
+	SourceOffset func(int) int
+	Input        string
+	Error        *Finding // nil when the input passes
+	Warnings     []lint.Warning
 	// LintOn tells renderers that warnings were looked for.
 	LintOn bool
 }
@@ -83,7 +88,16 @@ func (r *Result) Column() int {
 	if r.Error == nil {
 		return 0
 	}
-	return ColumnOf(r.Prefix, r.Input, r.Error.Offset)
+	return r.ColumnAt(r.Error.Offset)
+}
+
+// ColumnAt is the 1-based column in the line of byte offset off of Input.
+func (r *Result) ColumnAt(off int) int {
+	if r.SourceOffset != nil {
+		at := min(max(r.SourceOffset(off), 0), len(r.Source))
+		return utf8.RuneCountInString(r.Source[:at]) + 1
+	}
+	return ColumnOf(r.Prefix, r.Input, off)
 }
 
 // ColumnOf is the 1-based column, in Unicode code points as editors count

@@ -168,12 +168,13 @@ func bareEnd(line string, from int, stopAtUnmatchedParen bool) (stop int, closed
 }
 
 // endsBareCandidate holds the ASCII bytes that end an undelimited candidate:
-// whitespace (Appendix C) and characters excluded from URIs that delimit in
-// Markdown, HTML and templates. Other invalid bytes, such as a '%' not
-// followed by two hex digits, control characters or NUL, stay in the
-// candidate so that the parser reports them.
+// whitespace and the delimiters of Appendix C ('<', '>' and '"'), and the
+// backtick that quotes code in Markdown and prose. Every other byte, valid
+// or not ('{', '|', '^', a '%' without two hex digits, NUL), stays in the
+// candidate so that the parser reports it where it stands: cutting there
+// would check a valid prefix and hide the error.
 var endsBareCandidate = func() (t [utf8.RuneSelf]bool) {
-	for _, c := range []byte(" \t\n\v\f\r<>\"`{}|\\^") {
+	for _, c := range []byte(" \t\n\v\f\r<>\"`") {
 		t[c] = true
 	}
 	return t

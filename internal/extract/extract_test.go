@@ -29,8 +29,13 @@ var lineTests = []struct {
 		[]string{"http://a.example/", "ftp://b.example/f", "urn:isbn:0451450523"}},
 	{"glued by colon", "see:http://a.example/", []string{"http://a.example/"}},
 	{"backtick code", "run `curl https://a.example/x` now", []string{"https://a.example/x"}},
-	{"template braces", "{{https://a.example/x}}", []string{"https://a.example/x"}},
-	{"pipe table", "| https://a.example/x|https://b.example/y |", []string{"https://a.example/x", "https://b.example/y"}},
+	// Characters that cannot belong to a URI stay in: cutting there would
+	// check a valid prefix and hide the error (issue 12).
+	{"template braces", "{{https://a.example/x}}", []string{"https://a.example/x}}"}},
+	{"braces in a path", "- http://x.example/{id}", []string{"http://x.example/{id}"}},
+	{"md link with braces", "[a](http://x.example/{id})", []string{"http://x.example/{id}"}},
+	{"pipe without spaces", "| https://a.example/x|https://b.example/y |", []string{"https://a.example/x|https://b.example/y"}},
+	{"pipe table", "| https://a.example/x | https://b.example/y |", []string{"https://a.example/x", "https://b.example/y"}},
 
 	// Word boundary before the scheme.
 	{"digit first", "1http://a.example/", nil},
@@ -117,7 +122,8 @@ var lineTests = []struct {
 	{"invalid UTF-8 inside", "http://a.example/\xff\xfex y", []string{"http://a.example/\xff\xfex"}},
 	{"invalid UTF-8 around", "\xffhttp://a.example/\xc3", []string{"http://a.example/\xc3"}},
 	{"unmatched bracket ends", "http://a.example/x]y", []string{"http://a.example/x"}},
-	{"caret", "http://a.example/x^y", []string{"http://a.example/x"}},
+	{"caret", "http://a.example/x^y", []string{"http://a.example/x^y"}},
+	{"backslash", `http://a.example/x\y.`, []string{`http://a.example/x\y`}},
 }
 
 func TestLine(t *testing.T) {

@@ -106,11 +106,11 @@ func (t *textRenderer) Render(s *stream.Sink, r *check.Result) {
 		loc = DisplayFile(r.File) + ":" + loc
 	}
 	if r.Error != nil {
-		Diagnostic(w, t.opts.Palette, loc, r.Prefix, r.Input, r.Error, false, t.opts.ShowPassword)
+		Diagnostic(w, t.opts.Palette, loc, r.ColumnAt(r.Error.Offset), r.Input, r.Error, false, t.opts.ShowPassword)
 	}
 	for _, warn := range r.Warnings {
 		f := check.Finding{Offset: warn.Offset, Rule: warn.Rule, Message: warn.Message}
-		Diagnostic(w, t.opts.Palette, loc, r.Prefix, r.Input, &f, true, t.opts.ShowPassword)
+		Diagnostic(w, t.opts.Palette, loc, r.ColumnAt(f.Offset), r.Input, &f, true, t.opts.ShowPassword)
 	}
 }
 
@@ -147,7 +147,7 @@ func (j *jsonRenderer) Render(s *stream.Sink, r *check.Result) {
 				b = append(b, ',')
 			}
 			b = appendFinding(b, &check.Finding{Offset: warn.Offset, Rule: warn.Rule, Message: warn.Message})
-			b = appendInt(appendKey(b[:len(b)-1], "column"), check.ColumnOf(r.Prefix, r.Input, warn.Offset))
+			b = appendInt(appendKey(b[:len(b)-1], "column"), r.ColumnAt(warn.Offset))
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -208,7 +208,7 @@ func (g *githubRenderer) Render(s *stream.Sink, r *check.Result) {
 
 func (g *githubRenderer) command(w Writer, kind string, r *check.Result, offset int, rule, msg string) {
 	fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", kind,
-		escapeProperty(DisplayFile(r.File)), r.Line, check.ColumnOf(r.Prefix, r.Input, offset),
+		escapeProperty(DisplayFile(r.File)), r.Line, r.ColumnAt(offset),
 		escapeProperty("uritool "+rule), escapeData(msg))
 }
 
@@ -289,7 +289,7 @@ func (s *sarifRenderer) add(r *check.Result, level string, offset int, rule, msg
 	loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(r.File)
 	loc.PhysicalLocation.Region.StartLine = r.Line
 	// Code points, as every format counts them (columnKind below).
-	loc.PhysicalLocation.Region.StartColumn = check.ColumnOf(r.Prefix, r.Input, offset)
+	loc.PhysicalLocation.Region.StartColumn = r.ColumnAt(offset)
 	s.results = append(s.results, sarifResult{RuleID: rule, RuleIndex: idx, Level: level,
 		Message: sarifMessage{msg}, Locations: []sarifLocation{loc}})
 }

@@ -124,7 +124,7 @@ func field(r *Parsed, name string) (string, bool) {
 
 func (p *Parser) diagnostic(w Writer, r *Parsed) {
 	f := check.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg}
-	Diagnostic(w, p.opts.Err, strconv.Itoa(r.Line), "", r.Input, &f, false, p.opts.ShowPassword)
+	Diagnostic(w, p.opts.Err, strconv.Itoa(r.Line), check.ColumnOf("", r.Input, f.Offset), r.Input, &f, false, p.opts.ShowPassword)
 }
 
 func (p *Parser) json(r *Parsed) {

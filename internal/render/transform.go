@@ -112,7 +112,7 @@ func (t *transformText) Render(s *stream.Sink, r *Transformed) {
 		if !t.o.Unaligned {
 			s.Out.WriteByte('\n')
 		}
-		Diagnostic(s.Err, t.o.Err, strconv.Itoa(r.Line), "", r.Input, r.Err, false, t.o.ShowPassword)
+		Diagnostic(s.Err, t.o.Err, strconv.Itoa(r.Line), check.ColumnOf("", r.Input, r.Err.Offset), r.Input, r.Err, false, t.o.ShowPassword)
 	case r.Quiet:
 	case r.Explain != nil:
 		r.Explain(s.Out, t.explainer)
@@ -125,15 +125,14 @@ func (t *transformText) Render(s *stream.Sink, r *Transformed) {
 // Diagnostic writes "LOC:COL: message [rule]", then the input and a caret
 // under the offending byte. It is the one format of findings for humans;
 // a warning says so before its message, and its caret has its color.
-// prefix is the text of the line before input, for the column, which
-// counts code points (check.ColumnOf).
-func Diagnostic(w Writer, pal *Palette, loc string, prefix string, input string, f *check.Finding, warning, showPassword bool) {
-	line, col := CaretView(input, f.Offset, showPassword)
+// col is the 1-based column in code points (check.ColumnOf).
+func Diagnostic(w Writer, pal *Palette, loc string, col int, input string, f *check.Finding, warning, showPassword bool) {
+	line, caretAt := CaretView(input, f.Offset, showPassword)
 	msg, caret := pal.Error.Sprint(f.Message), pal.Caret
 	if warning {
 		msg, caret = pal.Warning.Sprint("warning: ")+f.Message, pal.Warning
 	}
-	w.WriteString(pal.Label.Sprintf("%s:%d", loc, check.ColumnOf(prefix, input, f.Offset)))
+	w.WriteString(pal.Label.Sprintf("%s:%d", loc, col))
 	w.WriteString(": ")
 	w.WriteString(msg)
 	w.WriteByte(' ')
@@ -141,7 +140,7 @@ func Diagnostic(w Writer, pal *Palette, loc string, prefix string, input string,
 	w.WriteString("\n    ")
 	w.WriteString(line)
 	w.WriteString("\n    ")
-	w.WriteString(strings.Repeat(" ", col))
+	w.WriteString(strings.Repeat(" ", caretAt))
 	w.WriteString(caret.Sprint("^"))
 	w.WriteByte('\n')
 }

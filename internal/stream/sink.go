@@ -17,7 +17,9 @@ type Sink struct {
 	Findings int
 	// Checked counts the inputs handled, for summaries.
 	Checked int
-	_       cacheLinePad
+	// Suppressed counts the findings that suppressions dropped.
+	Suppressed int
+	_          cacheLinePad
 }
 
 // cacheLinePad keeps the hot fields of objects that different workers
@@ -87,7 +89,7 @@ func (s *Sink) reset() {
 		s.buf = nil
 	}
 	s.buf, s.segs = s.buf[:0], s.segs[:0]
-	s.Findings, s.Checked = 0, 0
+	s.Findings, s.Checked, s.Suppressed = 0, 0, 0
 }
 
 // each calls fn with every run of output and its stream, in order.

@@ -65,6 +65,9 @@ type Config struct {
 	// file whose lines are inputs ("-" is Stdin).
 	Args  []string
 	Files bool
+	// Only, when set, reads Args and nothing else: no Args is no input
+	// (lint given directories that hold no file it reads).
+	Only bool
 	// WholeFiles gives all the lines of a file to one worker, in order,
 	// for workers that keep state within a file; files still spread over
 	// the workers.
@@ -84,7 +87,7 @@ type Config struct {
 
 // Stats sums up a run.
 type Stats struct {
-	Checked, Findings int
+	Checked, Findings, Suppressed int
 	// Unreadable counts the files that could not be opened or read; each
 	// was reported on Stderr in its place.
 	Unreadable int
@@ -129,7 +132,7 @@ func Run(c Config) (Stats, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	args := c.Args
-	if len(args) == 0 {
+	if len(args) == 0 && !c.Only {
 		args = []string{"-"}
 	}
 	ws := make([]Worker, workers)
@@ -207,6 +210,7 @@ func Run(c Config) (Stats, error) {
 		}
 		stats.Checked += u.sink.Checked
 		stats.Findings += u.sink.Findings
+		stats.Suppressed += u.sink.Suppressed
 		if err != nil {
 			// Return at once: the reader may be blocked on a terminal.
 			// The workers and the reader end on their own when they see

@@ -1,0 +1,524 @@
+package extract
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Kind is the kind of a file, which decides where its URIs stand.
+type Kind uint8
+
+const (
+	Text     Kind = iota // prose: Line's rules
+	Markdown             // prose, less code blocks and spans
+	HTML                 // URL attributes, entity-decoded; prose between tags
+)
+
+var kindNames = [...]string{"text", "markdown", "html"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Kinds lists the names ParseKind accepts.
+var Kinds = kindNames[:]
+
+// ParseKind reads a kind's name, as --type gives it.
+func ParseKind(name string) (Kind, error) {
+	for i, n := range kindNames {
+		if n == name {
+			return Kind(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown file type %q (want text, markdown or html)", name)
+}
+
+// KindOf tells a file's kind by its extension; anything else is text.
+func KindOf(path string) Kind {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".md", ".markdown", ".mdown", ".mkd", ".mkdn":
+		return Markdown
+	case ".html", ".htm", ".xhtml":
+		return HTML
+	}
+	return Text
+}
+
+// Known reports whether a directory walk takes a file of this name: the
+// Markdown and HTML kinds, and plain text.
+func Known(path string) bool {
+	return KindOf(path) != Text || strings.EqualFold(filepath.Ext(path), ".txt")
+}
+
+// Options says how to read a file.
+type Options struct {
+	Kind Kind
+	// IncludeCode checks URIs in Markdown code blocks and spans, which
+	// are skipped by default: they are examples, often wrong on purpose.
+	IncludeCode bool
+}
+
+// Suppression says which findings of a candidate to drop: none, all, or
+// those of the rules listed.
+type Suppression struct {
+	All   bool
+	Rules []string
+}
+
+// Drops reports whether the suppression drops findings of rule.
+func (s Suppression) Drops(rule string) bool {
+	if s.All {
+		return true
+	}
+	for _, r := range s.Rules {
+		if r == rule {
+			return true
+		}
+	}
+	return false
+}
+
+// Any reports whether the suppression drops anything.
+func (s Suppression) Any() bool { return s.All || len(s.Rules) > 0 }
+
+// Found is one candidate of a file, with what applies to it.
+type Found struct {
+	Candidate
+	// Relative marks a relative reference taken from an HTML attribute;
+	// it is a URI-reference, to be checked as one.
+	Relative bool
+	// Suppress is what the inline markers suppress for it.
+	Suppress Suppression
+	// sourceOf maps a byte offset in Text to one in the line, for text
+	// decoded from entities; nil when Text is the line's substring.
+	sourceOf []int
+}
+
+// SourceOffset maps a byte offset in f.Text to the byte offset in the line
+// of the character it came from.
+func (f *Found) SourceOffset(off int) int {
+	if f.sourceOf == nil {
+		return f.Offset + off
+	}
+	if off >= len(f.sourceOf) {
+		return f.sourceOf[len(f.sourceOf)-1]
+	}
+	return f.sourceOf[off]
+}
+
+// Extractor finds the URIs of one file, a line at a time, keeping the state
+// that spans lines: Markdown code fences and indented code, and the
+// suppression markers.
+type Extractor struct {
+	opts Options
+	// Markdown code: an open fence (its character and length), and
+	// whether the last line was blank or indented code.
+	fenceChar            byte
+	fenceLen             int
+	prevBlank, prevCode  bool
+	region, nextLine     Suppression
+	regionOn, nextLineOn bool
+	spans                [][2]int
+	found                []Candidate
+}
+
+// New returns an Extractor for a file read with opts.
+func New(opts Options) *Extractor {
+	return &Extractor{opts: opts, prevBlank: true}
+}
+
+// Line appends the candidates of the next line of the file to dst. Those
+// in Markdown code (skipped unless IncludeCode) come wholly suppressed, so
+// that they are counted but not checked.
+func (e *Extractor) Line(dst []Found, line string) []Found {
+	sup := e.suppressionFor(line)
+	code, spans := false, e.spans[:0]
+	if e.opts.Kind == Markdown && !e.opts.IncludeCode {
+		if code = e.markdownCode(line); !code {
+			spans = codeSpans(spans, line)
+		}
+	}
+	e.spans = spans
+	start := len(dst)
+	if e.opts.Kind == HTML {
+		dst = htmlLine(dst, line)
+	} else {
+		e.found = Line(e.found[:0], line)
+		for _, c := range e.found {
+			dst = append(dst, Found{Candidate: c})
+		}
+	}
+	for i := start; i < len(dst); i++ {
+		dst[i].Suppress = sup
+		if code || inSpans(spans, dst[i].Offset) {
+			dst[i].Suppress = Suppression{All: true}
+		}
+	}
+	return dst
+}
+
+// Markers, in any comment syntax (the rest of the line is ignored but for
+// rule ids following the marker).
+const (
+	markerPrefix   = "uritool-"
+	markerNextLine = "uritool-disable-next-line"
+	markerLine     = "uritool-disable-line"
+	markerOff      = "uritool-disable"
+	markerOn       = "uritool-enable"
+)
+
+// suppressionFor reads the markers of line and returns what applies to
+// its own candidates.
+func (e *Extractor) suppressionFor(line string) Suppression {
+	var sup Suppression
+	if e.nextLineOn {
+		sup, e.nextLineOn = e.nextLine, false
+	}
+	if e.regionOn {
+		sup = merge(sup, e.region)
+	}
+	for i := strings.Index(line, markerPrefix); i >= 0; {
+		rest := line[i:]
+		word := rest[:wordEnd(rest)]
+		rules := ruleList(rest[len(word):])
+		switch word {
+		case markerNextLine:
+			e.nextLine, e.nextLineOn = rules, true
+		case markerLine:
+			sup = merge(sup, rules)
+		case markerOff:
+			e.region, e.regionOn = rules, true
+		case markerOn:
+			e.regionOn = false
+		}
+		j := strings.Index(line[i+len(markerPrefix):], markerPrefix)
+		if j < 0 {
+			break
+		}
+		i += len(markerPrefix) + j
+	}
+	return sup
+}
+
+// wordEnd is where the marker word at the start of s ends.
+func wordEnd(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c == '-') {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// ruleList reads the rule ids after a marker: words of lowercase letters,
+// digits and "-", separated by spaces or commas, up to anything else (the
+// end of the comment). None means every rule.
+func ruleList(s string) Suppression {
+	var rules []string
+	for {
+		s = strings.TrimLeft(s, " \t,")
+		n := 0
+		for n < len(s) && (s[n] >= 'a' && s[n] <= 'z' || s[n] >= '0' && s[n] <= '9' || s[n] == '-') {
+			n++
+		}
+		if n == 0 || n < len(s) && s[n] != ' ' && s[n] != '\t' && s[n] != ',' {
+			break
+		}
+		rules = append(rules, s[:n])
+		s = s[n:]
+	}
+	if len(rules) == 0 {
+		return Suppression{All: true}
+	}
+	return Suppression{Rules: rules}
+}
+
+func merge(a, b Suppression) Suppression {
+	if a.All || b.All {
+		return Suppression{All: true}
+	}
+	return Suppression{Rules: append(append([]string(nil), a.Rules...), b.Rules...)}
+}
+
+// markdownCode reports whether line belongs to a fenced or indented code
+// block (CommonMark sections 4.4 and 4.5), fence lines included. An
+// indented block must follow a blank line; list items, whose continuation
+// is indented too, are not told apart.
+func (e *Extractor) markdownCode(line string) bool {
+	indent, rest := leadingSpaces(line)
+	blank := strings.TrimSpace(line) == ""
+	defer func() { e.prevBlank = blank }()
+	if e.fenceLen > 0 {
+		if indent < 4 && fenceRun(rest, e.fenceChar) >= e.fenceLen && strings.TrimSpace(rest[fenceRun(rest, e.fenceChar):]) == "" {
+			e.fenceLen = 0
+		}
+		return true
+	}
+	if indent < 4 {
+		for _, c := range []byte{'`', '~'} {
+			if n := fenceRun(rest, c); n >= 3 && !(c == '`' && strings.IndexByte(rest[n:], '`') >= 0) {
+				e.fenceChar, e.fenceLen = c, n
+				e.prevCode = false
+				return true
+			}
+		}
+	}
+	code := !blank && indent >= 4 && (e.prevBlank || e.prevCode)
+	e.prevCode = code || blank && e.prevCode
+	return code
+}
+
+// leadingSpaces counts the indentation of line, a tab as up to the next
+// multiple of four, and returns the rest.
+func leadingSpaces(line string) (int, string) {
+	n := 0
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case ' ':
+			n++
+		case '\t':
+			n += 4 - n%4
+		default:
+			return n, line[i:]
+		}
+	}
+	return n, ""
+}
+
+func fenceRun(s string, c byte) int {
+	n := 0
+	for n < len(s) && s[n] == c {
+		n++
+	}
+	return n
+}
+
+// codeSpans appends the byte ranges of the code spans of line (CommonMark
+// section 6.1: a run of backticks closed by a run of the same length).
+func codeSpans(dst [][2]int, line string) [][2]int {
+	for i := 0; i < len(line); {
+		if line[i] != '`' {
+			i++
+			continue
+		}
+		n := fenceRun(line[i:], '`')
+		open := i + n
+		closeAt := -1
+		for j := open; j < len(line); {
+			if line[j] != '`' {
+				j++
+				continue
+			}
+			m := fenceRun(line[j:], '`')
+			if m == n {
+				closeAt = j
+				break
+			}
+			j += m
+		}
+		if closeAt < 0 {
+			i = open
+			continue
+		}
+		dst = append(dst, [2]int{open, closeAt})
+		i = closeAt + n
+	}
+	return dst
+}
+
+func inSpans(spans [][2]int, off int) bool {
+	for _, s := range spans {
+		if off >= s[0] && off < s[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// urlAttributes are the HTML attributes whose values are URLs (HTML
+// Living Standard, "URL" attribute values), srcset's list aside.
+var urlAttributes = []string{"href", "src", "action", "formaction", "cite", "poster", "data", "background", "longdesc", "manifest", "icon", "codebase", "usemap", "ping", "xmlns"}
+
+// htmlLine appends the candidates of one line of HTML: the values of URL
+// attributes, entity-decoded and taken whole up to their closing quote,
+// relative references included; and the URIs of the prose outside tags.
+func htmlLine(dst []Found, line string) []Found {
+	lower := asciiLower(line)
+	var taken []bool // bytes inside the attribute values taken
+	for i := 0; i < len(lower); i++ {
+		valStart, valEnd, ok := attributeAt(lower, line, i)
+		if !ok {
+			continue
+		}
+		raw := line[valStart:valEnd]
+		text, sourceOf := decodeEntities(raw, valStart)
+		if strings.TrimSpace(text) != "" {
+			f := Found{Candidate: Candidate{Offset: valStart, Text: text}, sourceOf: sourceOf}
+			f.Relative = !hasScheme(text)
+			dst = append(dst, f)
+		}
+		if len(taken) == 0 {
+			taken = make([]bool, len(line))
+		}
+		for k := i; k < valEnd && k < len(line); k++ {
+			taken[k] = true
+		}
+		i = valEnd
+	}
+	// The prose between attributes: a URI there is found as in text,
+	// unless it lies inside an attribute value taken above.
+	for _, c := range Line(nil, line) {
+		if len(taken) > 0 && taken[c.Offset] {
+			continue
+		}
+		dst = append(dst, Found{Candidate: c})
+	}
+	return dst
+}
+
+// attributeAt reads a URL attribute whose name starts at i of lower (the
+// lowercased line): the name, preceded by whitespace or a quote, then
+// "=", then a quoted or unquoted value, whose bounds it returns. A value
+// that spans lines is taken to the end of this one.
+func attributeAt(lower, line string, i int) (start, end int, ok bool) {
+	if i == 0 || strings.IndexByte(" \t\"'", lower[i-1]) < 0 || !insideTag(line, i) {
+		return 0, 0, false
+	}
+	for _, a := range urlAttributes {
+		if !strings.HasPrefix(lower[i:], a) {
+			continue
+		}
+		j := i + len(a)
+		for j < len(lower) && (lower[j] == ' ' || lower[j] == '\t') {
+			j++
+		}
+		if j >= len(lower) || lower[j] != '=' {
+			continue
+		}
+		j++
+		for j < len(lower) && (lower[j] == ' ' || lower[j] == '\t') {
+			j++
+		}
+		if j >= len(lower) {
+			return 0, 0, false
+		}
+		if q := line[j]; q == '"' || q == '\'' {
+			close := strings.IndexByte(line[j+1:], q)
+			if close < 0 {
+				return j + 1, len(line), true
+			}
+			return j + 1, j + 1 + close, true
+		}
+		end := j
+		for end < len(line) && line[end] != ' ' && line[end] != '\t' && line[end] != '>' {
+			end++
+		}
+		return j, end, true
+	}
+	return 0, 0, false
+}
+
+// insideTag reports whether byte i of line stands inside a tag: the last
+// '<' or '>' before it is a '<', or, for a tag begun on an earlier line,
+// there is none before it and the next one after it is a '>'.
+func insideTag(line string, i int) bool {
+	if j := strings.LastIndexAny(line[:i], "<>"); j >= 0 {
+		return line[j] == '<'
+	}
+	j := strings.IndexAny(line[i:], "<>")
+	return j >= 0 && line[i+j] == '>'
+}
+
+// hasScheme reports whether s starts with scheme ":" (RFC 3986 section
+// 3.1), so that it is a URI rather than a relative reference.
+func hasScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case isAlpha(c):
+		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// namedEntities are the character references attribute values commonly
+// hold; others stay as written, and the parser reports their "&".
+var namedEntities = map[string]string{
+	"amp": "&", "lt": "<", "gt": ">", "quot": `"`, "apos": "'", "nbsp": "\u00a0",
+	"sol": "/", "colon": ":", "quest": "?", "num": "#", "percnt": "%", "equals": "=", "period": ".",
+}
+
+// decodeEntities decodes the character references of an attribute value
+// (HTML "attribute value" state): &name; for namedEntities, &#N; and
+// &#xH;. It returns the text and, when it changed anything, the offset in
+// the line of each byte of it, base being the value's offset.
+func decodeEntities(raw string, base int) (string, []int) {
+	if strings.IndexByte(raw, '&') < 0 {
+		return raw, nil
+	}
+	var b strings.Builder
+	var src []int
+	for i := 0; i < len(raw); {
+		if raw[i] == '&' {
+			if semi := strings.IndexByte(raw[i:], ';'); semi > 1 && semi < 12 {
+				ref := raw[i+1 : i+semi]
+				if s, ok := characterReference(ref); ok {
+					for k := 0; k < len(s); k++ {
+						src = append(src, base+i)
+					}
+					b.WriteString(s)
+					i += semi + 1
+					continue
+				}
+			}
+		}
+		src = append(src, base+i)
+		b.WriteByte(raw[i])
+		i++
+	}
+	src = append(src, base+len(raw))
+	return b.String(), src
+}
+
+func characterReference(ref string) (string, bool) {
+	if s, ok := namedEntities[ref]; ok {
+		return s, true
+	}
+	if len(ref) < 2 || ref[0] != '#' {
+		return "", false
+	}
+	var n uint64
+	var err error
+	if ref[1] == 'x' || ref[1] == 'X' {
+		n, err = strconv.ParseUint(ref[2:], 16, 32)
+	} else {
+		n, err = strconv.ParseUint(ref[1:], 10, 32)
+	}
+	if err != nil || n == 0 || n > utf8.MaxRune {
+		return "", false
+	}
+	return string(rune(n)), true
+}
+
+// asciiLower lowers the ASCII letters of s only, so that offsets in the
+// result are those of s (strings.ToLower rewrites invalid UTF-8).
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,135 @@
+package extract
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// extractAll runs an Extractor over the lines of text and describes each
+// candidate as "LINE:TEXT", with "~" before it when suppressed wholly,
+// "~rule,rule " when for some rules, and "rel " when relative.
+func extractAll(opts Options, text string) []string {
+	e := New(opts)
+	var out []string
+	var found []Found
+	for i, line := range strings.Split(text, "\n") {
+		found = e.Line(found[:0], line)
+		for _, f := range found {
+			s := f.Text
+			if f.Relative {
+				s = "rel " + s
+			}
+			switch {
+			case f.Suppress.All:
+				s = "~" + s
+			case len(f.Suppress.Rules) > 0:
+				s = "~" + strings.Join(f.Suppress.Rules, ",") + " " + s
+			}
+			out = append(out, fmt.Sprintf("%02d:%s", i+1, s))
+		}
+	}
+	return out
+}
+
+func TestExtractorFiles(t *testing.T) {
+	md := Options{Kind: Markdown}
+	for _, c := range []struct {
+		name string
+		opts Options
+		text string
+		want []string
+	}{
+		{"fenced code skipped", md, "http://a/\n```console\n$ uritool validate 'http://a b/'\n```\nhttp://c/", []string{"01:http://a/", "03:~http://a b/", "05:http://c/"}},
+		{"tilde fence and longer close", md, "~~~~\nhttp://x y\n~~~\nhttp://in/\n~~~~\nhttp://out/", []string{"02:~http://x", "04:~http://in/", "06:http://out/"}},
+		{"fence included on request", Options{Kind: Markdown, IncludeCode: true}, "```\nhttp://a{b}/\n```", []string{"02:http://a{b}/"}},
+		{"indented code after a blank line", md, "text http://a/\n\n    http://code{x}/\nhttp://b/", []string{"01:http://a/", "03:~http://code{x}/", "04:http://b/"}},
+		{"indented line continuing a paragraph is prose", md, "text\n    http://a/", []string{"02:http://a/"}},
+		{"code span", md, "run `curl http://a{b}` and see http://c/", []string{"01:~http://a{b}", "01:http://c/"}},
+		{"double backtick span", md, "``a ` http://x{y} `` http://ok/", []string{"01:~http://x{y}", "01:http://ok/"}},
+		{"unclosed backtick is text", md, "a ` http://ok/", []string{"01:http://ok/"}},
+		{"code spans in text files are checked", Options{Kind: Text}, "run `curl http://a/b`", []string{"01:http://a/b"}},
+		{"markdown link keeps braces", md, "[a](http://x.example/{id})", []string{"01:http://x.example/{id}"}},
+
+		{"disable next line", md, "<!-- uritool-disable-next-line -->\nhttp://a b/\nhttp://c/", []string{"02:~http://a", "03:http://c/"}},
+		{"disable next line with rules", md, "# uritool-disable-next-line password-in-userinfo, path\nhttp://u:p@h/", []string{"02:~password-in-userinfo,path http://u:p@h/"}},
+		{"disable line", md, "http://u:p@h/ <!-- uritool-disable-line password-in-userinfo -->", []string{"01:~password-in-userinfo http://u:p@h/"}},
+		{"region", md, "http://a/\n<!-- uritool-disable -->\nhttp://b/\nhttp://c/\n<!-- uritool-enable -->\nhttp://d/", []string{"01:http://a/", "03:~http://b/", "04:~http://c/", "06:http://d/"}},
+		{"region with rules", md, "// uritool-disable rare-ip-format\nhttp://0x7f.1/\n// uritool-enable\nhttp://0x7f.1/", []string{"02:~rare-ip-format http://0x7f.1/", "04:http://0x7f.1/"}},
+
+		{"html href decoded", Options{Kind: HTML}, `<a href="http://a/x?a=1&amp;b=2">x</a>`, []string{"01:http://a/x?a=1&b=2"}},
+		{"html relative", Options{Kind: HTML}, `<img src="/img/a.png"> <a href='//cdn.example/x'>`, []string{"01:rel /img/a.png", "01:rel //cdn.example/x"}},
+		{"html unquoted and numeric", Options{Kind: HTML}, `<form action=https://a/&#x2F;x method=post>`, []string{"01:https://a//x"}},
+		{"html prose", Options{Kind: HTML}, `<p>See http://a/b.</p>`, []string{"01:http://a/b"}},
+		{"html attribute value whole", Options{Kind: HTML}, `<a href="http://a/{id} x">`, []string{"01:http://a/{id} x"}},
+		{"html not an attribute", Options{Kind: HTML}, `<p>the href=x</p>`, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := extractAll(c.opts, c.text)
+			if strings.Join(got, "|") != strings.Join(c.want, "|") {
+				t.Errorf("got  %q\nwant %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestSourceOffset: a column in decoded text points at the source.
+func TestSourceOffset(t *testing.T) {
+	line := `<a href="http://h/?a&amp;b&#37;zz">`
+	f := New(Options{Kind: HTML}).Line(nil, line)
+	if len(f) != 1 || f[0].Text != "http://h/?a&b%zz" {
+		t.Fatalf("found %+v", f)
+	}
+	pct := strings.IndexByte(f[0].Text, '%')
+	if got := f[0].SourceOffset(pct); line[got:got+5] != "&#37;" {
+		t.Errorf("SourceOffset(%d) = %d (%q), want the start of &#37;", pct, got, line[got:])
+	}
+	if got := f[0].SourceOffset(pct + 1); line[got] != 'z' {
+		t.Errorf("after the entity: %d (%q)", got, line[got:])
+	}
+}
+
+func TestKinds(t *testing.T) {
+	for name, want := range map[string]Kind{"a.md": Markdown, "B.MARKDOWN": Markdown, "x.html": HTML, "x.htm": HTML, "notes.txt": Text, "README": Text} {
+		if got := KindOf(name); got != want {
+			t.Errorf("KindOf(%q) = %v, want %v", name, got, want)
+		}
+	}
+	for _, k := range Kinds {
+		if got, err := ParseKind(k); err != nil || got.String() != k {
+			t.Errorf("ParseKind(%q) = %v, %v", k, got, err)
+		}
+	}
+	if _, err := ParseKind("pdf"); err == nil {
+		t.Error("ParseKind(pdf) succeeded")
+	}
+	if Kind(9).String() != "Kind(9)" {
+		t.Error(Kind(9).String())
+	}
+}
+
+// FuzzExtractor: for any lines and kind, extraction never panics, every
+// candidate lies in its line, and its source offsets stay in the line.
+func FuzzExtractor(f *testing.F) {
+	f.Add(uint8(1), "[a](http://x/{id})\n```\nhttp://a b\n```\n`http://c` <!-- uritool-disable-next-line x -->\nhttp://d")
+	f.Add(uint8(2), `<a href="http://h/?a&amp;b&#37;zz" src='/x'>http://y/</a>`)
+	f.Add(uint8(0), "see http://a.example/x. and <urn:x>")
+	f.Fuzz(func(t *testing.T, kind uint8, text string) {
+		e := New(Options{Kind: Kind(kind % 3), IncludeCode: kind&4 != 0})
+		var found []Found
+		for _, line := range strings.Split(text, "\n") {
+			found = e.Line(found[:0], line)
+			for i := range found {
+				c := &found[i]
+				if c.Offset < 0 || c.Offset > len(line) {
+					t.Fatalf("offset %d outside %q", c.Offset, line)
+				}
+				for off := 0; off <= len(c.Text); off++ {
+					if s := c.SourceOffset(off); s < c.Offset || s > len(line) {
+						t.Fatalf("SourceOffset(%d) = %d outside [%d, %d] in %q", off, s, c.Offset, len(line), line)
+					}
+				}
+			}
+		}
+	})
+}
