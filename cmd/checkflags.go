@@ -17,16 +17,17 @@ import (
 // CheckFlags are the options validate and lint share: what an input must
 // be, and how findings are written.
 type CheckFlags struct {
-	As           *choice
-	Format       *choice
-	Schemes      schemeList
-	NoUserinfo   bool
-	RequireHost  bool
-	Normalized   bool
-	Lint         bool
-	LintDisable  []string
-	DefaultPorts portMap
-	ShowPassword bool
+	As            *choice
+	Format        *choice
+	Schemes       schemeList
+	NoUserinfo    bool
+	RequireHost   bool
+	Normalized    bool
+	Lint          bool
+	LintDisable   []string
+	DefaultPorts  portMap
+	ShowPassword  bool
+	DefaultScheme defaultScheme
 }
 
 func addCheckFlags(c *cobra.Command, o *CheckFlags) {
@@ -88,6 +89,7 @@ type checkWorker struct {
 	list bool
 	// find, for lint --extract, finds the URIs inside each line.
 	find      *finding
+	scheme    *defaultScheme
 	extractor *extract.Extractor
 	found     []extract.Found
 	_         stream.CacheLinePad
@@ -110,7 +112,7 @@ func (o *CheckFlags) newCheckWorkers(ro render.CheckOptions, list bool, find *fi
 		workers = 1
 	}
 	return func() stream.Worker {
-		return &checkWorker{checker: o.checker(), renderer: render.NewChecker(ro), list: list, find: find}
+		return &checkWorker{checker: o.checker(), renderer: render.NewChecker(ro), list: list, find: find, scheme: &o.DefaultScheme}
 	}, workers
 }
 
@@ -169,14 +171,17 @@ func (w *checkWorker) Handle(in stream.Input, s *stream.Sink) {
 func (w *checkWorker) check(in stream.Input, line string, f *extract.Found, s *stream.Sink) {
 	r := &w.result
 	r.File, r.Line, r.Prefix, r.Source, r.SourceOffset = in.File, in.Line, "", "", nil
-	text := line
-	if f != nil {
+	text, added := line, false
+	if f == nil {
+		text, added = w.scheme.apply(line)
+	} else {
 		text, r.Prefix = f.Text, line[:f.Offset]
 		if f.SourceOffset(len(f.Text)) != f.Offset+len(f.Text) {
 			r.Source, r.SourceOffset = line, f.SourceOffset
 		}
 	}
 	w.checker.Check(r, text)
+	r.SchemeAdded = added
 	if f != nil && f.Suppress.Any() {
 		if r.Error != nil && f.Suppress.Drops(r.Error.Rule) {
 			r.Error = nil

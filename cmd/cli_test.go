@@ -843,8 +843,8 @@ func TestCLIColor(t *testing.T) {
 
 func TestCLIVersionAndCompletion(t *testing.T) {
 	res := run(t, "", nil, "--version")
-	if res.code != 0 || !regexp.MustCompile(`^uritool \S.*\n$`).MatchString(res.stdout) {
-		t.Errorf("--version: exit %d, stdout %q; want \"uritool VERSION\"", res.code, res.stdout)
+	if res.code != 0 || !regexp.MustCompile(`^uritool \S.*\npublicsuffix.org's public_suffix_list.dat, git revision [0-9a-f]+ .*\n$`).MatchString(res.stdout) {
+		t.Errorf("--version: exit %d, stdout %q; want \"uritool VERSION\" and the Public Suffix List's", res.code, res.stdout)
 	}
 	completes := func(values ...string) string { return strings.Join(values, "\n") + "\n:" }
 	runCases(t, []cliCase{

@@ -14,13 +14,14 @@ import (
 // NormalizeOptions are the options of uritool normalize.
 type NormalizeOptions struct {
 	*RootOptions
-	Level        *choice
-	Format       *choice
-	Check        bool
-	Unique       bool
-	Explain      bool
-	ShowPassword bool
-	DefaultPorts portMap
+	Level         *choice
+	Format        *choice
+	Check         bool
+	Unique        bool
+	Explain       bool
+	ShowPassword  bool
+	DefaultPorts  portMap
+	DefaultScheme defaultScheme
 }
 
 // normalizeLevels maps --level to the library's levels.
@@ -61,6 +62,8 @@ number of distinct classes, not with the input.`,
   input       the input
   normalized  the normal form, or null when the input is invalid
   changed     whether normalizing changed it, or null
+  scheme_added  true when --default-scheme added the scheme (absent
+                otherwise); input is then the reference read
   error       null, or {"offset", "rule", "message"}`,
 			AnnotationExitStatus: `  0 when every input is valid (and, with --check, already normal),
   1 when some input is invalid or, with --check, not normal,
@@ -90,6 +93,7 @@ number of distinct classes, not with the input.`,
 	addChoice(c, opts.Level, "level", "syntax (6.2.2) or scheme (6.2.2 and 6.2.3)")
 	opts.Format = addFormat(c, "text", "json")
 	f := c.Flags()
+	f.Var(&opts.DefaultScheme, "default-scheme", describeDefaultScheme())
 	f.BoolVar(&opts.Check, "check", false, "print only inputs that are not normalized; exit 1 if any")
 	f.BoolVar(&opts.Unique, "unique", false, "print each equivalence class once, at its first occurrence (memory grows with the number of classes)")
 	f.Var(&opts.DefaultPorts, "default-port", "extra default ports for --level scheme")
@@ -103,32 +107,37 @@ number of distinct classes, not with the input.`,
 // is the finding.
 func (o *NormalizeOptions) normalizeOp() operation[render.Transformed] {
 	normalizer := normalizeOptions(normalizeLevels[o.Level.value], o.DefaultPorts.ports)
-	fields := fieldBuf(3)
+	fields := fieldBuf(4)
 	json := o.Format.value == render.FormatJSON // text needs no fields
 	var seen map[string]struct{}                // --unique: the normal forms printed so far
 	if o.Unique {
 		seen = map[string]struct{}{}
 	}
 	return func(in stream.Input, r *render.Transformed) bool {
-		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
-		u, err := uri.Parse(in.Text)
+		text, added := o.DefaultScheme.apply(in.Text)
+		*r = render.Transformed{Line: in.Line, Input: text, Fields: fields[:3]}
+		if added {
+			r.Fields = fields[:4]
+			fields[3] = render.Bool("scheme_added", true)
+		}
+		u, err := uri.Parse(text)
 		if err != nil {
 			r.Err = findingOf(err, "uri")
 			if json {
-				fields[0], fields[1], fields[2] = render.Str("input", in.Text), render.Null("normalized"), render.Null("changed")
+				fields[0], fields[1], fields[2] = render.Str("input", text), render.Null("normalized"), render.Null("changed")
 			}
 			return true
 		}
 		n := normalizer.Normalize(u).String()
-		changed := n != in.Text
+		changed := n != text
 		if json {
-			fields[0], fields[1], fields[2] = render.Str("input", in.Text), render.Str("normalized", n), render.Bool("changed", changed)
+			fields[0], fields[1], fields[2] = render.Str("input", text), render.Str("normalized", n), render.Bool("changed", changed)
 		}
 		r.Output = n
 		switch {
 		case o.Explain:
 			steps := explain.Normalize(normalizer, u)
-			r.Explain = func(w render.Writer, e *render.Explainer) { e.Normalization(w, in.Line, in.Text, steps, n) }
+			r.Explain = func(w render.Writer, e *render.Explainer) { e.Normalization(w, in.Line, text, steps, n) }
 		case o.Check:
 			r.Output, r.Quiet = in.Text, !changed
 			return changed

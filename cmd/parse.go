@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -13,9 +14,10 @@ import (
 // ParseOptions are the options of uritool parse.
 type ParseOptions struct {
 	*RootOptions
-	Format       *choice
-	Get          []string
-	ShowPassword bool
+	Format        *choice
+	Get           getFlag
+	ShowPassword  bool
+	DefaultScheme defaultScheme
 }
 
 // NewParseCmd builds uritool parse.
@@ -35,7 +37,21 @@ unless --show-password is given (RFC 3986 sections 3.2.1 and 7.5).
 --format json writes one JSON object per input (JSON Lines). --get prints only
 the named components, tab-separated, one line per input: an invalid input
 gives an empty line (and its diagnostic on stderr), so the output stays
-aligned with the input.`,
+aligned with the input.
+
+A --get value with braces is a template instead, one line per input:
+
+  {scheme} {userinfo} {host} {port} {path} {query} {fragment} {authority}
+                     the component exactly as written; undefined is empty
+  {query:KEY}        the first value of KEY, percent-decoded ("+" stays)
+  {query-all:KEY}    every value of KEY, space-separated
+  {segment:N}        path segment N as written, from 1; -1 is the last
+  {registrable} {suffix} {subdomain}
+                     by the Public Suffix List (see --version), for a
+                     reg-name host; empty for an IP address
+  {{ and }}          literal braces
+
+An unknown field is a usage error, before any input is read.`,
 		Example: `  uritool parse 'https://alice@example.com:8443/a/b?x=1#frag'
   uritool parse --format json 'mailto:user@example.com'
   uritool parse --get host,port https://example.com:8080/
@@ -43,7 +59,9 @@ aligned with the input.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: `With --format json, one object per input, with every key always present:
 
-  input         the input line
+  input         the input line; with --default-scheme, the reference
+                read, and "scheme_added": true when the scheme was
+                added
   valid         true or false
   kind          "uri" or "relative-ref" (null when invalid)
   scheme, authority, userinfo, host, port, path, query, fragment
@@ -65,36 +83,63 @@ with the exact bytes.`,
 		},
 		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
-			if err := render.CheckGet(opts.Get); err != nil {
-				return &UsageError{err}
-			}
-			if len(opts.Get) > 0 && opts.Format.value != "text" {
+			if opts.Get.set && opts.Format.value != "text" {
 				return usageErrorf("--get prints text; it cannot be combined with --format %s", opts.Format.value)
 			}
 			outPal, errPal := opts.palettes()
-			ro := render.ParseOptions{Format: opts.Format.value, Get: opts.Get, ShowPassword: opts.ShowPassword,
-				Out: outPal, Err: errPal, Width: opts.terminalWidth()}
-			return run(root, args, parseOp, func() render.Renderer[render.Parsed] { return render.NewParser(ro) })
+			ro := render.ParseOptions{Format: opts.Format.value, Get: opts.Get.fields, Template: opts.Get.template,
+				ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal, Width: opts.terminalWidth()}
+			return run(root, args, func() operation[render.Parsed] { return parseOp(&opts.DefaultScheme) },
+				func() render.Renderer[render.Parsed] { return render.NewParser(ro) })
 		},
 	}
 	opts.Format = addFormat(c, "text", "json")
 	f := c.Flags()
-	f.StringSliceVar(&opts.Get, "get", nil, "print only these components, tab-separated: "+joinList(render.GetFields))
-	f.Lookup("get").Value = &listValue{f.Lookup("get").Value, "FIELD,..."}
+	f.Var(&opts.Get, "get", "print only these components, tab-separated ("+joinList(render.GetFields)+"), or a template such as '{scheme}://{host}{path}' (see above)")
 	f.BoolVar(&opts.ShowPassword, "show-password", false, "show the password of the userinfo in text output")
+	f.Var(&opts.DefaultScheme, "default-scheme", describeDefaultScheme())
 	_ = c.RegisterFlagCompletionFunc("get", listCompletion(render.GetFields))
 	return c
 }
 
 // parseOp parses one input.
-func parseOp() operation[render.Parsed] {
+func parseOp(ds *defaultScheme) operation[render.Parsed] {
 	return func(in stream.Input, r *render.Parsed) bool {
-		u, err := uri.Parse(in.Text)
-		*r = render.Parsed{Line: in.Line, Input: in.Text, URI: u}
+		text, added := ds.apply(in.Text)
+		u, err := uri.Parse(text)
+		*r = render.Parsed{Line: in.Line, Input: text, URI: u, SchemeAdded: added}
 		if err != nil {
 			errors.As(err, &r.Err)
 			return true
 		}
 		return false
 	}
+}
+
+// getFlag is --get: a list of fields, or a template when it has braces.
+type getFlag struct {
+	fields   []string
+	template *render.GetTemplate
+	set      bool
+	text     string
+}
+
+func (g *getFlag) Type() string   { return "FIELDS|TEMPLATE" }
+func (g *getFlag) String() string { return g.text }
+func (g *getFlag) Set(s string) error {
+	g.set, g.text = true, s
+	if strings.ContainsAny(s, "{}") {
+		t, err := render.ParseGetTemplate(s)
+		if err != nil {
+			return err
+		}
+		g.template, g.fields = t, nil
+		return nil
+	}
+	fields := strings.Split(s, ",")
+	if err := render.CheckGet(fields); err != nil {
+		return err
+	}
+	g.fields, g.template = append(g.fields, fields...), nil
+	return nil
 }

@@ -61,7 +61,7 @@ in order.`,
 	root.SetOut(streams.Out)
 	root.SetErr(streams.ErrOut)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &UsageError{err} })
-	root.SetVersionTemplate("uritool {{.Version}}\n")
+	root.SetVersionTemplate("uritool {{.Version}}\n" + render.PublicSuffixList() + "\n")
 
 	f := root.PersistentFlags()
 	f.Var(opts.Color, "color", "color output: auto, always or never (auto colors a terminal, unless NO_COLOR is set or TERM=dumb)")
@@ -78,6 +78,8 @@ in order.`,
 		NewNormalizeCmd(opts),
 		NewEqualCmd(opts),
 		NewRelativizeCmd(opts),
+		NewEncodeCmd(opts),
+		NewDecodeCmd(opts),
 		NewExpandCmd(opts),
 		NewMatchCmd(opts),
 		NewShapeCmd(opts),

@@ -36,7 +36,9 @@ write their records on stdout. The exit status is 1 when any input fails.`,
 
   line      1-based number of the input
   column    1-based column of the error in code points, or null
-  input     the input line (plus "input_base64" when it is not UTF-8)
+  input     the input line (plus "input_base64" when it is not UTF-8);
+            with --default-scheme, the reference read, and
+            "scheme_added": true when the scheme was added
   valid     true or false
   error     null, or {"offset", "rule", "message"}
   warnings  with --lint: [{"offset", "rule", "message", "column"}]`,
@@ -57,6 +59,7 @@ write their records on stdout. The exit status is 1 when any input fails.`,
 		},
 	}
 	addCheckFlags(c, &opts.CheckFlags)
+	c.Flags().Var(&opts.DefaultScheme, "default-scheme", describeDefaultScheme())
 	opts.Filter = newChoice("", "WHICH", "valid", "invalid")
 	addChoice(c, opts.Filter, "filter", "print only the valid or invalid input lines, unchanged (valid: no error and no warning)")
 	return c

@@ -70,6 +70,7 @@ type Result struct {
 	Source       string
 	SourceOffset func(int) int
 	Input        string
+	SchemeAdded  bool     // --default-scheme made Input from the input line
 	Error        *Finding // nil when the input passes
 	Warnings     []lint.Warning
 	// LintOn tells renderers that warnings were looked for.

@@ -138,6 +138,9 @@ func (j *jsonRenderer) Render(s *stream.Sink, r *check.Result) {
 		b = append(b, "null"...)
 	}
 	b = appendInput(b, r.Input)
+	if r.SchemeAdded {
+		b = appendBool(appendKey(b, "scheme_added"), true)
+	}
 	b = appendBool(appendKey(b, "valid"), r.Valid())
 	b = appendFinding(appendKey(b, "error"), r.Error)
 	if r.LintOn {

@@ -17,8 +17,10 @@ import (
 type Parsed struct {
 	Line  int
 	Input string
-	URI   uri.URI
-	Err   *uri.ParseError
+	// SchemeAdded says --default-scheme made Input from the input line.
+	SchemeAdded bool
+	URI         uri.URI
+	Err         *uri.ParseError
 }
 
 // GetFields lists what parse --get can print: the components, plus the
@@ -27,8 +29,9 @@ var GetFields = []string{"scheme", "authority", "userinfo", "host", "host_type",
 
 // ParseOptions configures a parse renderer.
 type ParseOptions struct {
-	Format       string   // text or json
-	Get          []string // fields for --get, in order; replaces the breakdown
+	Format       string       // text or json
+	Get          []string     // fields for --get, in order; replaces the breakdown
+	Template     *GetTemplate // --get with braces: one rendered line per input
 	ShowPassword bool
 	Out, Err     *Palette
 	// Width is the terminal's width in columns, 0 when unknown: a
@@ -66,6 +69,14 @@ func (p *Parser) Render(s *stream.Sink, r *Parsed) {
 	switch {
 	case p.opts.Format == FormatJSON:
 		p.json(r)
+	case p.opts.Template != nil:
+		if r.Err != nil {
+			s.Out.WriteByte('\n')
+			p.diagnostic(s.Err, r)
+			return
+		}
+		p.buf = append(p.opts.Template.Append(p.buf[:0], r), '\n')
+		s.Out.Write(p.buf)
 	case len(p.opts.Get) > 0:
 		// One line per input, also for a failed one, so that the
 		// output stays aligned with the input.
@@ -132,6 +143,9 @@ func (p *Parser) json(r *Parsed) {
 	ok := r.Err == nil
 	b := append(p.buf[:0], '{')
 	b = appendInput(b, r.Input)
+	if r.SchemeAdded {
+		b = appendBool(appendKey(b, "scheme_added"), true)
+	}
 	b = appendBool(appendKey(b, "valid"), ok)
 	kind, hasKind := field(r, "kind")
 	b = appendOptString(appendKey(b, "kind"), kind, hasKind)

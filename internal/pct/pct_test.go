@@ -1,0 +1,85 @@
+package pct
+
+import (
+	"testing"
+
+	"github.com/uritool/uritool/pkg/uri"
+)
+
+func TestEncode(t *testing.T) {
+	for _, c := range []struct {
+		comp    Component
+		in, out string
+	}{
+		{Path, "a b/c?d#e%f", "a%20b/c%3Fd%23e%25f"},
+		{Segment, "a/b", "a%2Fb"},
+		{Query, "a=b c&d?/", "a=b%20c&d?/"},
+		{QueryValue, "a=b c&d+e;f", "a%3Db%20c%26d%2Be%3Bf"},
+		{Fragment, "x y#z", "x%20y%23z"},
+		{Userinfo, "us er:p@ss", "us%20er:p%40ss"},
+		{Host, "bü cher.example", "b%C3%BC%20cher.example"},
+		{Path, "", ""},
+		{Component(9), "a/b", "a%2Fb"},
+	} {
+		if got := Encode(c.comp, c.in); got != c.out {
+			t.Errorf("Encode(%v, %q) = %q, want %q", c.comp, c.in, got, c.out)
+		}
+	}
+}
+
+func TestDecode(t *testing.T) {
+	got, err := Decode("a%20b%C3%BC%ff%2f")
+	if err != nil || string(got) != "a bü\xff/" {
+		t.Errorf("Decode = %q, %v", got, err)
+	}
+	for in, off := range map[string]int{"%": 0, "a%2": 1, "ab%zz": 2, "%2%41": 0} {
+		_, err := Decode(in)
+		if e, ok := err.(*Error); !ok || e.Offset != off {
+			t.Errorf("Decode(%q) error %v, want offset %d", in, err, off)
+		}
+	}
+}
+
+func TestComponentNames(t *testing.T) {
+	for _, n := range Components {
+		if c, err := ParseComponent(n); err != nil || c.String() != n {
+			t.Errorf("ParseComponent(%q) = %v, %v", n, c, err)
+		}
+	}
+	if _, err := ParseComponent("scheme"); err == nil || Component(9).String() != "Component(9)" {
+		t.Error("out of range")
+	}
+}
+
+// FuzzEncode: decoding gives back the text, and the encoding stands where
+// its component does in a URI.
+func FuzzEncode(f *testing.F) {
+	f.Add("a b/c?d#e%f&=+;é\x00")
+	f.Fuzz(func(t *testing.T, s string) {
+		for c := range Component(len(allowed)) {
+			enc := Encode(c, s)
+			dec, err := Decode(enc)
+			if err != nil || string(dec) != s {
+				t.Fatalf("%v: Decode(Encode(%q)) = %q, %v", c, s, dec, err)
+			}
+			var ref string
+			switch c {
+			case Path:
+				ref = "s://h/" + enc
+			case Segment:
+				ref = "s:/" + enc
+			case Query, QueryValue:
+				ref = "s:?" + enc
+			case Fragment:
+				ref = "s:#" + enc
+			case Userinfo:
+				ref = "s://" + enc + "@h"
+			case Host:
+				ref = "s://" + enc
+			}
+			if _, err := uri.Parse(ref); err != nil {
+				t.Fatalf("%v: %q does not parse: %v", c, ref, err)
+			}
+		}
+	})
+}
