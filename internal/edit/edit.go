@@ -1,0 +1,345 @@
+// Package edit changes the components of URI references strictly: each
+// edit touches one component, the others stay byte for byte as written,
+// and the result is checked against RFC 3986 by uri.Builder, so an edit
+// that cannot stand is an error, never silently fixed.
+package edit
+
+import (
+	"errors"
+	"fmt"
+	"net/netip"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/uritool/uritool/internal/pct"
+	"github.com/uritool/uritool/pkg/uri"
+)
+
+// Kind is what an Op does.
+type Kind uint8
+
+const (
+	Set         Kind = iota // Comp to Value, encoded for it (or as is with Raw)
+	Unset                   // Comp undefined (the path empty)
+	AppendPath              // one more path segment, encoded
+	AppendQuery             // one more key=value pair, encoded
+	DeleteQuery             // drop the pairs whose decoded key matches a glob
+	KeepQuery               // keep only the pairs whose decoded key matches a glob
+	SortQuery               // order the pairs by decoded key, stably
+	SetQuery                // replace the pairs of a key by one, or add it
+)
+
+// Components lists the names an Op's component takes.
+var Components = []string{"scheme", "userinfo", "host", "port", "path", "query", "fragment"}
+
+// Op is one edit, as the flag that asked for it wrote it.
+type Op struct {
+	Kind  Kind
+	Comp  string   // Set, Unset
+	Value string   // Set's value, AppendPath's segment
+	Raw   bool     // Set with ":=": Value is already encoded
+	Key   string   // AppendQuery, SetQuery
+	Globs []string // DeleteQuery, KeepQuery
+	Flag  string   // the flag as given, to name the edit in errors
+}
+
+// Options apply to every edit.
+type Options struct {
+	// Separator splits a query into pairs: '&' (the default) or ';'.
+	Separator byte
+}
+
+// Error is an edit that cannot be made: the flag that asked, and why.
+type Error struct {
+	Flag string
+	Err  error
+}
+
+func (e *Error) Error() string { return e.Flag + ": " + e.Err.Error() }
+func (e *Error) Unwrap() error { return e.Err }
+
+// ParseSet reads "COMP=VALUE" (plain text) or "COMP:=VALUE" (encoded).
+func ParseSet(flag, s string) (Op, error) {
+	comp, value, ok := strings.Cut(s, "=")
+	if !ok {
+		return Op{}, fmt.Errorf("want COMP=VALUE or COMP:=VALUE, COMP one of %s", strings.Join(Components, ", "))
+	}
+	op := Op{Kind: Set, Comp: comp, Value: value, Flag: flag + " " + s}
+	if strings.HasSuffix(comp, ":") {
+		op.Comp, op.Raw = strings.TrimSuffix(comp, ":"), true
+	}
+	if !slices.Contains(Components, op.Comp) {
+		return Op{}, fmt.Errorf("unknown component %q (want %s)", op.Comp, strings.Join(Components, ", "))
+	}
+	return op, nil
+}
+
+// ParseUnset reads a component name.
+func ParseUnset(flag, comp string) (Op, error) {
+	if !slices.Contains(Components, comp) {
+		return Op{}, fmt.Errorf("unknown component %q (want %s)", comp, strings.Join(Components, ", "))
+	}
+	return Op{Kind: Unset, Comp: comp, Flag: flag + " " + comp}, nil
+}
+
+// ParseAppend reads "path=SEGMENT" or "query=KEY=VALUE".
+func ParseAppend(flag, s string) (Op, error) {
+	comp, rest, _ := strings.Cut(s, "=")
+	switch comp {
+	case "path":
+		return Op{Kind: AppendPath, Value: rest, Flag: flag + " " + s}, nil
+	case "query":
+		key, value, ok := strings.Cut(rest, "=")
+		if !ok {
+			return Op{}, errors.New("want query=KEY=VALUE")
+		}
+		return Op{Kind: AppendQuery, Key: key, Value: value, Flag: flag + " " + s}, nil
+	}
+	return Op{}, errors.New("want path=SEGMENT or query=KEY=VALUE")
+}
+
+// ParseGlob reads a glob of path.Match over decoded query keys.
+func ParseGlob(kind Kind, flag, glob string) (Op, error) {
+	if _, err := path.Match(glob, ""); err != nil {
+		return Op{}, fmt.Errorf("bad pattern %q: %v", glob, err)
+	}
+	return Op{Kind: kind, Globs: []string{glob}, Flag: flag + " " + glob}, nil
+}
+
+// ParseSetQuery reads "KEY=VALUE".
+func ParseSetQuery(flag, s string) (Op, error) {
+	key, value, ok := strings.Cut(s, "=")
+	if !ok {
+		return Op{}, errors.New("want KEY=VALUE")
+	}
+	return Op{Kind: SetQuery, Key: key, Value: value, Flag: flag + " " + s}, nil
+}
+
+// parts are a reference's components as written; nil is undefined.
+type parts struct {
+	scheme, userinfo, host, port, query, fragment *string
+	path                                          string
+}
+
+func opt(s string, ok bool) *string {
+	if !ok {
+		return nil
+	}
+	return &s
+}
+
+// Apply makes the edits on u, in order, and returns the new reference.
+// Components no edit touches are kept as written.
+func Apply(u uri.URI, ops []Op, o Options) (string, error) {
+	if !u.IsValid() {
+		return "", uri.ErrZeroURI
+	}
+	if o.Separator == 0 {
+		o.Separator = '&'
+	}
+	if fast, ok := queryOnly(u, ops, o); ok {
+		return fast, nil
+	}
+	p := parts{
+		scheme: opt(u.Scheme()), userinfo: opt(u.Userinfo()), host: opt(u.Host()), port: opt(u.Port()),
+		path: u.Path(), query: opt(u.Query()), fragment: opt(u.Fragment()),
+	}
+	for _, op := range ops {
+		if err := p.apply(op, o); err != nil {
+			return "", &Error{Flag: op.Flag, Err: err}
+		}
+	}
+	b := uri.Builder{Scheme: p.scheme, Userinfo: p.userinfo, Host: p.host, Port: p.port, Path: p.path, Query: p.query, Fragment: p.fragment}
+	out, err := b.Build()
+	if err != nil {
+		var be *uri.BuildError
+		if errors.As(err, &be) && len(ops) > 0 {
+			return "", &Error{Flag: blame(ops, be.Component), Err: err}
+		}
+		return "", err
+	}
+	return out.String(), nil
+}
+
+// blame names the last edit of comp, or the last edit, for an error the
+// result as a whole drew.
+func blame(ops []Op, comp string) string {
+	for i := len(ops) - 1; i >= 0; i-- {
+		if ops[i].Comp == comp || comp == "query" && ops[i].Kind >= AppendQuery || comp == "path" && ops[i].Kind == AppendPath {
+			return ops[i].Flag
+		}
+	}
+	return ops[len(ops)-1].Flag
+}
+
+// queryOnly handles the common pipeline edit, dropping or keeping query
+// parameters, without rebuilding: when no pair goes, the input is the
+// output as it is.
+func queryOnly(u uri.URI, ops []Op, o Options) (string, bool) {
+	for _, op := range ops {
+		if op.Kind != DeleteQuery && op.Kind != KeepQuery {
+			return "", false
+		}
+	}
+	q, ok := u.Query()
+	if !ok {
+		return u.String(), true
+	}
+	for _, op := range ops {
+		for raw := range strings.SplitSeq(q, string(o.Separator)) {
+			k, _, _ := strings.Cut(raw, "=")
+			if strings.IndexByte(k, '%') >= 0 {
+				k = uri.PercentDecode(k)
+			}
+			if matchAny(op.Globs, pair{raw: raw, key: k}) == (op.Kind == DeleteQuery) {
+				return "", false // some pair goes: the general path
+			}
+		}
+	}
+	return u.String(), true
+}
+
+func (p *parts) apply(op Op, o Options) error {
+	switch op.Kind {
+	case Set:
+		v := op.Value
+		if !op.Raw {
+			v = encodeFor(op.Comp, v)
+		}
+		p.set(op.Comp, &v)
+	case Unset:
+		p.set(op.Comp, nil)
+	case AppendPath:
+		seg := pct.Encode(pct.Segment, op.Value)
+		switch {
+		case p.path == "" && p.host != nil, strings.HasSuffix(p.path, "/"):
+			p.path += seg
+			if p.path == seg && p.host != nil {
+				p.path = "/" + seg
+			}
+		default:
+			p.path += "/" + seg
+		}
+	default:
+		return p.editQuery(op, o)
+	}
+	return nil
+}
+
+func (p *parts) set(comp string, v *string) {
+	switch comp {
+	case "scheme":
+		p.scheme = v
+	case "userinfo":
+		p.userinfo = v
+	case "host":
+		p.host = v
+	case "port":
+		p.port = v
+	case "path":
+		p.path = ""
+		if v != nil {
+			p.path = *v
+		}
+	case "query":
+		p.query = v
+	case "fragment":
+		p.fragment = v
+	}
+}
+
+// encodeFor percent-encodes plain text for comp; a host that is an IPv6
+// address gets its brackets (section 3.2.2), an IPv4 one stays as it is.
+func encodeFor(comp, v string) string {
+	switch comp {
+	case "userinfo":
+		return pct.Encode(pct.Userinfo, v)
+	case "host":
+		if a, err := netip.ParseAddr(v); err == nil && a.Is6() && a.Zone() == "" {
+			return "[" + v + "]"
+		}
+		return pct.Encode(pct.Host, v)
+	case "path":
+		return pct.Encode(pct.Path, v)
+	case "query":
+		return pct.Encode(pct.Query, v)
+	case "fragment":
+		return pct.Encode(pct.Fragment, v)
+	}
+	return v // scheme and port have nothing to encode; Build checks them
+}
+
+// pair is one key[=value] of a query, as written.
+type pair struct{ raw, key string }
+
+func splitPairs(q string, sep byte) []pair {
+	var out []pair
+	for _, raw := range strings.Split(q, string(sep)) {
+		k, _, _ := strings.Cut(raw, "=")
+		out = append(out, pair{raw: raw, key: uri.PercentDecode(k)})
+	}
+	return out
+}
+
+func matchAny(globs []string, p pair) bool {
+	for _, g := range globs {
+		if ok, _ := path.Match(g, p.key); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// editQuery edits the pairs of the query; untouched pairs are rejoined as
+// written. A query whose pairs are all dropped is removed with its "?";
+// one the edit leaves alone stays as it was, undefined or empty.
+func (p *parts) editQuery(op Op, o Options) error {
+	var pairs []pair
+	if p.query != nil && *p.query != "" {
+		pairs = splitPairs(*p.query, o.Separator)
+	}
+	encoded := func() string {
+		return pct.Encode(pct.QueryValue, op.Key) + "=" + pct.Encode(pct.QueryValue, op.Value)
+	}
+	switch op.Kind {
+	case AppendQuery:
+		pairs = append(pairs, pair{raw: encoded(), key: op.Key})
+	case DeleteQuery, KeepQuery:
+		n := len(pairs)
+		pairs = slices.DeleteFunc(pairs, func(pr pair) bool { return matchAny(op.Globs, pr) == (op.Kind == DeleteQuery) })
+		switch {
+		case len(pairs) == n:
+			return nil
+		case len(pairs) == 0:
+			p.query = nil
+			return nil
+		}
+	case SortQuery:
+		if len(pairs) < 2 {
+			return nil
+		}
+		slices.SortStableFunc(pairs, func(a, b pair) int { return strings.Compare(a.key, b.key) })
+	case SetQuery:
+		i := slices.IndexFunc(pairs, func(pr pair) bool { return pr.key == op.Key })
+		if i < 0 {
+			pairs = append(pairs, pair{raw: encoded(), key: op.Key})
+			break
+		}
+		pairs[i].raw = encoded()
+		kept := pairs[:i+1]
+		for _, pr := range pairs[i+1:] {
+			if pr.key != op.Key {
+				kept = append(kept, pr)
+			}
+		}
+		pairs = kept
+	}
+	raws := make([]string, len(pairs))
+	for i, pr := range pairs {
+		raws[i] = pr.raw
+	}
+	q := strings.Join(raws, string(o.Separator))
+	p.query = &q
+	return nil
+}

@@ -1,0 +1,161 @@
+package edit
+
+import (
+	"bufio"
+	"compress/gzip"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/uritool/uritool/pkg/uri"
+)
+
+func mustOp(op Op, err error) Op {
+	if err != nil {
+		panic(err)
+	}
+	return op
+}
+
+func TestApply(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		ops  []Op
+		want string // "" for an error
+	}{
+		{"https://example.com/a?b#c", []Op{mustOp(ParseSet("--set", "host=example.org")), mustOp(ParseSet("--set", "port=8443"))}, "https://example.org:8443/a?b#c"},
+		{"http://h/x", []Op{mustOp(ParseSet("--set", "path=/a b/c"))}, "http://h/a%20b/c"},
+		{"http://h/x", []Op{mustOp(ParseSet("--set", "path=a"))}, ""},
+		{"http://h/x", []Op{mustOp(ParseSet("--set", "path:=/a%20b"))}, "http://h/a%20b"},
+		{"http://h/x", []Op{mustOp(ParseSet("--set", "path:=/a b"))}, ""},
+		{"http://a/", []Op{mustOp(ParseSet("--set", "host=2001:db8::1"))}, "http://[2001:db8::1]/"},
+		{"http://a/", []Op{mustOp(ParseSet("--set", "host=b ü"))}, "http://b%20%C3%BC/"},
+		{"http://h/?q", []Op{mustOp(ParseUnset("--unset", "query"))}, "http://h/"},
+		{"http://h/", []Op{mustOp(ParseSet("--set", "query="))}, "http://h/?"},
+		{"http://h/#f", []Op{mustOp(ParseSet("--set", "fragment=a b#c"))}, "http://h/#a%20b%23c"},
+		{"mailto:a@b", []Op{mustOp(ParseSet("--set", "path=c@d"))}, "mailto:c@d"},
+		{"/a/b", []Op{mustOp(ParseSet("--set", "scheme=https")), mustOp(ParseSet("--set", "host=h"))}, "https://h/a/b"},
+		{"http://u@h:1/", []Op{mustOp(ParseUnset("--unset", "host"))}, ""},
+		{"http://h/d/", []Op{mustOp(ParseAppend("--append", "path=a/b c"))}, "http://h/d/a%2Fb%20c"},
+		{"http://h", []Op{mustOp(ParseAppend("--append", "path=x"))}, "http://h/x"},
+		{"http://h/?%41=1", []Op{mustOp(ParseAppend("--append", "query=k&=v w"))}, "http://h/?%41=1&k%26=v%20w"},
+		{"http://h/?z=1&utm_a=2&a=%7e", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "utm_*")), {Kind: SortQuery, Flag: "--sort-query"}}, "http://h/?a=%7e&z=1"},
+		{"http://h/?utm_a=2", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "utm_*"))}, "http://h/"},
+		{"http://h/?", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "utm_*"))}, "http://h/?"},
+		{"http://h/?a=1&b=2&c=3", []Op{{Kind: KeepQuery, Globs: []string{"a", "c"}, Flag: "--keep-query"}}, "http://h/?a=1&c=3"},
+		{"http://h/?p=1&x=1&p=3", []Op{mustOp(ParseSetQuery("--set-query", "p=2"))}, "http://h/?p=2&x=1"},
+		{"http://h/?x=1", []Op{mustOp(ParseSetQuery("--set-query", "p=2"))}, "http://h/?x=1&p=2"},
+		{"http://h/?%75tm_a=1", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "utm_*"))}, "http://h/"},
+	} {
+		u := uri.MustParse(c.in)
+		got, err := Apply(u, c.ops, Options{})
+		if c.want == "" {
+			if err == nil {
+				t.Errorf("%s %v: %q, want an error", c.in, c.ops, got)
+			}
+			continue
+		}
+		if err != nil || got != c.want {
+			t.Errorf("%s: got %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+	if _, err := Apply(uri.MustParse("http://h/?a;b=1"), []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "b"))}, Options{Separator: ';'}); err != nil {
+		t.Error(err)
+	}
+	if _, err := Apply(uri.URI{}, nil, Options{}); err == nil {
+		t.Error("zero URI accepted")
+	}
+	for _, bad := range []string{"nope=1", "host", "query"} {
+		if _, err := ParseSet("--set", bad); err == nil {
+			t.Errorf("ParseSet(%q) accepted", bad)
+		}
+	}
+}
+
+// TestEditsTouchOnlyTheirComponent is the property the issue asks for:
+// for real references and random edits, the result is a valid reference
+// and every component no edit touched is byte for byte the input's.
+func TestEditsTouchOnlyTheirComponent(t *testing.T) {
+	f, err := os.Open("../../pkg/uri/testdata/urls-sample.txt.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var refs []uri.URI
+	sc := bufio.NewScanner(z)
+	for sc.Scan() && len(refs) < 5000 {
+		if u, err := uri.Parse(sc.Text()); err == nil {
+			refs = append(refs, u)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	values := []string{"", "x", "a b", "/p/q", "ü", "%zz", "2001:db8::1", "8080", "k=v&w"}
+	comps := Components
+	applied := 0
+	for i := 0; i < 20000; i++ {
+		u := refs[rng.IntN(len(refs))]
+		var op Op
+		switch rng.IntN(5) {
+		case 0:
+			op = mustOp(ParseSet("--set", comps[rng.IntN(len(comps))]+"="+values[rng.IntN(len(values))]))
+		case 1:
+			op = mustOp(ParseUnset("--unset", comps[rng.IntN(len(comps))]))
+		case 2:
+			op = mustOp(ParseAppend("--append", "query=k="+values[rng.IntN(len(values))]))
+		case 3:
+			op = mustOp(ParseGlob(DeleteQuery, "--delete-query", "[a-m]*"))
+		default:
+			op = Op{Kind: SortQuery, Flag: "--sort-query"}
+		}
+		out, err := Apply(u, []Op{op}, Options{})
+		if err != nil {
+			continue
+		}
+		applied++
+		v, err := uri.Parse(out)
+		if err != nil {
+			t.Fatalf("%s %s gave %q, not a reference: %v", u, op.Flag, out, err)
+		}
+		touched := op.Comp
+		if op.Kind != Set && op.Kind != Unset {
+			touched = "query"
+		}
+		for _, c := range []struct {
+			name string
+			get  func(uri.URI) (string, bool)
+		}{
+			{"scheme", uri.URI.Scheme}, {"userinfo", uri.URI.Userinfo}, {"port", uri.URI.Port},
+			{"query", uri.URI.Query}, {"fragment", uri.URI.Fragment},
+			{"path", func(x uri.URI) (string, bool) { return x.Path(), true }},
+		} {
+			if c.name == touched || touched == "host" && (c.name == "userinfo" || c.name == "port") {
+				continue
+			}
+			a, aok := c.get(u)
+			b, bok := c.get(v)
+			if a != b || aok != bok {
+				t.Fatalf("%s %s: %s changed from %q to %q", u, op.Flag, c.name, a, b)
+			}
+		}
+	}
+	if applied < 5000 {
+		t.Errorf("only %d of 20000 random edits applied", applied)
+	}
+}
+
+// BenchmarkDeleteQuery is the pipeline edit the issue times:
+// --delete-query 'utm_*' over real URLs.
+func BenchmarkDeleteQuery(b *testing.B) {
+	refs := []uri.URI{uri.MustParse("https://example.com/a?utm_source=x&id=1"), uri.MustParse("https://example.com/a/b?id=1&q=2"), uri.MustParse("https://example.com/")}
+	ops := []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "utm_*"))}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := Apply(refs[i%len(refs)], ops, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
