@@ -149,9 +149,16 @@ func (p *Parser) json(r *Parsed) {
 	b = appendBool(appendKey(b, "valid"), ok)
 	kind, hasKind := field(r, "kind")
 	b = appendOptString(appendKey(b, "kind"), kind, hasKind)
-	for _, name := range []string{"scheme", "authority", "userinfo", "host", "host_type", "port", "path", "query", "fragment"} {
-		v, defined := field(r, name)
-		b = appendOptString(appendKey(b, name), v, defined)
+	// The components by their constants: looking them up by name for
+	// every record cost a fifth of parse --format json's time.
+	for _, c := range jsonComponents {
+		if c.name == "host_type" {
+			t := u.HostType().String()
+			b = appendOptString(appendKey(b, c.name), t, ok && t != "")
+			continue
+		}
+		start, end, defined := u.Span(c.c)
+		b = appendOptString(appendKey(b, c.name), u.String()[start:end], ok && defined)
 	}
 	b = appendKey(b, "segments")
 	if ok {
@@ -193,6 +200,16 @@ func (p *Parser) json(r *Parsed) {
 	b = append(b, '}', '\n')
 	p.buf = b
 	p.out.Write(b)
+}
+
+// jsonComponents are the component keys of a parse record, in order.
+var jsonComponents = []struct {
+	name string
+	c    uri.Component
+}{
+	{"scheme", uri.ComponentScheme}, {"authority", uri.ComponentAuthority}, {"userinfo", uri.ComponentUserinfo},
+	{"host", uri.ComponentHost}, {"host_type", 0}, {"port", uri.ComponentPort}, {"path", uri.ComponentPath},
+	{"query", uri.ComponentQuery}, {"fragment", uri.ComponentFragment},
 }
 
 // spanned is one component as the breakdown draws it.
