@@ -83,9 +83,12 @@ removed with its "?".`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: `With --format json, one object per input:
 
-  input   the reference read (with --default-scheme, after adding it)
-  output  the edited reference, or null
-  error   null, or {"offset", "rule", "message"}`,
+  input         the reference read (with --default-scheme, after
+                adding the scheme)
+  output        the edited reference, or null
+  scheme_added  true when --default-scheme added the scheme (absent
+                otherwise)
+  error         null, or {"offset", "rule", "message"}`,
 		},
 		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -127,12 +130,15 @@ removed with its "?".`,
 
 // editOp applies the edits to each input.
 func (o *EditOptions) editOp(sep byte) operation[render.Transformed] {
-	fields := fieldBuf(2)
+	fields := fieldBuf(3)
 	eo := edit.Options{Separator: sep}
 	return func(in stream.Input, r *render.Transformed) bool {
-		text, _ := o.DefaultScheme.apply(in.Text)
-		*r = render.Transformed{Line: in.Line, Input: text, Fields: fields}
+		text, added := o.DefaultScheme.apply(in.Text)
+		*r = render.Transformed{Line: in.Line, Input: text, Fields: fields[:2]}
 		fields[0], fields[1] = render.Str("input", text), render.Null("output")
+		if added {
+			r.Fields, fields[2] = fields[:3], render.Bool("scheme_added", true)
+		}
 		u, err := uri.Parse(text)
 		if err != nil {
 			r.Err = findingOf(err, "uri")
