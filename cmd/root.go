@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 	"golang.org/x/term"
 
@@ -22,6 +23,9 @@ type RootOptions struct {
 	Color      *choice
 	ConfigFile string
 	config     *viper.Viper
+	// applied records the source of each flag set from the environment
+	// or the config file.
+	applied map[*pflag.Flag]string
 }
 
 // palettes decides color for stdout and stderr separately.

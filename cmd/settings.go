@@ -91,7 +91,13 @@ func (o *RootOptions) configure(c *cobra.Command) error {
 		if err := setFlag(s.Flag, o.config.Get(s.Key)); err != nil {
 			return usageErrorf("%s: %s: %v", s.Source, s.Key, err)
 		}
+		// Changed lets commands tell a given value from the default;
+		// applied keeps where it came from for uritool config.
 		s.Flag.Changed = true
+		if o.applied == nil {
+			o.applied = map[*pflag.Flag]string{}
+		}
+		o.applied[s.Flag] = s.Source
 	}
 	return nil
 }
@@ -301,6 +307,8 @@ func (o *RootOptions) settings(c *cobra.Command, cf *configFile) ([]setting, err
 		}
 		s := setting{Key: key, Flag: f, Envs: envs, Value: f.Value.String(), Source: "default"}
 		switch {
+		case o.applied[f] != "":
+			s.Source = o.applied[f]
 		case f.Changed:
 			s.Source = "flag"
 		case envSet(envs) != "":
@@ -330,10 +338,11 @@ func (o *RootOptions) settings(c *cobra.Command, cf *configFile) ([]setting, err
 	return out, err
 }
 
-// envSet returns the first of the variables that is set.
+// envSet returns the first of the variables that is set and not empty:
+// viper passes over empty ones, so they are no source.
 func envSet(envs []string) string {
 	for _, e := range envs {
-		if _, ok := os.LookupEnv(e); ok {
+		if os.Getenv(e) != "" {
 			return e
 		}
 	}
