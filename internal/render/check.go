@@ -210,9 +210,14 @@ func (g *githubRenderer) Render(s *stream.Sink, r *check.Result) {
 }
 
 func (g *githubRenderer) command(w Writer, kind string, r *check.Result, offset int, rule, msg string) {
-	fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", kind,
-		escapeProperty(DisplayFile(r.File)), r.Line, r.ColumnAt(offset),
-		escapeProperty("uritool "+rule), escapeData(msg))
+	// validate's inputs come from no file: an empty file= would point
+	// the annotation nowhere, so it is left out.
+	file := ""
+	if r.File != "" {
+		file = "file=" + escapeProperty(DisplayFile(r.File)) + ","
+	}
+	fmt.Fprintf(w, "::%s %sline=%d,col=%d,title=%s::%s\n", kind,
+		file, r.Line, r.ColumnAt(offset), escapeProperty("uritool "+rule), escapeData(msg))
 }
 
 // escapeData and escapeProperty escape as the Actions toolkit's
