@@ -1,9 +1,6 @@
 package cmd
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // defaultScheme is --default-scheme: a scheme to add, as SCHEME://, to an
 // input that has none and starts like a host.
@@ -98,7 +95,5 @@ func isDomainName(host string) bool {
 	return numeric == 4 && len(labels) == 4 || strings.ContainsAny(strings.ToLower(last), "abcdefghijklmnopqrstuvwxyz")
 }
 
-// describeDefaultScheme is the help text of the flag.
-func describeDefaultScheme() string {
-	return fmt.Sprintf("read an input without a scheme that starts like a host (%s) as `SCHEME`://input", "example.com/x, localhost:8080")
-}
+// defaultSchemeUsage is the help text of --default-scheme.
+const defaultSchemeUsage = "read an input without a scheme that starts like a host (example.com/x, localhost:8080) as `SCHEME`://input"

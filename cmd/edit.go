@@ -123,7 +123,7 @@ removed with its "?".`,
 	sort.NoOptDefVal = "true"
 	opts.Separator = newChoice("&", "SEP", "&", ";")
 	addChoice(c, opts.Separator, "query-separator", `what separates query pairs: "&" or ";"`)
-	f.Var(&opts.DefaultScheme, "default-scheme", describeDefaultScheme())
+	f.Var(&opts.DefaultScheme, "default-scheme", defaultSchemeUsage)
 	opts.Format = addFormat(c, "text", "json")
 	return c
 }

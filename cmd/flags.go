@@ -166,17 +166,3 @@ func (m *portMap) Set(s string) error {
 	}
 	return nil
 }
-
-// listValue renames a list flag's value in help (FIELD,... rather than
-// "strings"), keeping its parsing.
-type listValue struct {
-	pflag.Value
-	name string
-}
-
-func (l *listValue) Type() string { return l.name }
-func (l *listValue) Replace(v []string) error {
-	return l.Value.(pflag.SliceValue).Replace(v)
-}
-func (l *listValue) Append(v string) error { return l.Value.(pflag.SliceValue).Append(v) }
-func (l *listValue) GetSlice() []string    { return l.Value.(pflag.SliceValue).GetSlice() }

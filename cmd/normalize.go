@@ -93,7 +93,7 @@ number of distinct classes, not with the input.`,
 	addChoice(c, opts.Level, "level", "syntax (6.2.2) or scheme (6.2.2 and 6.2.3)")
 	opts.Format = addFormat(c, "text", "json")
 	f := c.Flags()
-	f.Var(&opts.DefaultScheme, "default-scheme", describeDefaultScheme())
+	f.Var(&opts.DefaultScheme, "default-scheme", defaultSchemeUsage)
 	f.BoolVar(&opts.Check, "check", false, "print only inputs that are not normalized; exit 1 if any")
 	f.BoolVar(&opts.Unique, "unique", false, "print each equivalence class once, at its first occurrence (memory grows with the number of classes)")
 	f.Var(&opts.DefaultPorts, "default-port", "extra default ports for --level scheme")

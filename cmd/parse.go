@@ -97,7 +97,7 @@ with the exact bytes.`,
 	f := c.Flags()
 	f.Var(&opts.Get, "get", "print only these components, tab-separated ("+joinList(render.GetFields)+"), or a template such as '{scheme}://{host}{path}' (see above)")
 	f.BoolVar(&opts.ShowPassword, "show-password", false, "show the password of the userinfo in text output")
-	f.Var(&opts.DefaultScheme, "default-scheme", describeDefaultScheme())
+	f.Var(&opts.DefaultScheme, "default-scheme", defaultSchemeUsage)
 	_ = c.RegisterFlagCompletionFunc("get", listCompletion(render.GetFields))
 	return c
 }

@@ -59,7 +59,7 @@ write their records on stdout. The exit status is 1 when any input fails.`,
 		},
 	}
 	addCheckFlags(c, &opts.CheckFlags)
-	c.Flags().Var(&opts.DefaultScheme, "default-scheme", describeDefaultScheme())
+	c.Flags().Var(&opts.DefaultScheme, "default-scheme", defaultSchemeUsage)
 	opts.Filter = newChoice("", "WHICH", "valid", "invalid")
 	addChoice(c, opts.Filter, "filter", "print only the valid or invalid input lines, unchanged (valid: no error and no warning)")
 	return c

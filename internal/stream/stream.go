@@ -19,8 +19,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
-
-	"github.com/uritool/uritool/internal/lines"
 )
 
 // Input is one input handed to a worker.
@@ -165,7 +163,7 @@ func Run(c Config) (Stats, error) {
 			defer wg.Done()
 			for u := range work {
 				if !stopped.Load() {
-					handle(w, u, &stopped)
+					handle(w, u)
 				}
 				u.done <- struct{}{}
 			}
@@ -241,7 +239,7 @@ func Run(c Config) (Stats, error) {
 }
 
 // handle runs one unit through a worker.
-func handle(w Worker, u *unit, stopped *atomic.Bool) {
+func handle(w Worker, u *unit) {
 	in := Input{File: u.file, Line: u.firstLine}
 	if s, ok := w.(FileStarter); ok && u.first {
 		s.StartFile(u.file)
@@ -260,7 +258,7 @@ func handle(w Worker, u *unit, stopped *atomic.Bool) {
 			} else {
 				line, data = data[:i], data[i+1:]
 			}
-			in.Text = bytesView(lines.TrimCR(line))
+			in.Text = bytesView(trimCR(line))
 			w.Handle(in, u.sink)
 			in.Line++
 		}
@@ -278,14 +276,14 @@ func recycle(u *unit) {
 
 // reader turns the inputs into units.
 type reader struct {
-	c                   Config
-	free                chan *unit
-	works               []chan *unit
-	target              int // the worker that gets the current file's blocks (WholeFiles)
-	ordered             chan<- *unit
-	stop                <-chan struct{}
-	next                int // number of the next input when inputs are not files
-	hinted, stdinIsUsed bool
+	c       Config
+	free    chan *unit
+	works   []chan *unit
+	target  int // the worker that gets the current file's blocks (WholeFiles)
+	ordered chan<- *unit
+	stop    <-chan struct{}
+	next    int // number of the next input when inputs are not files
+	hinted  bool
 }
 
 // take waits for a free unit, or reports that the run stopped.
@@ -442,4 +440,13 @@ func bytesView(b []byte) string {
 		return ""
 	}
 	return unsafe.String(&b[0], len(b))
+}
+
+// trimCR drops the CR of a CRLF line ending, so CRLF files read like LF
+// ones.
+func trimCR(line []byte) []byte {
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		return line[:n-1]
+	}
+	return line
 }
