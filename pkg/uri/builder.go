@@ -77,7 +77,7 @@ func (b Builder) check() error {
 	if b.Host != nil {
 		h := *b.Host
 		var u URI
-		end, err := u.parseHost(h, 0)
+		end, err := u.parseHost(h, 0, asciiOnly)
 		if err == nil && end < len(h) {
 			err = errChar(h, end, "host", "host")
 		}

@@ -1,5 +1,7 @@
 package uri
 
+import "unicode/utf8"
+
 // Character classes of RFC 3986 Appendix A, one 256-entry table per ABNF
 // rule, so that the parser tests a byte with a single load. pct-encoded is
 // not a byte class; the parser handles '%' itself (section 2.1).
@@ -58,3 +60,69 @@ func unhex(c byte) byte {
 }
 
 const upperHex = "0123456789ABCDEF"
+
+// nonASCII says which characters beyond ASCII a component may hold: none
+// in a URI; in an IRI, ucschar everywhere iunreserved stands and iprivate
+// too in the query (RFC 3987 section 2.2).
+type nonASCII uint8
+
+const (
+	asciiOnly nonASCII = iota
+	ucschars
+	ucscharsOrPrivate
+)
+
+// inQuery is what the query allows: iquery adds iprivate.
+func (n nonASCII) inQuery() nonASCII {
+	if n == ucschars {
+		return ucscharsOrPrivate
+	}
+	return n
+}
+
+// accept returns the length of the UTF-8 character that s begins with if n
+// allows it, and 0 otherwise (invalid UTF-8 included).
+func (n nonASCII) accept(s string) int {
+	r, size := utf8.DecodeRuneInString(s)
+	if size <= 1 { // ASCII is the tables' business; RuneError is no character
+		return 0
+	}
+	if isUcschar(r) || (n == ucscharsOrPrivate && isIprivate(r)) {
+		return size
+	}
+	return 0
+}
+
+// isUcschar matches ucschar (RFC 3987 section 2.2):
+//
+//	%xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD / ... /
+//	%xD0000-DFFFD / %xE1000-EFFFD
+//
+// that is, every code point from U+00A0 up except the last two of each
+// plane, the surrogates, the private use areas, the noncharacters
+// U+FDD0-FDEF, the specials U+FFF0-FFFF and plane 14's first 4096 (tags).
+func isUcschar(r rune) bool {
+	switch {
+	case r < 0xA0:
+		return false
+	case r <= 0xD7FF:
+		return true
+	case r < 0xF900:
+		return false
+	case r <= 0xFDCF:
+		return true
+	case r < 0xFDF0:
+		return false
+	case r <= 0xFFEF:
+		return true
+	case r < 0x10000 || r > 0xEFFFD || (r >= 0xE0000 && r < 0xE1000):
+		return false
+	}
+	return r&0xFFFF <= 0xFFFD
+}
+
+// isIprivate matches iprivate = %xE000-F8FF / %xF0000-FFFFD /
+// %x100000-10FFFD (RFC 3987 section 2.2), allowed only in a query.
+func isIprivate(r rune) bool {
+	return (r >= 0xE000 && r <= 0xF8FF) || (r >= 0xF0000 && r <= 0x10FFFD && r&0xFFFF <= 0xFFFD)
+}

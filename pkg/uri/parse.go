@@ -1,6 +1,9 @@
 package uri
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // grammar selects the ABNF rule of Appendix A that the whole input must match.
 type grammar uint8
@@ -9,6 +12,10 @@ const (
 	uriReference grammar = iota // URI-reference (section 4.1)
 	uriRule                     // URI (section 3)
 	absoluteURI                 // absolute-URI (section 4.3)
+
+	// iri, or-ed with one of the above, selects the RFC 3987 rule of the
+	// same name instead (IRI-reference, IRI, absolute-IRI; section 2.2).
+	iri grammar = 1 << 7
 )
 
 // Parse parses s as a URI-reference (section 4.1): a URI or a relative
@@ -38,12 +45,49 @@ func ParseAbsolute(s string) (u URI, err error) {
 	return
 }
 
+// ParseIRI parses s as an IRI-reference (RFC 3987 section 2.2): as Parse
+// does, with the same offsets, rules and messages, but non-ASCII
+// characters of the ucschar range are allowed wherever iunreserved is,
+// and those of iprivate in the query. The scheme, IP literals and port
+// stay ASCII. The URI keeps s as written: convert it for protocols that
+// need ASCII with a mapping such as RFC 3987 section 3.1.
+func ParseIRI(s string) (u URI, err error) {
+	if err = u.parse(s, uriReference|iri); err != nil {
+		u = URI{}
+	}
+	return
+}
+
+// ParseIRIWithScheme parses s as an IRI (RFC 3987 section 2.2): a scheme is
+// required.
+func ParseIRIWithScheme(s string) (u URI, err error) {
+	if err = u.parse(s, uriRule|iri); err != nil {
+		u = URI{}
+	}
+	return
+}
+
+// ParseAbsoluteIRI parses s as an absolute-IRI (RFC 3987 section 2.2): a
+// scheme is required and a fragment is not allowed.
+func ParseAbsoluteIRI(s string) (u URI, err error) {
+	if err = u.parse(s, absoluteURI|iri); err != nil {
+		u = URI{}
+	}
+	return
+}
+
 // parse makes one pass over s, left to right, recording offsets. The only
 // step that looks at a byte twice is the authority, where the userinfo is
 // only known to be one once its "@" is seen (section 3.2).
 func (u *URI) parse(s string, g grammar) error {
 	*u = URI{s: s}
 	i := 0
+	// ucs is what non-ASCII characters may be outside the query.
+	ucs := asciiOnly
+	if g&iri != 0 {
+		ucs = ucschars
+		g &^= iri
+	}
 
 	// scheme ":" (section 3.1). Without one, the input is a relative-ref.
 	if len(s) > 0 && isAlpha(s[0]) {
@@ -72,7 +116,7 @@ func (u *URI) parse(s string, g grammar) error {
 	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
 		u.flags |= hasAuthority
 		var err error
-		if i, err = u.parseAuthority(s, i+2); err != nil {
+		if i, err = u.parseAuthority(s, i+2, ucs); err != nil {
 			return err
 		}
 	}
@@ -84,6 +128,9 @@ func (u *URI) parse(s string, g grammar) error {
 			// path-noscheme (section 4.2): a colon in the first segment
 			// would make it read as a scheme.
 			j, err := scanPct(s, i, &segmentNzNcChar)
+			if ucs != asciiOnly {
+				j, err = scanUcs(s, j, err, &segmentNzNcChar, ucs)
+			}
 			if err != nil {
 				return err
 			}
@@ -94,6 +141,9 @@ func (u *URI) parse(s string, g grammar) error {
 		}
 	}
 	i, err := scanPct(s, i, &pathChar)
+	if ucs != asciiOnly {
+		i, err = scanUcs(s, i, err, &pathChar, ucs)
+	}
 	if err != nil {
 		return err
 	}
@@ -103,7 +153,11 @@ func (u *URI) parse(s string, g grammar) error {
 	// "?" query (section 3.4)
 	if i < len(s) && s[i] == '?' {
 		where = "query"
-		if i, err = scanPct(s, i+1, &queryChar); err != nil {
+		i, err = scanPct(s, i+1, &queryChar)
+		if ucs != asciiOnly {
+			i, err = scanUcs(s, i, err, &queryChar, ucs.inQuery())
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -115,7 +169,11 @@ func (u *URI) parse(s string, g grammar) error {
 			return errAt(i, "absolute-URI", "an absolute URI cannot have a fragment")
 		}
 		where = "fragment"
-		if i, err = scanPct(s, i+1, &queryChar); err != nil {
+		i, err = scanPct(s, i+1, &queryChar)
+		if ucs != asciiOnly {
+			i, err = scanUcs(s, i, err, &queryChar, ucs)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -144,6 +202,20 @@ func scanPct(s string, i int, class *charClass) (int, error) {
 	}
 }
 
+// scanUcs goes on from where scanPct stopped (with err), taking turns with
+// it while the next byte starts a character ucs allows. Callers skip it
+// for URIs, which keeps the ASCII path as fast as it is without IRIs.
+func scanUcs(s string, i int, err error, class *charClass, ucs nonASCII) (int, error) {
+	for err == nil && i < len(s) && s[i] >= utf8.RuneSelf {
+		n := ucs.accept(s[i:])
+		if n == 0 {
+			return i, nil
+		}
+		i, err = scanPct(s, i+n, class)
+	}
+	return i, err
+}
+
 // errPct reports the first byte after the "%" at i that is not a hex
 // digit, or the end of the input. It is kept out of line so that scanPct's loop
 // stays small.
@@ -159,10 +231,14 @@ func errPct(s string, i int) error {
 
 // parseAuthority parses authority = [ userinfo "@" ] host [ ":" port ]
 // (section 3.2) from i and returns where the path starts.
-func (u *URI) parseAuthority(s string, i int) (int, error) {
+func (u *URI) parseAuthority(s string, i int, ucs nonASCII) (int, error) {
 	// The userinfo characters are a superset of those of reg-name, port
 	// and ":", so one scan either meets the "@" or shows there is none.
+	// In an IRI both iuserinfo and ireg-name add ucschar alike.
 	j, err := scanPct(s, i, &userinfoChar)
+	if ucs != asciiOnly {
+		j, err = scanUcs(s, j, err, &userinfoChar, ucs)
+	}
 	if err != nil {
 		return 0, err
 	}
@@ -170,7 +246,7 @@ func (u *URI) parseAuthority(s string, i int) (int, error) {
 	case j < len(s) && s[j] == '@':
 		u.flags |= hasUserinfo
 		u.hostStart = j + 1
-		i, err = u.parseHost(s, j+1)
+		i, err = u.parseHost(s, j+1, ucs)
 	case i < len(s) && s[i] == '[':
 		u.hostStart = i
 		i, err = u.parseIPLiteral(s, i)
@@ -237,12 +313,15 @@ func (u *URI) parseHostPort(s string, i, j int) (int, error) {
 
 // parseHost parses host = IP-literal / IPv4address / reg-name (section
 // 3.2.2) from i and returns where it ends.
-func (u *URI) parseHost(s string, i int) (int, error) {
+func (u *URI) parseHost(s string, i int, ucs nonASCII) (int, error) {
 	if i < len(s) && s[i] == '[' {
 		return u.parseIPLiteral(s, i)
 	}
 	start := i
 	i, err := scanPct(s, i, &regNameChar)
+	if ucs != asciiOnly {
+		i, err = scanUcs(s, i, err, &regNameChar, ucs)
+	}
 	if err != nil {
 		return 0, err
 	}
