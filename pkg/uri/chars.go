@@ -87,13 +87,14 @@ func (n nonASCII) accept(s string) int {
 	if size <= 1 { // ASCII is the tables' business; RuneError is no character
 		return 0
 	}
-	if isUcschar(r) || (n == ucscharsOrPrivate && isIprivate(r)) {
+	if IsUcschar(r) || (n == ucscharsOrPrivate && IsIprivate(r)) {
 		return size
 	}
 	return 0
 }
 
-// isUcschar matches ucschar (RFC 3987 section 2.2):
+// IsUcschar reports whether r matches ucschar (RFC 3987 section 2.2),
+// the characters beyond ASCII that an IRI may hold:
 //
 //	%xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD / ... /
 //	%xD0000-DFFFD / %xE1000-EFFFD
@@ -101,7 +102,7 @@ func (n nonASCII) accept(s string) int {
 // that is, every code point from U+00A0 up except the last two of each
 // plane, the surrogates, the private use areas, the noncharacters
 // U+FDD0-FDEF, the specials U+FFF0-FFFF and plane 14's first 4096 (tags).
-func isUcschar(r rune) bool {
+func IsUcschar(r rune) bool {
 	switch {
 	case r < 0xA0:
 		return false
@@ -121,8 +122,8 @@ func isUcschar(r rune) bool {
 	return r&0xFFFF <= 0xFFFD
 }
 
-// isIprivate matches iprivate = %xE000-F8FF / %xF0000-FFFFD /
+// IsIprivate reports whether r matches iprivate = %xE000-F8FF / %xF0000-FFFFD /
 // %x100000-10FFFD (RFC 3987 section 2.2), allowed only in a query.
-func isIprivate(r rune) bool {
+func IsIprivate(r rune) bool {
 	return (r >= 0xE000 && r <= 0xF8FF) || (r >= 0xF0000 && r <= 0x10FFFD && r&0xFFFF <= 0xFFFD)
 }
