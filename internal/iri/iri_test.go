@@ -78,8 +78,8 @@ func TestToURIErrors(t *testing.T) {
 		off  int
 		rule string
 	}{
-		{"http://a b/", 8, "authority"}, // a parse error
-		{"http://a/e\u0301", 9, RuleNFC}, // the e starts what is not NFC
+		{"http://a b/", 8, "authority"},                // a parse error
+		{"http://a/e\u0301", 9, RuleNFC},               // the e starts what is not NFC
 		{"http://b\u00fccher..example/", 15, RuleIDNA}, // the empty label
 		{"http://a.-b\u00fc.example/", 9, RuleIDNA},
 		{"http://\u05d0.1a\u00fc/", 10, RuleIDNA}, // "1aü" in a bidi name
