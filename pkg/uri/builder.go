@@ -9,6 +9,9 @@ type Builder struct {
 	Scheme, Userinfo, Host, Port *string
 	Path                         string
 	Query, Fragment              *string
+	// IRI builds an IRI reference (RFC 3987 section 2.2): the components
+	// may hold the non-ASCII characters that ParseIRI accepts.
+	IRI bool
 }
 
 // Build checks each component against its own rule and where it stands,
@@ -44,6 +47,9 @@ func (b Builder) Build() (URI, error) {
 		s.WriteByte('#')
 		s.WriteString(*b.Fragment)
 	}
+	if b.IRI {
+		return ParseIRI(s.String())
+	}
 	return Parse(s.String())
 }
 
@@ -52,6 +58,10 @@ func buildErr(component string, offset int, format string, args ...any) error {
 }
 
 func (b Builder) check() error {
+	ucs := asciiOnly
+	if b.IRI {
+		ucs = ucschars
+	}
 	if b.Scheme != nil {
 		s := *b.Scheme
 		if s == "" || !isAlpha(s[0]) {
@@ -71,13 +81,13 @@ func (b Builder) check() error {
 			return buildErr("port", 0, "a port needs a host (section 3.2)")
 		}
 	}
-	if err := checkClass("userinfo", b.Userinfo, &userinfoChar); err != nil {
+	if err := checkClass("userinfo", b.Userinfo, &userinfoChar, ucs); err != nil {
 		return err
 	}
 	if b.Host != nil {
 		h := *b.Host
 		var u URI
-		end, err := u.parseHost(h, 0, asciiOnly)
+		end, err := u.parseHost(h, 0, ucs)
 		if err == nil && end < len(h) {
 			err = errChar(h, end, "host", "host")
 		}
@@ -92,7 +102,7 @@ func (b Builder) check() error {
 			}
 		}
 	}
-	if err := checkClass("path", &b.Path, &pathChar); err != nil {
+	if err := checkClass("path", &b.Path, &pathChar, ucs); err != nil {
 		return err
 	}
 	p := b.Path
@@ -110,17 +120,20 @@ func (b Builder) check() error {
 			return buildErr("path", i, "':' in the first segment of a relative path (section 4.2)")
 		}
 	}
-	if err := checkClass("query", b.Query, &queryChar); err != nil {
+	if err := checkClass("query", b.Query, &queryChar, ucs.inQuery()); err != nil {
 		return err
 	}
-	return checkClass("fragment", b.Fragment, &queryChar)
+	return checkClass("fragment", b.Fragment, &queryChar, ucs)
 }
 
-func checkClass(component string, v *string, class *charClass) error {
+func checkClass(component string, v *string, class *charClass, ucs nonASCII) error {
 	if v == nil {
 		return nil
 	}
 	end, err := scanPct(*v, 0, class)
+	if ucs != asciiOnly {
+		end, err = scanUcs(*v, end, err, class, ucs)
+	}
 	if err == nil && end < len(*v) {
 		err = errChar(*v, end, component, component)
 	}

@@ -127,3 +127,12 @@ func IsUcschar(r rune) bool {
 func IsIprivate(r rune) bool {
 	return (r >= 0xE000 && r <= 0xF8FF) || (r >= 0xF0000 && r <= 0x10FFFD && r&0xFFFF <= 0xFFFD)
 }
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}

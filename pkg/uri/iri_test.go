@@ -145,3 +145,34 @@ func FuzzParseIRI(f *testing.F) {
 		}
 	})
 }
+
+func TestBuilderIRI(t *testing.T) {
+	host, path := "bücher.example", "/straße"
+	b := uri.Builder{Scheme: ptr("https"), Host: &host, Path: path}
+	if _, err := b.Build(); err == nil {
+		t.Errorf("Build of non-ASCII without IRI succeeded")
+	}
+	b.IRI = true
+	u, err := b.Build()
+	if err != nil || u.String() != "https://bücher.example/straße" {
+		t.Errorf("Build with IRI = %q, %v", u.String(), err)
+	}
+	q := "\ue000"
+	b.Query, b.Path = &q, "/\ue000"
+	if _, err := b.Build(); err == nil {
+		t.Errorf("iprivate in the path was accepted")
+	}
+}
+
+// TestNormalizeIRI checks that normalizing an IRI keeps its characters
+// and applies the URI steps to the rest (RFC 3987 section 5.3.2).
+func TestNormalizeIRI(t *testing.T) {
+	u, err := uri.ParseIRI("HTTP://Bücher.Example:80/./a/%7e/日本")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := uri.NormalizeOptions{Level: uri.SchemeLevel}.Normalize(u).String()
+	if want := "http://bücher.example/a/~/日本"; got != want {
+		t.Errorf("Normalize = %q, want %q", got, want)
+	}
+}

@@ -211,7 +211,11 @@ func (p normalPlan) build(u URI) URI {
 	if f, ok := u.Fragment(); ok {
 		b = appendPctNormal(append(b, '#'), f)
 	}
-	n, err := Parse(bytesToString(b))
+	parse := Parse
+	if u.flags&isIRI != 0 {
+		parse = ParseIRI
+	}
+	n, err := parse(bytesToString(b))
 	if err != nil {
 		// Each step maps a valid component to a valid one: decoding only
 		// yields unreserved characters, which stand anywhere.
