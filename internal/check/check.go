@@ -45,6 +45,7 @@ type Policy struct {
 // Options configures a Checker.
 type Options struct {
 	As      Grammar
+	IRI     bool // accept IRIs (RFC 3987) where URIs are asked for
 	Policy  Policy
 	Lint    bool     // add the security warnings of internal/lint
 	LintOff []string // lint rule ids switched off
@@ -121,12 +122,18 @@ type Checker struct {
 // New validates opts and returns a Checker.
 func New(opts Options) (*Checker, error) {
 	c := &Checker{opts: opts, lintOff: map[string]bool{}}
-	switch opts.As {
-	case AsURI, "":
+	switch {
+	case (opts.As == AsURI || opts.As == "") && opts.IRI:
+		c.parse = uri.ParseIRIWithScheme
+	case opts.As == AsURI || opts.As == "":
 		c.parse = uri.ParseURI
-	case AsReference:
+	case opts.As == AsReference && opts.IRI:
+		c.parse = uri.ParseIRI
+	case opts.As == AsReference:
 		c.parse = uri.Parse
-	case AsAbsolute:
+	case opts.As == AsAbsolute && opts.IRI:
+		c.parse = uri.ParseAbsoluteIRI
+	case opts.As == AsAbsolute:
 		c.parse = uri.ParseAbsolute
 	default:
 		return nil, fmt.Errorf("invalid --as %q (want %s)", opts.As, strings.Join(Grammars, ", "))
@@ -153,6 +160,9 @@ func (c *Checker) Check(r *Result, input string) {
 		var pe *uri.ParseError
 		if errors.As(err, &pe) {
 			c.finding = Finding{Offset: pe.Offset, Rule: pe.Rule, Message: pe.Msg}
+			if !c.opts.IRI {
+				c.finding.Message += IRIHint(input, pe.Offset)
+			}
 		} else {
 			c.finding = Finding{Rule: "uri", Message: err.Error()}
 		}
@@ -170,6 +180,17 @@ func (c *Checker) Check(r *Result, input string) {
 }
 
 func (c *Checker) disabled(rule string) bool { return c.lintOff[rule] }
+
+// IRIHint returns a note for an input that RFC 3986 refused at offset for
+// a non-ASCII byte but that is a valid IRI reference (RFC 3987), or "".
+func IRIHint(input string, offset int) string {
+	if offset < len(input) && input[offset] >= utf8.RuneSelf {
+		if _, err := uri.ParseIRI(input); err == nil {
+			return " (the input is a valid IRI: pass --iri, or convert it with 'uritool to-uri')"
+		}
+	}
+	return ""
+}
 
 func (c *Checker) policy(u uri.URI) (Finding, bool) {
 	p := &c.opts.Policy

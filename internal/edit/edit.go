@@ -48,6 +48,18 @@ type Op struct {
 type Options struct {
 	// Separator splits a query into pairs: '&' (the default) or ';'.
 	Separator byte
+	// IRI edits IRIs (RFC 3987): values keep their non-ASCII characters
+	// and the result is checked as an IRI reference.
+	IRI bool
+}
+
+// encode percent-encodes plain text for c, keeping the characters an IRI
+// allows there as they are when editing IRIs.
+func (o Options) encode(c pct.Component, s string) string {
+	if o.IRI {
+		return pct.EncodeIRI(c, s)
+	}
+	return pct.Encode(c, s)
 }
 
 // Error is an edit that cannot be made: the flag that asked, and why.
@@ -150,7 +162,7 @@ func Apply(u uri.URI, ops []Op, o Options) (string, error) {
 			return "", &Error{Flag: op.Flag, Err: err}
 		}
 	}
-	b := uri.Builder{Scheme: p.scheme, Userinfo: p.userinfo, Host: p.host, Port: p.port, Path: p.path, Query: p.query, Fragment: p.fragment}
+	b := uri.Builder{Scheme: p.scheme, Userinfo: p.userinfo, Host: p.host, Port: p.port, Path: p.path, Query: p.query, Fragment: p.fragment, IRI: o.IRI}
 	out, err := b.Build()
 	if err != nil {
 		var be *uri.BuildError
@@ -205,13 +217,13 @@ func (p *parts) apply(op Op, o Options) error {
 	case Set:
 		v := op.Value
 		if !op.Raw {
-			v = encodeFor(op.Comp, v)
+			v = encodeFor(op.Comp, v, o)
 		}
 		p.set(op.Comp, &v)
 	case Unset:
 		p.set(op.Comp, nil)
 	case AppendPath:
-		seg := pct.Encode(pct.Segment, op.Value)
+		seg := o.encode(pct.Segment, op.Value)
 		switch {
 		case p.path == "" && p.host != nil, strings.HasSuffix(p.path, "/"):
 			p.path += seg
@@ -251,21 +263,21 @@ func (p *parts) set(comp string, v *string) {
 
 // encodeFor percent-encodes plain text for comp; a host that is an IPv6
 // address gets its brackets (section 3.2.2), an IPv4 one stays as it is.
-func encodeFor(comp, v string) string {
+func encodeFor(comp, v string, o Options) string {
 	switch comp {
 	case "userinfo":
-		return pct.Encode(pct.Userinfo, v)
+		return o.encode(pct.Userinfo, v)
 	case "host":
 		if a, err := netip.ParseAddr(v); err == nil && a.Is6() && a.Zone() == "" {
 			return "[" + v + "]"
 		}
-		return pct.Encode(pct.Host, v)
+		return o.encode(pct.Host, v)
 	case "path":
-		return pct.Encode(pct.Path, v)
+		return o.encode(pct.Path, v)
 	case "query":
-		return pct.Encode(pct.Query, v)
+		return o.encode(pct.Query, v)
 	case "fragment":
-		return pct.Encode(pct.Fragment, v)
+		return o.encode(pct.Fragment, v)
 	}
 	return v // scheme and port have nothing to encode; Build checks them
 }
@@ -300,7 +312,7 @@ func (p *parts) editQuery(op Op, o Options) error {
 		pairs = splitPairs(*p.query, o.Separator)
 	}
 	encoded := func() string {
-		return pct.Encode(pct.QueryValue, op.Key) + "=" + pct.Encode(pct.QueryValue, op.Value)
+		return o.encode(pct.QueryValue, op.Key) + "=" + o.encode(pct.QueryValue, op.Value)
 	}
 	switch op.Kind {
 	case AppendQuery:

@@ -18,6 +18,8 @@ import (
 	"golang.org/x/text/secure/bidirule"
 	"golang.org/x/text/unicode/bidi"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/uritool/uritool/pkg/uri"
 )
 
 // UnicodeVersion is the version of the IDNA tables in use.
@@ -286,4 +288,43 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// HostForms returns the A-label and Unicode forms of a reg-name host as a
+// URI or IRI writes it: percent-decoded, then converted. A host with no
+// A-label and nothing beyond ASCII, encoded or not, is not an
+// internationalized name: it is returned as both forms, unconverted, so
+// names IDNA would refuse (such as "my_host") draw no error.
+func HostForms(host string) (ascii, unicode string, err error) {
+	if !International(host) {
+		return host, host, nil
+	}
+	name := uri.PercentDecode(host)
+	if !utf8.ValidString(name) {
+		return "", "", &LabelError{Host: host, Rule: RuleDisallowed, Msg: "the percent-encoded host is not UTF-8"}
+	}
+	if ascii, err = ToASCII(name); err != nil {
+		return "", "", err
+	}
+	if unicode, err = ToUnicode(name); err != nil {
+		return "", "", err
+	}
+	return ascii, unicode, nil
+}
+
+// International reports whether host, as written in a URI or IRI, holds
+// a non-ASCII character, a percent-encoded byte beyond ASCII or a label
+// that starts with "xn--".
+func International(host string) bool {
+	for i := 0; i < len(host); i++ {
+		switch c := host[i]; {
+		case c >= utf8.RuneSelf:
+			return true
+		case c == '%' && i+1 < len(host) && host[i+1] >= '8':
+			return true
+		case c|0x20 == 'x' && (i == 0 || host[i-1] == '.') && len(host)-i > 4 && strings.EqualFold(host[i:i+4], "xn--"):
+			return true
+		}
+	}
+	return false
 }

@@ -44,8 +44,10 @@ type Options struct {
 
 // Rule names of the errors that are not parse errors.
 const (
-	RuleNFC  = "nfc"  // RFC 3987 section 3.1 step 1; section 5.3.2.2
-	RuleIDNA = "idna" // UTS #46; the LabelError names the rule broken
+	RuleNFC = "nfc" // RFC 3987 section 3.1 step 1; section 5.3.2.2
+	// RuleIDNA, with "-" and the rule of the LabelError (idna-hyphen,
+	// idna-bidi, ...), names a host that UTS #46 refuses.
+	RuleIDNA = "idna"
 )
 
 // Error is a conversion failure with its place in the input.
@@ -134,7 +136,7 @@ func writeALabels(b *strings.Builder, host string, at int) error {
 		if decoded == host {
 			off += le.Offset
 		}
-		return &Error{Offset: off, Rule: RuleIDNA, Label: le, Msg: "host is not a valid IDNA name: " + le.Error() + " (rule " + le.Rule + ", UTS #46)"}
+		return &Error{Offset: off, Rule: RuleIDNA + "-" + le.Rule, Label: le, Msg: "host is not a valid IDNA name: " + le.Error() + " (UTS #46)"}
 	}
 	raw, converted := idn.Labels(host), idn.Labels(ascii)
 	if len(raw) != len(converted) {

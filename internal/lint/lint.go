@@ -10,6 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/pkg/uri"
 	"golang.org/x/net/idna"
 	"golang.org/x/net/publicsuffix"
@@ -23,6 +24,8 @@ const (
 	EncodedControl        = "encoded-control"          // RFC 3986 section 7.3
 	NonASCIIHostLookalike = "non-ascii-host-lookalike" // RFC 3986 section 7.6, UTS #39
 	InvalidPunycode       = "invalid-punycode"         // RFC 3492, UTS #46 section 4
+	IDNADeviation         = "idna-deviation"           // UTS #46 section 4 (deviation characters)
+	BidiControl           = "bidi-control"             // RFC 3987 section 4.1
 )
 
 // Rules lists every rule id in a stable order, the order in which Check
@@ -34,12 +37,15 @@ var Rules = []string{
 	EncodedControl,
 	NonASCIIHostLookalike,
 	InvalidPunycode,
+	IDNADeviation,
+	BidiControl,
 }
 
 // Known reports whether id is a rule id.
 func Known(id string) bool {
 	switch id {
-	case PasswordInUserinfo, DeceptiveUserinfo, RareIPFormat, EncodedControl, NonASCIIHostLookalike, InvalidPunycode:
+	case PasswordInUserinfo, DeceptiveUserinfo, RareIPFormat, EncodedControl, NonASCIIHostLookalike, InvalidPunycode,
+		IDNADeviation, BidiControl:
 		return true
 	}
 	return false
@@ -94,7 +100,66 @@ func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning 
 	if regName && (on(NonASCIIHostLookalike) || on(InvalidPunycode)) && hasACELabel(host) {
 		dst = aceLabels(dst, host, hostStart, on)
 	}
+	if regName && on(IDNADeviation) && idn.International(host) {
+		dst = deviations(dst, host, hostStart)
+	}
+	if on(BidiControl) {
+		if msg, off := bidiControl(u.String()); msg != "" {
+			dst = append(dst, Warning{BidiControl, msg, off})
+		}
+	}
 	return dst
+}
+
+// deviations warns of each label of host with ß, ς, ZWJ or ZWNJ, which
+// transitional processing (IDNA 2003 and some clients still) maps to
+// another name than non-transitional processing (IDNA 2008, browsers).
+func deviations(dst []Warning, host string, hostStart int) []Warning {
+	name := uri.PercentDecode(host)
+	if !utf8.ValidString(name) {
+		return dst
+	}
+	for _, d := range idn.Deviations(name) {
+		off := hostStart
+		if name == host {
+			off += d.Offset
+		}
+		dst = append(dst, Warning{IDNADeviation, fmt.Sprintf(
+			"host label %q is %s under IDNA 2008 (browsers) but %s under transitional IDNA 2003 processing: two different hosts (UTS #46 section 4)",
+			d.Unicode, d.NonTransitional, d.Transitional), off})
+	}
+	return dst
+}
+
+// bidiControls names the bidi formatting characters, which RFC 3987
+// section 4.1 forbids in IRIs since they reorder how text is displayed.
+var bidiControls = map[rune]string{
+	0x200E: "LEFT-TO-RIGHT MARK", 0x200F: "RIGHT-TO-LEFT MARK",
+	0x202A: "LEFT-TO-RIGHT EMBEDDING", 0x202B: "RIGHT-TO-LEFT EMBEDDING", 0x202C: "POP DIRECTIONAL FORMATTING",
+	0x202D: "LEFT-TO-RIGHT OVERRIDE", 0x202E: "RIGHT-TO-LEFT OVERRIDE",
+	0x2066: "LEFT-TO-RIGHT ISOLATE", 0x2067: "RIGHT-TO-LEFT ISOLATE", 0x2068: "FIRST STRONG ISOLATE", 0x2069: "POP DIRECTIONAL ISOLATE",
+}
+
+// bidiControl returns a message and the offset of the first bidi
+// formatting character in s, written or percent-encoded as UTF-8.
+func bidiControl(s string) (string, int) {
+	// Each is E2 80 8E-8F, E2 80 AA-AE or E2 81 A6-A9 in UTF-8.
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == 0xE2 && i+2 < len(s):
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			if name, ok := bidiControls[r]; ok {
+				return fmt.Sprintf("%U %s can make the reference display in another order than it is read (RFC 3987 section 4.1)", r, name), i
+			}
+		case s[i] == '%' && i+8 < len(s) && strings.EqualFold(s[i:i+3], "%E2"):
+			dec := uri.PercentDecode(s[i : i+9])
+			r, _ := utf8.DecodeRuneInString(dec)
+			if name, ok := bidiControls[r]; ok && len(dec) == 3 {
+				return fmt.Sprintf("%s decodes to %U %s, which can make the reference display in another order than it is read (RFC 3987 section 4.1)", s[i:i+9], r, name), i
+			}
+		}
+	}
+	return "", 0
 }
 
 // deceptive returns a message when the userinfo can pass for the host
@@ -316,8 +381,9 @@ var profile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.StrictDomainNa
 // Accented Latin such as "café" is one script and is not flagged; Latin
 // letters that look like other Latin ones ("ɑ" for "a") are not caught.
 func lookalike(host string) (string, int) {
-	// A URI is ASCII (section 2), so other characters are percent-encoded.
-	if strings.IndexByte(host, '%') < 0 {
+	// Other characters are percent-encoded in a URI (section 2), written
+	// as they are in an IRI.
+	if !idn.International(host) {
 		return "", 0
 	}
 	name := uri.PercentDecode(host)

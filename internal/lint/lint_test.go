@@ -201,6 +201,8 @@ func TestDisable(t *testing.T) {
 		EncodedControl:        "http://bank.com:pw@127.1/%0A",
 		NonASCIIHostLookalike: pct("http://pаypal.com/"),
 		InvalidPunycode:       "https://xn--zzz-.com/",
+		IDNADeviation:         "http://xn--fa-hia.de/",
+		BidiControl:           "http://a/%E2%80%AEtxt.exe",
 	}
 	for _, rule := range Rules {
 		u := mustParse(t, fires[rule])
@@ -215,7 +217,7 @@ func TestDisable(t *testing.T) {
 }
 
 func TestKnown(t *testing.T) {
-	if len(Rules) != 6 {
+	if len(Rules) != 8 {
 		t.Errorf("Rules = %q", Rules)
 	}
 	for _, r := range Rules {
@@ -276,4 +278,29 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestIRIRules checks the rules of internationalized references on IRIs,
+// where characters are written as they are, and on their URI forms.
+func TestIRIRules(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want []Warning
+	}{
+		{"http://faß.de/", []Warning{{IDNADeviation, `host label "faß" is xn--fa-hia under IDNA 2008 (browsers) but fass under transitional IDNA 2003 processing: two different hosts (UTS #46 section 4)`, 7}}},
+		{"http://www.xn--fa-hia.de/", []Warning{{IDNADeviation, `host label "faß" is xn--fa-hia under IDNA 2008 (browsers) but fass under transitional IDNA 2003 processing: two different hosts (UTS #46 section 4)`, 11}}},
+		{"http://a/‮txt.exe", []Warning{{BidiControl, "U+202E RIGHT-TO-LEFT OVERRIDE can make the reference display in another order than it is read (RFC 3987 section 4.1)", 9}}},
+		{"http://a/?%e2%81%a7", []Warning{{BidiControl, "%e2%81%a7 decodes to U+2067 RIGHT-TO-LEFT ISOLATE, which can make the reference display in another order than it is read (RFC 3987 section 4.1)", 10}}},
+		{"http://pаypal.com/", []Warning{{NonASCIIHostLookalike, `host label "pаypal" (xn--pypal-4ve) mixes Latin and Cyrillic letters, which can imitate another name`, 7}}},
+		{"http://a/%E2%80%8D", nil}, // ZWJ is no bidi control
+		{"http://fass.de/", nil},
+	} {
+		u, err := uri.ParseIRI(tt.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Check(nil, u, nil); !slices.Equal(got, tt.want) {
+			t.Errorf("Check(%q) = %+v\nwant %+v", tt.in, got, tt.want)
+		}
+	}
 }

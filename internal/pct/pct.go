@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/uritool/uritool/pkg/uri"
 )
 
 // Component names what a string is encoded for: each allows its own set
@@ -118,6 +121,33 @@ func Encode(c Component, s string) string {
 		}
 	}
 	return string(b)
+}
+
+// EncodeIRI is Encode for a component of an IRI (RFC 3987 section 2.2):
+// the characters of ucschar, and of iprivate in a query, stay as they
+// are; other non-ASCII bytes, invalid UTF-8 included, are encoded.
+func EncodeIRI(c Component, s string) string {
+	var b strings.Builder
+	for len(s) > 0 {
+		i := 0
+		for i < len(s) && s[i] < utf8.RuneSelf {
+			i++
+		}
+		b.WriteString(Encode(c, s[:i]))
+		s = s[i:]
+		if s == "" {
+			break
+		}
+		r, n := utf8.DecodeRuneInString(s)
+		query := c == Query || c == QueryValue
+		if n > 1 && (uri.IsUcschar(r) || query && uri.IsIprivate(r)) {
+			b.WriteString(s[:n])
+		} else {
+			b.WriteString(Encode(c, s[:n]))
+		}
+		s = s[n:]
+	}
+	return b.String()
 }
 
 // Error is a malformed percent-encoding.

@@ -83,3 +83,21 @@ func FuzzEncode(f *testing.F) {
 		}
 	})
 }
+
+func TestEncodeIRI(t *testing.T) {
+	for _, tc := range []struct {
+		c        Component
+		in, want string
+	}{
+		{Path, "/straße a", "/straße%20a"},
+		{Segment, "a/ü", "a%2Fü"},
+		{Path, "/\ue000", "/%EE%80%80"},           // iprivate only in a query
+		{QueryValue, "\ue000&", "\ue000%26"},      // iprivate in a query
+		{Path, "a\xffb", "a%FFb"},                 // invalid UTF-8
+		{Path, "\u00a0\ufdd0", "\u00a0%EF%B7%90"}, // a noncharacter is no ucschar
+	} {
+		if got := EncodeIRI(tc.c, tc.in); got != tc.want {
+			t.Errorf("EncodeIRI(%v, %q) = %q, want %q", tc.c, tc.in, got, tc.want)
+		}
+	}
+}

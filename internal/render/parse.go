@@ -1,16 +1,20 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/fatih/color"
 	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
+	"golang.org/x/text/width"
 )
 
 // Parsed is the outcome of parsing one input, for the parse renderers.
@@ -160,6 +164,21 @@ func (p *Parser) json(r *Parsed) {
 		start, end, defined := u.Span(c.c)
 		b = appendOptString(appendKey(b, c.name), u.String()[start:end], ok && defined)
 	}
+	forms := hostFormsOf(u, ok)
+	b = appendOptString(appendKey(b, "host_ascii"), forms.ascii, forms.defined && forms.err == nil)
+	b = appendOptString(appendKey(b, "host_unicode"), forms.unicode, forms.defined && forms.err == nil)
+	b = appendKey(b, "idna_error")
+	if forms.err != nil {
+		e := forms.err
+		b = append(b, '{')
+		b = appendString(appendKey(b, "label"), e.Label)
+		b = strconv.AppendInt(appendKey(b, "offset"), int64(e.Offset), 10)
+		b = appendString(appendKey(b, "rule"), e.Rule)
+		b = appendString(appendKey(b, "message"), e.Error())
+		b = append(b, '}')
+	} else {
+		b = append(b, "null"...)
+	}
 	b = appendKey(b, "segments")
 	if ok {
 		b = append(b, '[')
@@ -215,7 +234,8 @@ var jsonComponents = []struct {
 // spanned is one component as the breakdown draws it.
 type spanned struct {
 	c          uri.Component
-	start, end int // in the displayed line
+	start, end int // bytes of the displayed line
+	col, cols  int // where it starts on the terminal, and how wide it is
 	text       string
 	color      *color.Color
 }
@@ -249,7 +269,7 @@ func (p *Parser) breakdown(u uri.URI) {
 			continue
 		}
 		s, e := shift(start), shift(end)
-		spans = append(spans, spanned{c, s, e, shown[s:e], colors[c]})
+		spans = append(spans, spanned{c, s, e, columns(shown[:s]), columns(shown[s:e]), shown[s:e], colors[c]})
 	}
 
 	if p.opts.Width > 0 && diagramWidth(shown, spans) > p.opts.Width {
@@ -267,13 +287,40 @@ func (p *Parser) breakdown(u uri.URI) {
 // diagramWidth is how many columns the breakdown's widest line takes: the
 // URI, or a component name that sticks out past its end.
 func diagramWidth(shown string, spans []spanned) int {
-	w := utf8.RuneCountInString(shown)
+	w := columns(shown)
 	for _, s := range spans {
-		if s.end > s.start {
-			w = max(w, s.start+(s.end-s.start-1)/2+len(s.c.String()))
+		if s.cols > 0 {
+			w = max(w, s.col+(s.cols-1)/2+len(s.c.String()))
 		}
 	}
 	return w + 2
+}
+
+// columns is how many terminal columns s takes: two for East Asian wide
+// and fullwidth characters, none for combining marks, one for others.
+func columns(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return n + columnsUnicode(s[i:])
+		}
+		n++
+	}
+	return n
+}
+
+func columnsUnicode(s string) int {
+	n := 0
+	for _, r := range s {
+		switch {
+		case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
+		case width.LookupRune(r).Kind() == width.EastAsianWide || width.LookupRune(r).Kind() == width.EastAsianFullwidth:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 // line is the URI, each component in its color and delimiters plain.
@@ -302,11 +349,11 @@ func (p *Parser) diagram(spans []spanned) {
 	var brackets strings.Builder
 	col := 0
 	for _, s := range spans {
-		if w := s.end - s.start; w > 0 {
-			brackets.WriteString(strings.Repeat(" ", s.start-col))
+		if w := s.cols; w > 0 {
+			brackets.WriteString(strings.Repeat(" ", s.col-col))
 			brackets.WriteString(s.color.Sprint(bracket(w)))
-			col = s.end
-			labels = append(labels, label{pole: s.start + (w-1)/2, s: s})
+			col = s.col + w
+			labels = append(labels, label{pole: s.col + (w-1)/2, s: s})
 		}
 	}
 	if len(labels) == 0 {
@@ -391,6 +438,18 @@ func (p *Parser) list(u uri.URI, shown string, shift func(int) int, colors map[u
 	if _, ok := u.Authority(); ok {
 		row("  ", "userinfo", value(uri.ComponentUserinfo))
 		host := value(uri.ComponentHost)
+		forms := hostFormsOf(u, true)
+		switch {
+		case forms.err != nil:
+			host += " " + pal.Warning.Sprintf("(not a valid IDNA name: %v [idna-%s])", forms.err, forms.err.Rule)
+		case forms.international && forms.ascii != forms.unicode:
+			// Both forms: the one as written first, then the other.
+			other := forms.ascii
+			if h, _ := u.Host(); idnASCII(h) {
+				other = forms.unicode
+			}
+			host += " (" + pal.Host.Sprint(other) + ")"
+		}
 		row("  ", "host", host+" "+pal.Dim.Sprintf("(%s)", hostTypeName(u.HostType())))
 		row("  ", "port", value(uri.ComponentPort))
 	}
@@ -413,6 +472,37 @@ func (p *Parser) list(u uri.URI, shown string, shift func(int) int, colors map[u
 		}
 	}
 	row("", "fragment", value(uri.ComponentFragment))
+}
+
+// hostForms are the IDNA forms of a parsed reference's host.
+type hostForms struct {
+	ascii, unicode string
+	err            *idn.LabelError
+	defined        bool // the host is a reg-name of a valid reference
+	international  bool // it has non-ASCII characters or A-labels
+}
+
+// hostFormsOf converts the host of u when it is a reg-name and u is valid.
+func hostFormsOf(u uri.URI, valid bool) hostForms {
+	host, ok := u.Host()
+	if !valid || !ok || u.HostType() != uri.HostRegName {
+		return hostForms{}
+	}
+	f := hostForms{defined: true, international: idn.International(host)}
+	var err error
+	if f.ascii, f.unicode, err = idn.HostForms(host); err != nil {
+		errors.As(err, &f.err)
+	}
+	return f
+}
+
+func idnASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf || s[i] == '%' {
+			return false
+		}
+	}
+	return true
 }
 
 func hostTypeName(t uri.HostType) string {
