@@ -18,6 +18,7 @@ import (
 // be, and how findings are written.
 type CheckFlags struct {
 	As            *choice
+	IRI           bool
 	Format        *choice
 	Schemes       schemeList
 	NoUserinfo    bool
@@ -35,6 +36,7 @@ func addCheckFlags(c *cobra.Command, o *CheckFlags) {
 	addChoice(c, o.As, "as", "grammar each input must match: uri (scheme required), reference (URI-reference) or absolute (no fragment)")
 	o.Format = addFormat(c, render.CheckFormats...)
 	f := c.Flags()
+	f.BoolVar(&o.IRI, "iri", false, iriUsage)
 	f.Var(&o.Schemes, "scheme", "policy: allow only these schemes (comma-separated, any case)")
 	f.BoolVar(&o.NoUserinfo, "no-userinfo", false, "policy: reject URIs with userinfo")
 	f.BoolVar(&o.RequireHost, "require-host", false, "policy: reject URIs without a non-empty host")
@@ -55,7 +57,8 @@ var commonSchemes = []string{"http", "https", "ftp", "ws", "wss", "mailto", "fil
 // checked every value already.
 func (o *CheckFlags) checker() *check.Checker {
 	c, err := check.New(check.Options{
-		As: check.Grammar(o.As.value),
+		As:  check.Grammar(o.As.value),
+		IRI: o.IRI,
 		Policy: check.Policy{
 			Schemes:     o.Schemes.schemes,
 			NoUserinfo:  o.NoUserinfo,

@@ -17,6 +17,7 @@ type EditOptions struct {
 	*RootOptions
 	Format        *choice
 	Separator     *choice
+	IRI           bool
 	DefaultScheme defaultScheme
 	// Ops are the edits in the order their flags were given, whatever
 	// the flags' names: each flag's value appends to this one list.
@@ -124,6 +125,7 @@ removed with its "?".`,
 	opts.Separator = newChoice("&", "SEP", "&", ";")
 	addChoice(c, opts.Separator, "query-separator", `what separates query pairs: "&" or ";"`)
 	f.Var(&opts.DefaultScheme, "default-scheme", defaultSchemeUsage)
+	f.BoolVar(&opts.IRI, "iri", false, iriUsage+"; values set keep their non-ASCII characters")
 	opts.Format = addFormat(c, "text", "json")
 	return c
 }
@@ -131,7 +133,7 @@ removed with its "?".`,
 // editOp applies the edits to each input.
 func (o *EditOptions) editOp(sep byte) operation[render.Transformed] {
 	fields := fieldBuf(3)
-	eo := edit.Options{Separator: sep}
+	eo := edit.Options{Separator: sep, IRI: o.IRI}
 	return func(in stream.Input, r *render.Transformed) bool {
 		text, added := o.DefaultScheme.apply(in.Text)
 		*r = render.Transformed{Line: in.Line, Input: text, Fields: fields[:2]}
@@ -139,7 +141,7 @@ func (o *EditOptions) editOp(sep byte) operation[render.Transformed] {
 		if added {
 			r.Fields, fields[2] = fields[:3], render.Bool("scheme_added", true)
 		}
-		u, err := uri.Parse(text)
+		u, err := parseRef(text, o.IRI)
 		if err != nil {
 			r.Err = findingOf(err, "uri")
 			return true

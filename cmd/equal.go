@@ -72,7 +72,7 @@ func (o *EqualOptions) equalOp(a uri.URI, aText string) operation[render.Transfo
 	return func(in stream.Input, r *render.Transformed) bool {
 		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
 		fields[0], fields[1], fields[2] = render.Str("a", aText), render.Str("b", in.Text), render.Str("normalized_a", na)
-		b, err := uri.Parse(in.Text)
+		b, err := parseRef(in.Text, false)
 		if err != nil {
 			r.Err = findingOf(err, "uri")
 			fields[3], fields[4] = render.Null("normalized_b"), render.Null("equal")

@@ -166,3 +166,6 @@ func (m *portMap) Set(s string) error {
 	}
 	return nil
 }
+
+// iriUsage describes --iri, which every command that reads IRIs shares.
+const iriUsage = "accept IRIs (RFC 3987): non-ASCII characters of ucschar in every component, iprivate in the query"

@@ -20,6 +20,7 @@ type NormalizeOptions struct {
 	Unique        bool
 	Explain       bool
 	ShowPassword  bool
+	IRI           bool
 	DefaultPorts  portMap
 	DefaultScheme defaultScheme
 }
@@ -99,6 +100,7 @@ number of distinct classes, not with the input.`,
 	f.Var(&opts.DefaultPorts, "default-port", "extra default ports for --level scheme")
 	f.BoolVar(&opts.Explain, "explain", false, "show each RFC 3986 6.2.2/6.2.3 rule that changed the input, with the text before and after")
 	f.BoolVar(&opts.ShowPassword, "show-password", false, "show the password of the userinfo in --explain and error output")
+	f.BoolVar(&opts.IRI, "iri", false, iriUsage)
 	_ = c.RegisterFlagCompletionFunc("default-port", cobra.NoFileCompletions)
 	return c
 }
@@ -120,7 +122,7 @@ func (o *NormalizeOptions) normalizeOp() operation[render.Transformed] {
 			r.Fields = fields[:4]
 			fields[3] = render.Bool("scheme_added", true)
 		}
-		u, err := uri.Parse(text)
+		u, err := parseRef(text, o.IRI)
 		if err != nil {
 			r.Err = findingOf(err, "uri")
 			if json {

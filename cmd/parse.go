@@ -8,7 +8,6 @@ import (
 
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
-	"github.com/uritool/uritool/pkg/uri"
 )
 
 // ParseOptions are the options of uritool parse.
@@ -17,6 +16,7 @@ type ParseOptions struct {
 	Format        *choice
 	Get           getFlag
 	ShowPassword  bool
+	IRI           bool
 	DefaultScheme defaultScheme
 }
 
@@ -55,6 +55,7 @@ An unknown field is a usage error, before any input is read.`,
 		Example: `  uritool parse 'https://alice@example.com:8443/a/b?x=1#frag'
   uritool parse --format json 'mailto:user@example.com'
   uritool parse --get host,port https://example.com:8080/
+  uritool parse --iri 'https://bücher.example/straße?q=日本'
   cut -f1 links.tsv | uritool parse --json`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: `With --format json, one object per input, with every key always present:
@@ -69,6 +70,15 @@ An unknown field is a usage error, before any input is read.`,
                 present but empty; host keeps the brackets of an
                 IP-literal
   host_type     "ipv4", "ipv6", "ipvfuture", "reg-name" or null
+  host_ascii, host_unicode
+                a reg-name's two IDNA forms (UTS #46), or the
+                host as written when it has no A-label and no
+                non-ASCII character; null for other hosts, or
+                when IDNA refuses the name
+  idna_error    null, or {"label", "offset", "rule", "message"}
+                when IDNA refuses an internationalized host;
+                rule: punycode, disallowed, hyphen, leading-mark,
+                joiner, bidi, nfc or length
   segments      the raw path segments, in order
   query_params  [{"key", "value"}] decoded by the HTML form convention
                 (not RFC 3986), order and repeats kept; null without
@@ -89,7 +99,7 @@ with the exact bytes.`,
 			outPal, errPal := opts.palettes()
 			ro := render.ParseOptions{Format: opts.Format.value, Get: opts.Get.fields, Template: opts.Get.template,
 				ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal, Width: opts.terminalWidth()}
-			return run(root, args, func() operation[render.Parsed] { return parseOp(&opts.DefaultScheme) },
+			return run(root, args, func() operation[render.Parsed] { return parseOp(&opts.DefaultScheme, opts.IRI) },
 				func() render.Renderer[render.Parsed] { return render.NewParser(ro) })
 		},
 	}
@@ -97,16 +107,17 @@ with the exact bytes.`,
 	f := c.Flags()
 	f.Var(&opts.Get, "get", "print only these components, tab-separated ("+joinList(render.GetFields)+"), or a template such as '{scheme}://{host}{path}' (see above)")
 	f.BoolVar(&opts.ShowPassword, "show-password", false, "show the password of the userinfo in text output")
+	f.BoolVar(&opts.IRI, "iri", false, iriUsage)
 	f.Var(&opts.DefaultScheme, "default-scheme", defaultSchemeUsage)
 	_ = c.RegisterFlagCompletionFunc("get", listCompletion(render.GetFields))
 	return c
 }
 
 // parseOp parses one input.
-func parseOp(ds *defaultScheme) operation[render.Parsed] {
+func parseOp(ds *defaultScheme, asIRI bool) operation[render.Parsed] {
 	return func(in stream.Input, r *render.Parsed) bool {
 		text, added := ds.apply(in.Text)
-		u, err := uri.Parse(text)
+		u, err := parseRef(text, asIRI)
 		*r = render.Parsed{Line: in.Line, Input: text, URI: u, SchemeAdded: added}
 		if err != nil {
 			errors.As(err, &r.Err)

@@ -64,7 +64,7 @@ func relativizeOp(base uri.URI, baseText string) operation[render.Transformed] {
 	fields := fieldBuf(3)
 	return func(in stream.Input, r *render.Transformed) bool {
 		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
-		target, err := uri.Parse(in.Text)
+		target, err := parseRef(in.Text, false)
 		if err == nil {
 			var ref uri.URI
 			if ref, err = uri.Relativize(base, target); err == nil {

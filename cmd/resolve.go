@@ -80,7 +80,7 @@ func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) operation[rend
 	json := o.Format.value == render.FormatJSON // text needs no fields
 	return func(in stream.Input, r *render.Transformed) bool {
 		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
-		ref, err := uri.Parse(in.Text)
+		ref, err := parseRef(in.Text, false)
 		switch {
 		case err != nil:
 		case o.Explain:

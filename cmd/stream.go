@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/iri"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
@@ -86,14 +87,37 @@ func run[R any](o *RootOptions, args []string, newOp func() operation[R], newRen
 	}))
 }
 
-// findingOf describes err, which is a *uri.ParseError for bad syntax, for
-// the renderers; rule names what failed for any other error.
+// findingOf describes err, which is a *uri.ParseError for bad syntax or
+// an *iri.Error from a conversion, for the renderers; rule names what
+// failed for any other error.
 func findingOf(err error, rule string) *check.Finding {
 	var pe *uri.ParseError
 	if errors.As(err, &pe) {
 		return &check.Finding{Offset: pe.Offset, Rule: pe.Rule, Message: pe.Msg}
 	}
+	var ie *iri.Error
+	if errors.As(err, &ie) {
+		return &check.Finding{Offset: ie.Offset, Rule: ie.Rule, Message: ie.Msg}
+	}
 	return &check.Finding{Rule: rule, Message: err.Error()}
+}
+
+// parseRef parses an input as a URI reference or, with asIRI, as an IRI
+// reference. Refused for a character only IRIs allow, its error says so.
+func parseRef(text string, asIRI bool) (uri.URI, error) {
+	if asIRI {
+		return uri.ParseIRI(text)
+	}
+	u, err := uri.Parse(text)
+	var pe *uri.ParseError
+	if err != nil && errors.As(err, &pe) {
+		if hint := check.IRIHint(text, pe.Offset); hint != "" {
+			e := *pe
+			e.Msg += hint
+			return u, &e
+		}
+	}
+	return u, err
 }
 
 // parseArg parses an argument that applies to every input, such as a
