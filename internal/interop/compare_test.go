@@ -34,6 +34,22 @@ func TestReadHost(t *testing.T) {
 	}
 }
 
+func TestReadErr(t *testing.T) {
+	// Errors are one line without the input, which the caller has.
+	tests := []struct{ in, rfc3986, whatwg, net string }{
+		{`http://a\b/`, `invalid character '\' in host at offset 8`, "", `invalid character "\\" in host name`},
+		{"http://.0x7f/", "", "An IPv4 address contains a non-numeric part: An IPv4 address ends with a U+002E (.)", ""},
+	}
+	for _, tt := range tests {
+		rs := Read(tt.in)
+		for i, want := range []string{tt.rfc3986, tt.whatwg, tt.net} {
+			if rs[i].Err != want {
+				t.Errorf("Read(%q) %s Err %q, want %q", tt.in, rs[i].Parser, rs[i].Err, want)
+			}
+		}
+	}
+}
+
 func TestReadDefined(t *testing.T) {
 	// Defined versus absent: "http:/a" has no authority for RFC 3986 and
 	// net/url; an empty query and fragment are defined where kept apart.

@@ -114,8 +114,9 @@ func readWHATWG(s string) Reading {
 	return r
 }
 
-// whatwgError keeps the kind of validation error and its detail, without
-// the input the library repeats in its message: the caller has it.
+// whatwgError keeps the kind of each validation error in the chain and its
+// detail, without the input the library repeats in its message: the
+// caller has it.
 func whatwgError(err error) string {
 	msg := string(werrors.Type(err))
 	if msg == "" {
@@ -125,7 +126,7 @@ func whatwgError(err error) string {
 		msg += ": " + d
 	}
 	if cause := errors.Unwrap(err); cause != nil {
-		msg += ": " + cause.Error()
+		msg += ": " + whatwgError(cause)
 	}
 	return msg
 }
