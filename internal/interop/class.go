@@ -10,7 +10,8 @@ import (
 // for none. It looks at the string only, in a fixed order: a character
 // that one parser removes or reinterprets first (it changes everything
 // after it), then the shape of the authority, then the host, port, path
-// and query. The names:
+// and query. The host classes apply to WHATWG's special schemes only: any
+// other host is opaque to WHATWG. The names:
 //
 //   - tab-newline: a tab, CR or LF, which WHATWG removes anywhere.
 //   - c0-space: a leading or trailing C0 control or space, which WHATWG
@@ -27,8 +28,13 @@ import (
 //   - idna: a host with non-ASCII characters, plain or percent-encoded, or
 //     an A-label, which only WHATWG maps (UTS #46).
 //   - numeric-ipv4: a host that WHATWG parses as an IPv4 address but that
-//     is not in dotted-decimal form (hex, octal, fewer parts): a reg-name
-//     to RFC 3986 (section 3.2.2) and net/url.
+//     is not in dotted-decimal form (hex, octal, fewer parts, a trailing
+//     dot): a reg-name to RFC 3986 (section 3.2.2) and net/url.
+//   - ipv4-sign: such a host with a "+" or "-" in a label ("-1",
+//     "0x+7f.1"). The Standard's IPv4 number parser fails on a sign, so
+//     the host is a domain, but whatwg-url v0.6.2 parses the label with
+//     strconv.ParseInt: Read's whatwg reading of "http://-1/" is
+//     255.255.255.255, where the Standard reads the domain "-1".
 //   - ipv6: an IP-literal, which WHATWG serializes in canonical form.
 //   - percent-encoded-host: a percent-encoded host, which WHATWG decodes.
 //   - port: an explicit port, which WHATWG drops when it is the scheme's
@@ -70,7 +76,7 @@ func Class(s string) string {
 	if i := strings.IndexAny(auth, "/?#"); i >= 0 {
 		auth, tail = auth[:i], auth[i:]
 	}
-	if c := authorityClass(auth); c != "" {
+	if c := authorityClass(auth, isSpecial(scheme)); c != "" {
 		return c
 	}
 	return pathClass(tail)
@@ -104,24 +110,28 @@ func isSpecial(scheme string) bool {
 }
 
 // authorityClass classifies the host and port of an authority with at
-// most one "@".
-func authorityClass(auth string) string {
+// most one "@". Only a special scheme's host is decoded, mapped and
+// parsed for IPv4 by WHATWG; any other is an opaque host to it.
+func authorityClass(auth string, special bool) string {
 	hostport := auth[strings.IndexByte(auth, '@')+1:]
 	host, port := hostport, ""
 	if i := strings.LastIndexByte(hostport, ':'); i >= 0 && !strings.Contains(hostport[i:], "]") {
 		host, port = hostport[:i], hostport[i:]
 	}
 	decoded := uri.PercentDecode(host)
+	ipv4 := ipv4Class(decoded)
 	switch {
 	case strings.HasPrefix(host, "["):
 		return "ipv6"
+	case !special:
 	case hasNonASCII(decoded) || hasALabel(decoded):
 		return "idna"
-	case isNumericIPv4(decoded):
-		return "numeric-ipv4"
+	case ipv4 != "":
+		return ipv4
 	case strings.Contains(host, "%"):
 		return "percent-encoded-host"
-	case port != "":
+	}
+	if port != "" {
 		return "port"
 	}
 	return ""
@@ -159,20 +169,55 @@ func hasALabel(host string) bool {
 	return strings.HasPrefix(lower, "xn--") || strings.Contains(lower, ".xn--")
 }
 
-// isNumericIPv4 reports whether WHATWG's host parser would take host for
-// an IPv4 address (its last label, after one empty one, is a number:
-// "ends in a number") though it is not dotted-decimal, the one form RFC
-// 3986 reads as an address.
-func isNumericIPv4(host string) bool {
-	labels := strings.Split(strings.ToLower(host), ".")
+// ipv4Class tells whether WHATWG's host parser would take host for an
+// IPv4 address (its last label, after one empty one, is a number: "ends
+// in a number") though it is not dotted-decimal, the one form RFC 3986
+// reads as an address: "numeric-ipv4", or "ipv4-sign" when a label has a
+// sign, which only whatwg-url accepts.
+func ipv4Class(host string) string {
+	labels := strings.Split(host, ".")
 	if len(labels) > 1 && labels[len(labels)-1] == "" {
 		labels = labels[:len(labels)-1]
 	}
-	last := labels[len(labels)-1]
-	if last == "" || !isDigits(last) && !(strings.HasPrefix(last, "0x") && isHex(last[2:])) {
-		return false
+	if ok, _ := ipv4Number(labels[len(labels)-1]); !ok {
+		return ""
 	}
-	return !isDottedDecimal(host)
+	for _, l := range labels {
+		if _, signed := ipv4Number(l); signed {
+			return "ipv4-sign"
+		}
+	}
+	if isDottedDecimal(host) {
+		return ""
+	}
+	return "numeric-ipv4"
+}
+
+// ipv4Number reports whether whatwg-url's IPv4 number parser takes label
+// for a number: decimal, "0x" hex or "0" octal, as the WHATWG URL
+// Standard says, and whether it has a sign after the prefix, which the
+// Standard does not allow but the library, parsing with strconv.ParseInt,
+// does. Octal digits are not checked: a label of digits only ends in a
+// number anyway.
+func ipv4Number(label string) (ok, signed bool) {
+	if label == "" {
+		return false, false
+	}
+	digits := isDigits
+	switch {
+	case len(label) >= 2 && (label[:2] == "0x" || label[:2] == "0X"):
+		label, digits = label[2:], isHex
+		if label == "" {
+			return true, false // "0x" is zero
+		}
+	case len(label) >= 2 && label[0] == '0':
+		label = label[1:]
+	}
+	if label[0] == '+' || label[0] == '-' {
+		label, signed = label[1:], true
+	}
+	ok = label != "" && digits(label)
+	return ok, ok && signed
 }
 
 func isHex(s string) bool {

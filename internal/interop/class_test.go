@@ -5,7 +5,7 @@ import "testing"
 // classNames are the names Class returns, as its documentation lists them.
 var classNames = []string{
 	"tab-newline", "c0-space", "backslash", "missing-slashes", "file",
-	"userinfo-at", "delimiter-in-authority", "idna", "numeric-ipv4", "ipv6",
+	"userinfo-at", "delimiter-in-authority", "idna", "numeric-ipv4", "ipv4-sign", "ipv6",
 	"percent-encoded-host", "port", "percent-encoded-path", "semicolon-query",
 }
 
@@ -43,6 +43,16 @@ func TestClass(t *testing.T) {
 		{"http://a.XN--nxasmq6b/", "idna"},
 		{"http://%C3%BC/", "idna"},
 		{"http://%30x7f.1/", "numeric-ipv4"},
+		{"http://1.2.3.4%2e/", "numeric-ipv4"},
+		{"foo://0x7f.1/", ""}, // an opaque host to WHATWG
+		{"foo://%C3%BC/", ""},
+		{"foo://[::1]:1/", "ipv6"},
+		{"http://-1/", "ipv4-sign"},
+		{"http://0+7.1/", "ipv4-sign"},
+		{"http://-1.0x/", "ipv4-sign"},
+		{"http://a-b.1/", "numeric-ipv4"}, // a hyphen, not a sign
+		{"http://0x-/", ""},
+		{"http://+/", ""},
 	}
 	for _, tt := range tests {
 		if got := Class(tt.in); got != tt.want {
