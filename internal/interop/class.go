@@ -1,0 +1,245 @@
+package interop
+
+import (
+	"strings"
+
+	"github.com/uritool/uritool/pkg/uri"
+)
+
+// Class names the known kind of parser confusion that s falls into, or ""
+// for none. It looks at the string only, in a fixed order: a character
+// that one parser removes or reinterprets first (it changes everything
+// after it), then the shape of the authority, then the host, port, path
+// and query. The host classes apply to WHATWG's special schemes only: any
+// other host is opaque to WHATWG. The names:
+//
+//   - tab-newline: a tab, CR or LF, which WHATWG removes anywhere.
+//   - c0-space: a leading or trailing C0 control or space, which WHATWG
+//     trims.
+//   - backslash: a "\", which is "/" to WHATWG in a special scheme.
+//   - missing-slashes: a WHATWG special scheme not followed by exactly
+//     "//" and a host; WHATWG finds a host after any slashes (WHATWG URL
+//     Standard, special authority ignore slashes state).
+//   - file: a file URL, whose host WHATWG reads its own way ("localhost"
+//     is empty).
+//   - userinfo-at: more than one "@" before the path.
+//   - delimiter-in-authority: an "@" after a "?" or "#" in the authority:
+//     the userinfo a naive splitter sees is a query or fragment.
+//   - idna: a host with non-ASCII characters, plain or percent-encoded, or
+//     an A-label, which only WHATWG maps (UTS #46).
+//   - numeric-ipv4: a host that WHATWG parses as an IPv4 address but that
+//     is not in dotted-decimal form (hex, octal, fewer parts, a trailing
+//     dot): a reg-name to RFC 3986 (section 3.2.2) and net/url.
+//   - ipv4-sign: such a host with a "+" or "-" in a label ("-1",
+//     "0x+7f.1"). The Standard's IPv4 number parser fails on a sign, so
+//     the host is a domain, but whatwg-url v0.6.2 parses the label with
+//     strconv.ParseInt: Read's whatwg reading of "http://-1/" is
+//     255.255.255.255, where the Standard reads the domain "-1".
+//   - ipv6: an IP-literal, which WHATWG serializes in canonical form.
+//   - percent-encoded-host: a percent-encoded host, which WHATWG decodes.
+//   - port: an explicit port, which WHATWG drops when it is the scheme's
+//     default and writes without leading zeros.
+//   - percent-encoded-path: an encoded dot or slash in the path, a
+//     dot-segment to WHATWG.
+//   - semicolon-query: a ";" in the query, a separator to some query
+//     parsers (golang/go#25192) and not to others.
+func Class(s string) string {
+	switch {
+	case strings.ContainsAny(s, "\t\n\r"):
+		return "tab-newline"
+	case s != "" && (s[0] <= ' ' || s[len(s)-1] <= ' '):
+		return "c0-space"
+	case strings.Contains(s, `\`):
+		return "backslash"
+	}
+	scheme, rest := splitScheme(s)
+	if isSpecial(scheme) && !(strings.HasPrefix(rest, "//") && !strings.HasPrefix(rest, "///")) {
+		return "missing-slashes"
+	}
+	if strings.EqualFold(scheme, "file") {
+		return "file"
+	}
+	if !strings.HasPrefix(rest, "//") {
+		return pathClass(rest)
+	}
+	// Up to the first "/" is the authority as a splitter that ignores "?"
+	// and "#" sees it; up to the first of "/?#", as RFC 3986 does.
+	wide, _, _ := strings.Cut(rest[2:], "/")
+	at := strings.IndexByte(wide, '@')
+	switch {
+	case strings.Count(wide, "@") > 1:
+		return "userinfo-at"
+	case at >= 0 && strings.ContainsAny(wide[:at], "?#"):
+		return "delimiter-in-authority"
+	}
+	auth, tail := rest[2:], ""
+	if i := strings.IndexAny(auth, "/?#"); i >= 0 {
+		auth, tail = auth[:i], auth[i:]
+	}
+	if c := authorityClass(auth, isSpecial(scheme)); c != "" {
+		return c
+	}
+	return pathClass(tail)
+}
+
+// splitScheme returns the scheme of s (RFC 3986 section 3.1) and what
+// follows its ":", or "" and s when s has none.
+func splitScheme(s string) (scheme, rest string) {
+	for i := 0; i < len(s); i++ {
+		c := s[i] | 0x20
+		switch {
+		case c >= 'a' && c <= 'z':
+		case i > 0 && (s[i] >= '0' && s[i] <= '9' || s[i] == '+' || s[i] == '-' || s[i] == '.'):
+		case i > 0 && s[i] == ':':
+			return s[:i], s[i+1:]
+		default:
+			return "", s
+		}
+	}
+	return "", s
+}
+
+// isSpecial reports whether scheme is one that the WHATWG URL Standard
+// calls special, file aside: those whose host it parses as a domain.
+func isSpecial(scheme string) bool {
+	switch strings.ToLower(scheme) {
+	case "http", "https", "ws", "wss", "ftp":
+		return true
+	}
+	return false
+}
+
+// authorityClass classifies the host and port of an authority with at
+// most one "@". Only a special scheme's host is decoded, mapped and
+// parsed for IPv4 by WHATWG; any other is an opaque host to it.
+func authorityClass(auth string, special bool) string {
+	hostport := auth[strings.IndexByte(auth, '@')+1:]
+	host, port := hostport, ""
+	if i := strings.LastIndexByte(hostport, ':'); i >= 0 && !strings.Contains(hostport[i:], "]") {
+		host, port = hostport[:i], hostport[i:]
+	}
+	decoded := uri.PercentDecode(host)
+	ipv4 := ipv4Class(decoded)
+	switch {
+	case strings.HasPrefix(host, "["):
+		return "ipv6"
+	case !special:
+	case hasNonASCII(decoded) || hasALabel(decoded):
+		return "idna"
+	case ipv4 != "":
+		return ipv4
+	case strings.Contains(host, "%"):
+		return "percent-encoded-host"
+	}
+	if port != "" {
+		return "port"
+	}
+	return ""
+}
+
+// pathClass classifies what follows the authority, or the scheme when
+// there is none.
+func pathClass(rest string) string {
+	path, query, _ := strings.Cut(rest, "?")
+	path, _, _ = strings.Cut(path, "#")
+	query, _, _ = strings.Cut(query, "#")
+	lower := strings.ToLower(path)
+	switch {
+	case strings.Contains(lower, "%2e") || strings.Contains(lower, "%2f"):
+		return "percent-encoded-path"
+	case strings.Contains(query, ";"):
+		return "semicolon-query"
+	}
+	return ""
+}
+
+func hasNonASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasALabel reports whether a label of host starts with the ACE prefix
+// "xn--", which WHATWG decodes to check.
+func hasALabel(host string) bool {
+	lower := strings.ToLower(host)
+	return strings.HasPrefix(lower, "xn--") || strings.Contains(lower, ".xn--")
+}
+
+// ipv4Class tells whether WHATWG's host parser would take host for an
+// IPv4 address (its last label, after one empty one, is a number: "ends
+// in a number") though it is not dotted-decimal, the one form RFC 3986
+// reads as an address: "numeric-ipv4", or "ipv4-sign" when a label has a
+// sign, which only whatwg-url accepts.
+func ipv4Class(host string) string {
+	labels := strings.Split(host, ".")
+	if len(labels) > 1 && labels[len(labels)-1] == "" {
+		labels = labels[:len(labels)-1]
+	}
+	if ok, _ := ipv4Number(labels[len(labels)-1]); !ok {
+		return ""
+	}
+	for _, l := range labels {
+		if _, signed := ipv4Number(l); signed {
+			return "ipv4-sign"
+		}
+	}
+	if isDottedDecimal(host) {
+		return ""
+	}
+	return "numeric-ipv4"
+}
+
+// ipv4Number reports whether whatwg-url's IPv4 number parser takes label
+// for a number: decimal, "0x" hex or "0" octal, as the WHATWG URL
+// Standard says, and whether it has a sign after the prefix, which the
+// Standard does not allow but the library, parsing with strconv.ParseInt,
+// does. Octal digits are not checked: a label of digits only ends in a
+// number anyway.
+func ipv4Number(label string) (ok, signed bool) {
+	if label == "" {
+		return false, false
+	}
+	digits := isDigits
+	switch {
+	case len(label) >= 2 && (label[:2] == "0x" || label[:2] == "0X"):
+		label, digits = label[2:], isHex
+		if label == "" {
+			return true, false // "0x" is zero
+		}
+	case len(label) >= 2 && label[0] == '0':
+		label = label[1:]
+	}
+	if label[0] == '+' || label[0] == '-' {
+		label, signed = label[1:], true
+	}
+	ok = label != "" && digits(label)
+	return ok, ok && signed
+}
+
+func isHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; !(s[i] >= '0' && s[i] <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// isDottedDecimal reports whether host is an IPv4address of RFC 3986
+// section 3.2.2: four dec-octets, no leading zeros.
+func isDottedDecimal(host string) bool {
+	parts := strings.Split(host, ".")
+	if len(parts) != 4 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || len(p) > 3 || !isDigits(p) || len(p) > 1 && p[0] == '0' || len(p) == 3 && p > "255" {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,117 @@
+package interop
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestReadHost(t *testing.T) {
+	// What each parser reads as the host, "!" for a rejection.
+	tests := []struct {
+		in                   string
+		rfc3986, whatwg, net string
+	}{
+		{"http://0x7f.1/", "0x7f.1", "127.0.0.1", "0x7f.1"},
+		{`http://a\@b/`, "!", "a", "!"},
+		{"http://1.1.1.1 &@2.2.2.2# @3.3.3.3/", "!", "2.2.2.2", "!"},
+		{"http://evil.com#@good.com/", "evil.com", "evil.com", "evil.com"},
+		{"http://[::1]:8080/", "[::1]", "[::1]", "[::1]"},
+		// net/url stores the host decoded; Read re-encodes its "%".
+		{"http://a%2541/", "a%2541", "!", "a%2541"},
+		{"http://b%C3%BCcher.example/", "b%C3%BCcher.example", "xn--bcher-kva.example", "bücher.example"},
+	}
+	for _, tt := range tests {
+		rs := Read(tt.in)
+		for i, want := range []string{tt.rfc3986, tt.whatwg, tt.net} {
+			got := rs[i].Host
+			if !rs[i].OK {
+				got = "!"
+			}
+			if got != want {
+				t.Errorf("Read(%q) %s host %q (%s), want %q", tt.in, rs[i].Parser, got, rs[i].Err, want)
+			}
+		}
+	}
+}
+
+func TestReadErr(t *testing.T) {
+	// Errors are one line without the input, which the caller has.
+	tests := []struct{ in, rfc3986, whatwg, net string }{
+		{`http://a\b/`, `invalid character '\' in host at offset 8`, "", `invalid character "\\" in host name`},
+		{"http://.0x7f/", "", "An IPv4 address contains a non-numeric part: An IPv4 address ends with a U+002E (.)", ""},
+	}
+	for _, tt := range tests {
+		rs := Read(tt.in)
+		for i, want := range []string{tt.rfc3986, tt.whatwg, tt.net} {
+			if rs[i].Err != want {
+				t.Errorf("Read(%q) %s Err %q, want %q", tt.in, rs[i].Parser, rs[i].Err, want)
+			}
+		}
+	}
+}
+
+func TestReadDefined(t *testing.T) {
+	// Defined versus absent: "http:/a" has no authority for RFC 3986 and
+	// net/url; an empty query and fragment are defined where kept apart.
+	rs := Read("http:/a?#")
+	for i, want := range [][5]bool{
+		{false, false, false, true, true}, // rfc3986
+		{false, true, false, true, true},  // whatwg: special scheme, host "a"
+		{false, false, false, true, false},
+	} {
+		r := rs[i]
+		got := [5]bool{r.HasUserinfo, r.HasHost, r.HasPort, r.HasQuery, r.HasFragment}
+		if got != want {
+			t.Errorf("%s: HasUserinfo, HasHost, HasPort, HasQuery, HasFragment = %v, want %v", r.Parser, got, want)
+		}
+	}
+}
+
+func TestCompare(t *testing.T) {
+	tests := []struct {
+		in         string
+		components []string
+		want       []string
+	}{
+		{"http://example.com/", Components, nil},
+		{"http://evil.com#@good.com/", Components, nil},
+		{"http://0x7f.1/", SecurityComponents, []string{"host"}},
+		{`http://a\@b/`, SecurityComponents, []string{"accepted"}},
+		{"http://a:080/", SecurityComponents, nil},    // effective port 80 for all
+		{"http://a:443/", SecurityComponents, nil},    // not a default for http
+		{"http://[0:0::1]/", SecurityComponents, nil}, // one address
+		{"http://user:@a/", SecurityComponents, nil},  // WHATWG has no empty password
+		{"HTTP://EXAMPLE.com/", Components, nil},
+		{"http://a/%2e%2e/b", SecurityComponents, nil},
+		{"http://a/%2e%2e/b", Components, []string{"path"}}, // WHATWG removes the dot-segment
+		{"http://a/a b", Components, []string{"accepted"}},
+		{"http:/a", Components, []string{"host", "path"}},
+		{"http://[", Components, nil}, // all reject
+		{"http://0x7f.1/", []string{"path", "host"}, []string{"host"}},
+		{"http://0x7f.1/", []string{"path"}, nil},
+	}
+	for _, tt := range tests {
+		if got := Compare(Read(tt.in), tt.components); !slices.Equal(got, tt.want) {
+			t.Errorf("Compare(Read(%q), %v) = %q, want %q", tt.in, tt.components, got, tt.want)
+		}
+	}
+}
+
+func TestAuthorityDiff(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"http://0x7f.1/", `whatwg reads host "127.0.0.1", rfc3986 and net/url read "0x7f.1"`},
+		{"http:///a", `whatwg reads host "a", rfc3986 and net/url read none`},
+		{"http:///a:8080", `whatwg reads host "a", rfc3986 and net/url read none; whatwg reads port 8080, rfc3986 and net/url read 80`},
+		{"file://localhost/x", `whatwg reads host none, rfc3986 and net/url read "localhost"`},
+		{"http://evil.com#@good.com/", ""},
+		{"http://example.com/", ""},
+		{`http://a\@b/`, ""}, // rfc3986 rejects
+		{"http:a", ""},       // rfc3986 reads no authority
+		{"//a/b", ""},        // whatwg rejects: only accepting parsers count
+	}
+	for _, tt := range tests {
+		if got := AuthorityDiff(tt.in); got != tt.want {
+			t.Errorf("AuthorityDiff(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

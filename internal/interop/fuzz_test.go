@@ -1,0 +1,76 @@
+package interop
+
+import (
+	"slices"
+	"testing"
+)
+
+// FuzzDifferential looks for disagreements that no class explains. Seeded
+// from the corpus; every finding worth keeping goes back there, with its
+// class taught to Class.
+func FuzzDifferential(f *testing.F) {
+	for _, c := range loadCorpus(f) {
+		f.Add(c.Input)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		rs := Read(s)
+		checkReadings(t, s, rs)
+		got := Compare(rs, Components)
+
+		// Compare is symmetric: no parser's view is the reference.
+		for _, p := range permutations(rs) {
+			if q := Compare(p, Components); !slices.Equal(q, got) {
+				t.Fatalf("Compare depends on parser order for %q: %q and %q", s, got, q)
+			}
+		}
+		if accepted(rs) == 0 && len(got) > 0 {
+			t.Fatalf("all parsers reject %q, yet Compare = %q", s, got)
+		}
+
+		// Where RFC 3986 reads an authority and another parser accepts the
+		// input too, a difference in where it goes must be a known one.
+		authority := []string{"userinfo", "host", "port"}
+		if rs[0].OK && rs[0].HasHost && Class(s) == "" {
+			for _, r := range rs[1:] {
+				for _, c := range authority {
+					if a, b := key(rs[0], c), key(r, c); r.OK && a != b {
+						t.Fatalf("unclassified disagreement on %s for %q: rfc3986 %q, %s %q", c, s, a, r.Parser, b)
+					}
+				}
+			}
+		}
+
+		// AuthorityDiff speaks exactly when Compare finds an authority
+		// disagreement among the accepting parsers of an RFC 3986 URI
+		// with an authority.
+		d := slices.DeleteFunc(Compare(rs, authority), func(c string) bool { return c == "accepted" })
+		want := rs[0].OK && rs[0].HasHost && len(d) > 0
+		if msg := AuthorityDiff(s); (msg != "") != want {
+			t.Fatalf("AuthorityDiff(%q) = %q, but Compare = %q", s, msg, d)
+		}
+	})
+}
+
+// checkReadings checks what holds for every reading, whatever the input.
+func checkReadings(t *testing.T, s string, rs [3]Reading) {
+	for i, r := range rs {
+		if r.Parser != Parsers[i] {
+			t.Fatalf("Read(%q)[%d].Parser = %q, want %q", s, i, r.Parser, Parsers[i])
+		}
+		if r.OK != (r.Err == "") {
+			t.Fatalf("Read(%q) %s: OK %v with Err %q", s, r.Parser, r.OK, r.Err)
+		}
+		if !r.OK && r != (Reading{Parser: r.Parser, Err: r.Err}) {
+			t.Fatalf("Read(%q) %s rejects but has components: %+v", s, r.Parser, r)
+		}
+	}
+}
+
+// permutations returns rs in every order.
+func permutations(rs [3]Reading) [][3]Reading {
+	var out [][3]Reading
+	for _, o := range [...][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
+		out = append(out, [3]Reading{rs[o[0]], rs[o[1]], rs[o[2]]})
+	}
+	return out
+}
