@@ -124,7 +124,7 @@ func authorityClass(auth string, special bool) string {
 	case strings.HasPrefix(host, "["):
 		return "ipv6"
 	case !special:
-	case hasNonASCII(decoded) || hasALabel(decoded):
+	case !isASCII(decoded) || hasALabel(decoded):
 		return "idna"
 	case ipv4 != "":
 		return ipv4
@@ -151,15 +151,6 @@ func pathClass(rest string) string {
 		return "semicolon-query"
 	}
 	return ""
-}
-
-func hasNonASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return true
-		}
-	}
-	return false
 }
 
 // hasALabel reports whether a label of host starts with the ACE prefix

@@ -33,7 +33,7 @@ func Compare(rs [3]Reading, components []string) []string {
 		out = append(out, "accepted")
 	}
 	for _, c := range Components {
-		if slices.Contains(components, c) && len(groups(rs, c)) > 1 {
+		if slices.Contains(components, c) && !agreeOn(rs, c) {
 			out = append(out, c)
 		}
 	}
@@ -48,6 +48,23 @@ func accepted(rs [3]Reading) int {
 		}
 	}
 	return n
+}
+
+// agreeOn reports whether the parsers that accepted read component c
+// alike.
+func agreeOn(rs [3]Reading, c string) bool {
+	first, seen := "", false
+	for _, r := range rs {
+		if !r.OK {
+			continue
+		}
+		k := key(r, c)
+		if seen && k != first {
+			return false
+		}
+		first, seen = k, true
+	}
+	return true
 }
 
 // group is the parsers that read a component the same, by its key.
@@ -126,10 +143,24 @@ func hostKey(h string) string {
 		}
 		return h
 	}
+	if isASCII(h) {
+		// With STD3 rules off, the mapping leaves lowercase ASCII as it
+		// is: ToASCII could only check it, and a failed check keeps h.
+		return h
+	}
 	if a, err := hostProfile.ToASCII(h); err == nil {
 		return a
 	}
 	return h
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // portKey returns the port the reading connects to: the scheme's default
@@ -160,8 +191,8 @@ func AuthorityDiff(s string) string {
 	}
 	var parts []string
 	for _, c := range [...]string{"userinfo", "host", "port"} {
-		if gs := groups(rs, c); len(gs) > 1 {
-			parts = append(parts, describe(rs, c, gs))
+		if !agreeOn(rs, c) {
+			parts = append(parts, describe(rs, c, groups(rs, c)))
 		}
 	}
 	return strings.Join(parts, "; ")

@@ -115,3 +115,19 @@ func TestAuthorityDiff(t *testing.T) {
 		}
 	}
 }
+
+// TestHostKeyASCII backs hostKey's shortcut: the IDNA profile leaves
+// lowercase ASCII as it is, or fails.
+func TestHostKeyASCII(t *testing.T) {
+	hosts := []string{"xn--bcher-kva.example", "xn--zz", "a..b.", "-a-.b_c", "0x7f.1"}
+	for c := range 0x80 {
+		if c < 'A' || c > 'Z' {
+			hosts = append(hosts, string(rune(c)), "a"+string(rune(c))+".b")
+		}
+	}
+	for _, h := range hosts {
+		if a, err := hostProfile.ToASCII(h); err == nil && a != h {
+			t.Errorf("ToASCII(%q) = %q", h, a)
+		}
+	}
+}
