@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -42,7 +41,7 @@ func addCheckFlags(c *cobra.Command, o *CheckFlags) {
 	f.BoolVar(&o.RequireHost, "require-host", false, "policy: reject URIs without a non-empty host")
 	f.BoolVar(&o.Normalized, "normalized", false, "policy: reject URIs not in scheme-based normal form (RFC 3986 6.2.3)")
 	f.BoolVar(&o.Lint, "lint", false, "add security warnings (RFC 3986 section 7): "+joinList(lint.Rules))
-	f.Var(&lintRules{&o.LintDisable}, "lint-disable", "switch off these --lint rules")
+	f.Var(&namesList{&o.LintDisable, lint.Rules, "rule", "RULE,..."}, "lint-disable", "switch off these --lint rules")
 	f.Var(&o.DefaultPorts, "default-port", "extra default ports for --normalized")
 	f.BoolVar(&o.ShowPassword, "show-password", false, "show the password of the userinfo in text output")
 	_ = c.RegisterFlagCompletionFunc("scheme", listCompletion(commonSchemes))
@@ -222,29 +221,3 @@ func isComment(s string) bool {
 	}
 	return true
 }
-
-// lintRules is --lint-disable: known rule ids only.
-type lintRules struct{ ids *[]string }
-
-func (l *lintRules) Type() string   { return "RULE,..." }
-func (l *lintRules) String() string { return joinList(*l.ids) }
-func (l *lintRules) Set(s string) error {
-	for _, id := range strings.Split(s, ",") {
-		if !lint.Known(id) {
-			return fmt.Errorf("unknown rule %q (want %s)", id, orList(lint.Rules))
-		}
-		*l.ids = append(*l.ids, id)
-	}
-	return nil
-}
-func (l *lintRules) Replace(v []string) error {
-	*l.ids = nil
-	for _, s := range v {
-		if err := l.Set(s); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-func (l *lintRules) Append(v string) error { return l.Set(v) }
-func (l *lintRules) GetSlice() []string    { return *l.ids }

@@ -45,6 +45,14 @@ func TestWriteErrorOnEndlessInput(t *testing.T) {
 		{"http://a/b", []string{"relativize", "http://a/"}},
 		{"http://A/", []string{"equal", "http://a/"}},
 		{`{"path":"/a"}`, []string{"recompose"}},
+		{"http://a/", []string{"edit", "--set", "path=/b"}},
+		{"a b", []string{"encode"}},
+		{"a%20b", []string{"decode"}},
+		{"https://bücher.example/ü", []string{"to-uri"}},
+		{"http://a/%C3%BC", []string{"to-iri"}},
+		{"https://bücher.example/", []string{"parse", "--iri"}},
+		{"http://0x7f.1/", []string{"interop"}},
+		{"http://0x7f.1/", []string{"interop", "--format", "json"}},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			var errOut strings.Builder

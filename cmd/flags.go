@@ -169,3 +169,35 @@ func (m *portMap) Set(s string) error {
 
 // iriUsage describes --iri, which every command that reads IRIs shares.
 const iriUsage = "accept IRIs (RFC 3987): non-ASCII characters of ucschar in every component, iprivate in the query"
+
+// namesList is a comma-separated flag of names from a fixed set, such as
+// lint rules or components; repeating the flag adds to the list.
+type namesList struct {
+	names *[]string
+	known []string
+	what  string // "rule", for messages
+	typ   string
+}
+
+func (l *namesList) Type() string   { return l.typ }
+func (l *namesList) String() string { return joinList(*l.names) }
+func (l *namesList) Set(s string) error {
+	for _, n := range strings.Split(s, ",") {
+		if !slices.Contains(l.known, n) {
+			return fmt.Errorf("unknown %s %q (want %s)", l.what, n, orList(l.known))
+		}
+		*l.names = append(*l.names, n)
+	}
+	return nil
+}
+func (l *namesList) Replace(v []string) error {
+	*l.names = nil
+	for _, s := range v {
+		if err := l.Set(s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+func (l *namesList) Append(v string) error { return l.Set(v) }
+func (l *namesList) GetSlice() []string    { return *l.names }

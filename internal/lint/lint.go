@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/uritool/uritool/internal/idn"
+	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/pkg/uri"
 	"golang.org/x/net/idna"
 	"golang.org/x/net/publicsuffix"
@@ -26,6 +27,7 @@ const (
 	InvalidPunycode       = "invalid-punycode"         // RFC 3492, UTS #46 section 4
 	IDNADeviation         = "idna-deviation"           // UTS #46 section 4 (deviation characters)
 	BidiControl           = "bidi-control"             // RFC 3987 section 4.1
+	ParserDifferential    = "parser-differential"      // RFC 3986 section 7.6; WHATWG URL; Go net/url
 )
 
 // Rules lists every rule id in a stable order, the order in which Check
@@ -39,13 +41,14 @@ var Rules = []string{
 	InvalidPunycode,
 	IDNADeviation,
 	BidiControl,
+	ParserDifferential,
 }
 
 // Known reports whether id is a rule id.
 func Known(id string) bool {
 	switch id {
 	case PasswordInUserinfo, DeceptiveUserinfo, RareIPFormat, EncodedControl, NonASCIIHostLookalike, InvalidPunycode,
-		IDNADeviation, BidiControl:
+		IDNADeviation, BidiControl, ParserDifferential:
 		return true
 	}
 	return false
@@ -108,7 +111,49 @@ func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning 
 			dst = append(dst, Warning{BidiControl, msg, off})
 		}
 	}
+	if hasHost && u.HostType() == uri.HostRegName && on(ParserDifferential) && mayDiffer(host) {
+		if diff := interop.AuthorityDiff(u.String()); diff != "" {
+			dst = append(dst, Warning{ParserDifferential,
+				"parsers read the authority differently: " + diff + "; a check made with one and a request made with another reach different places (see uritool interop)",
+				hostStart})
+		}
+	}
 	return dst
+}
+
+// mayDiffer reports whether parsers may read a reg-name authority
+// differently, so that the three are run only where they can disagree,
+// and clean input costs no allocation. Among references RFC 3986
+// accepts, differences come from the host: an empty one (the WHATWG
+// parser skips extra slashes to find one: "https:///3/" is 0.0.0.3), a
+// percent-encoded or non-ASCII one (decoded and mapped by IDNA, or not),
+// or one whose last label reads
+// as a number, which the WHATWG parser turns into an IPv4 address
+// (URL Standard, "ends in a number"; a leading sign included, a quirk
+// FuzzDifferential found). IP literals, dotted-decimal addresses,
+// userinfo and ports of a valid reference read alike; FuzzMayDiffer
+// checks this against the parsers.
+func mayDiffer(host string) bool {
+	if host == "" || strings.IndexByte(host, '%') >= 0 || !isASCII(host) {
+		return true
+	}
+	last := strings.TrimSuffix(host, ".")
+	last = last[strings.LastIndexByte(last, '.')+1:]
+	last = strings.TrimLeft(last, "+-")
+	if len(last) >= 2 && last[0] == '0' && last[1]|0x20 == 'x' {
+		for i := 2; i < len(last); i++ {
+			if !isHex(last[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i < len(last); i++ {
+		if !isDigit(last[i]) {
+			return false
+		}
+	}
+	return last != ""
 }
 
 // deviations warns of each label of host with ß, ς, ZWJ or ZWNJ, which

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -169,6 +170,7 @@ func TestCheckAll(t *testing.T) {
 			{DeceptiveUserinfo, `userinfo begins with "www.bank.com", which looks like a host name; the host is "0x7f.1" (RFC 3986 section 7.6)`, 7},
 			{RareIPFormat, "host is a rare IPv4 form that IPv4 parsers such as inet_aton read as 127.0.0.1; filter on the numeric address (RFC 3986 section 7.4)", 28},
 			{EncodedControl, "%0a decodes to a control character (LF), which back ends may misread (RFC 3986 section 7.3)", 35},
+			{ParserDifferential, `parsers read the authority differently: whatwg reads host "127.0.0.1", rfc3986 and net/url read "0x7f.1"; a check made with one and a request made with another reach different places (see uritool interop)`, 28},
 		}},
 		{pct("//u@pаypal.com/%00"), []Warning{
 			{EncodedControl, "%00 decodes to a control character (NUL), which back ends may misread (RFC 3986 section 7.3)", 20},
@@ -203,6 +205,7 @@ func TestDisable(t *testing.T) {
 		InvalidPunycode:       "https://xn--zzz-.com/",
 		IDNADeviation:         "http://xn--fa-hia.de/",
 		BidiControl:           "http://a/%E2%80%AEtxt.exe",
+		ParserDifferential:    "http://0x7f.1/",
 	}
 	for _, rule := range Rules {
 		u := mustParse(t, fires[rule])
@@ -217,7 +220,7 @@ func TestDisable(t *testing.T) {
 }
 
 func TestKnown(t *testing.T) {
-	if len(Rules) != 8 {
+	if len(Rules) != 9 {
 		t.Errorf("Rules = %q", Rules)
 	}
 	for _, r := range Rules {
@@ -303,4 +306,25 @@ func TestIRIRules(t *testing.T) {
 			t.Errorf("Check(%q) = %+v\nwant %+v", tt.in, got, tt.want)
 		}
 	}
+}
+
+// FuzzMayDiffer checks the filter of parser-differential against the
+// parsers: where it says they cannot differ, they do not.
+func FuzzMayDiffer(f *testing.F) {
+	for _, s := range []string{"http://0x7f.1/", "http://a.b.c/", "http://u:p@h:080/", "http://[::1]/", "http://1.2.3.4/",
+		"http://-1/", "http://a.123/", "http://ex%41mple.com/", "http://a_b.example/", "https://a:443/", "http://xn--zz.com/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := uri.Parse(s)
+		if err != nil || u.HostType() != uri.HostRegName {
+			return
+		}
+		host, _ := u.Host()
+		if !mayDiffer(host) {
+			if diff := interop.AuthorityDiff(s); diff != "" {
+				t.Fatalf("%q: filtered out, but %s", s, diff)
+			}
+		}
+	})
 }

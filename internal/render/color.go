@@ -39,6 +39,9 @@ func IsTerminal(s any) bool {
 type Palette struct {
 	Scheme, Authority, Userinfo, Host, Port, Path, Query, Fragment *color.Color
 	Error, Warning, Caret, Label, Dim, OK                          *color.Color
+	// On says the palette colors: without color, renderers mark with
+	// text what color would show.
+	On bool
 }
 
 // NewPalette returns a palette that colors only when on is true. Each
@@ -60,6 +63,7 @@ func NewPalette(on bool) *Palette {
 		Label:     color.New(color.Bold),
 		Dim:       color.New(color.Faint),
 		OK:        color.New(color.FgGreen, color.Bold),
+		On:        on,
 	}
 	for _, c := range []*color.Color{p.Scheme, p.Authority, p.Userinfo, p.Host, p.Port, p.Path,
 		p.Query, p.Fragment, p.Error, p.Warning, p.Caret, p.Label, p.Dim, p.OK} {

@@ -1,0 +1,90 @@
+package cmd
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/uritool/uritool/internal/interop"
+	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
+)
+
+// InteropOptions are the options of uritool interop.
+type InteropOptions struct {
+	*RootOptions
+	Format     *choice
+	Components []string
+}
+
+// NewInteropCmd builds uritool interop.
+func NewInteropCmd(root *RootOptions) *cobra.Command {
+	opts := &InteropOptions{RootOptions: root}
+	c := &cobra.Command{
+		Use:   "interop [flags] [REF ...]",
+		Short: "Compare how RFC 3986, WHATWG and net/url parsers read references",
+		Long: `Read each input with three parsers and show, side by side, what each makes
+of it: accepted or rejected (and why), and its scheme, userinfo, host, port,
+path, query and fragment.
+
+  rfc3986  uritool's own strict parser (RFC 3986)
+  whatwg   the WHATWG URL Standard, as browsers, Node.js and Rust's url
+           read URLs (github.com/nlnwa/whatwg-url; no base URL)
+  net/url  Go's standard library, what most Go HTTP code uses
+
+One string read two ways is how many server-side request forgery and
+open-redirect bugs start: a validator approves one host and the HTTP client
+connects to another. The parsers agree when every parser that accepts the
+input sees the same scheme, userinfo, host and port (--components chooses
+others), comparing what each read, not how it writes it: case, percent-
+encoding, IDNA mapping and default ports are undone, but a numeric IPv4
+form such as 0x7f.1 stays a different host from 127.0.0.1, since that is the
+confusion. One parser accepting what another rejects is a disagreement too.
+
+The text view is a table per input; the rows the parsers disagree on are in
+the error color on a terminal and marked with "≠" otherwise. "-" is a
+component the parser did not find, "" one it found empty.`,
+		Example: `  uritool interop 'http://0x7f.1/'
+  uritool interop 'http://a\@b/' 'http://evil.com#@good.com/'
+  uritool interop --format json --components host < allow-list.txt`,
+		Annotations: map[string]string{
+			AnnotationJSONFields: `With --format json, one object per input:
+
+  input      the input
+  rfc3986, whatwg, net/url
+             one object per parser: "accepted" (true or false),
+             "error" (null, or why it rejected the input) and
+             "scheme", "userinfo", "host", "port", "path", "query",
+             "fragment" as that parser read them, null when absent
+  disagree   the compared components the parsers disagree on, with
+             "accepted" first when one accepts what another rejects
+  agree      whether disagree is empty`,
+			AnnotationExitStatus: `  0 when the parsers agree on every input,
+  1 when they disagree on some input,
+  2 for a usage error,
+  3 when input could not be read or output written.`,
+		},
+		ValidArgsFunction: noCompletions,
+		RunE: func(c *cobra.Command, args []string) error {
+			components := opts.Components
+			if len(components) == 0 {
+				components = interop.SecurityComponents
+			}
+			outPal, _ := opts.palettes()
+			ro := render.InteropOptions{Format: opts.Format.value, Out: outPal}
+			return run(root, args, func() operation[render.Interop] { return interopOp(components) },
+				func() render.Renderer[render.Interop] { return render.NewInteropRenderer(ro) })
+		},
+	}
+	opts.Format = addFormat(c, "text", "json")
+	c.Flags().Var(&namesList{&opts.Components, interop.Components, "component", "COMPONENT,..."}, "components",
+		"the components that must agree (default scheme,userinfo,host,port): "+joinList(interop.Components))
+	_ = c.RegisterFlagCompletionFunc("components", listCompletion(interop.Components))
+	return c
+}
+
+func interopOp(components []string) operation[render.Interop] {
+	return func(in stream.Input, r *render.Interop) bool {
+		rs := interop.Read(in.Text)
+		*r = render.Interop{Line: in.Line, Input: in.Text, Readings: rs, Disagree: interop.Compare(rs, components)}
+		return len(r.Disagree) > 0
+	}
+}
