@@ -127,14 +127,15 @@ func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning 
 // accepts, differences come from the host: an empty one (the WHATWG
 // parser skips extra slashes to find one: "https:///3/" is 0.0.0.3), a
 // percent-encoded or non-ASCII one (decoded and mapped by IDNA, or not),
-// or one whose last label reads
+// one with an "xn--" label (decoded by IDNA: "http://xn--." is "." to the
+// WHATWG parser of whatwg-url), or one whose last label reads
 // as a number, which the WHATWG parser turns into an IPv4 address
 // (URL Standard, "ends in a number"; a leading sign included, a quirk
 // FuzzDifferential found). IP literals, dotted-decimal addresses,
 // userinfo and ports of a valid reference read alike; FuzzMayDiffer
 // checks this against the parsers.
 func mayDiffer(host string) bool {
-	if host == "" || strings.IndexByte(host, '%') >= 0 || !isASCII(host) {
+	if host == "" || strings.IndexByte(host, '%') >= 0 || !isASCII(host) || hasACELabel(host) {
 		return true
 	}
 	last := strings.TrimSuffix(host, ".")
