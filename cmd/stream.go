@@ -109,15 +109,24 @@ func parseRef(text string, asIRI bool) (uri.URI, error) {
 		return uri.ParseIRI(text)
 	}
 	u, err := uri.Parse(text)
+	if err != nil {
+		return u, withIRIHint(text, err)
+	}
+	return u, nil
+}
+
+// withIRIHint adds the IRI hint to a parse error; apart from parseRef so
+// that valid input, the common case, allocates nothing.
+func withIRIHint(text string, err error) error {
 	var pe *uri.ParseError
-	if err != nil && errors.As(err, &pe) {
+	if errors.As(err, &pe) {
 		if hint := check.IRIHint(text, pe.Offset); hint != "" {
 			e := *pe
 			e.Msg += hint
-			return u, &e
+			return &e
 		}
 	}
-	return u, err
+	return err
 }
 
 // parseArg parses an argument that applies to every input, such as a

@@ -488,12 +488,20 @@ func hostFormsOf(u uri.URI, valid bool) hostForms {
 	if !valid || !ok || u.HostType() != uri.HostRegName {
 		return hostForms{}
 	}
-	f := hostForms{defined: true, international: idn.International(host)}
-	var err error
-	if f.ascii, f.unicode, err = idn.HostForms(host); err != nil {
-		errors.As(err, &f.err)
+	if !idn.International(host) {
+		return hostForms{ascii: host, unicode: host, defined: true}
 	}
-	return f
+	ascii, unicode, err := idn.HostForms(host)
+	return hostForms{ascii: ascii, unicode: unicode, err: labelError(err), defined: true, international: true}
+}
+
+// labelError is err as the *idn.LabelError it is, or nil.
+func labelError(err error) *idn.LabelError {
+	var le *idn.LabelError
+	if errors.As(err, &le) {
+		return le
+	}
+	return nil
 }
 
 func idnASCII(s string) bool {
