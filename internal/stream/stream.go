@@ -105,8 +105,12 @@ func (e *ReadError) Error() string { return "read error: " + e.Err.Error() }
 func (e *ReadError) Unwrap() error { return e.Err }
 
 // blockSize is how much input one block holds; a longer line grows its
-// block, which shrinks back once written.
-const blockSize = 64 << 10
+// block, which shrinks back once written. 16 KiB is a few hundred URLs,
+// enough to keep channel hand-offs off the profile, while the output of
+// the blocks in flight stays small: parse --format json writes about
+// eight bytes per byte read, and 64 KiB blocks took it past 20 MiB of
+// RSS for no gain in speed.
+const blockSize = 16 << 10
 
 // unit is one piece of work: a block of lines or one argument.
 type unit struct {
