@@ -38,28 +38,22 @@ const (
 )
 
 // lookup is UTS #46 as section 4 sets it out for resolving names: every
-// check on, non-transitional.
-var lookup = idna.New(
-	idna.MapForLookup(),
-	idna.Transitional(false),
-	idna.BidiRule(),
-	idna.CheckHyphens(true),
-	idna.CheckJoiners(true),
-	idna.StrictDomainName(true),
-	idna.VerifyDNSLength(true),
-)
+// check on, non-transitional. transitional is the same with transitional
+// processing, which maps the four deviation characters away as IDNA 2003
+// did.
+var lookup, transitional = strict(false), strict(true)
 
-// transitional is lookup with transitional processing, which maps the four
-// deviation characters away as IDNA 2003 did.
-var transitional = idna.New(
-	idna.MapForLookup(),
-	idna.Transitional(true),
-	idna.BidiRule(),
-	idna.CheckHyphens(true),
-	idna.CheckJoiners(true),
-	idna.StrictDomainName(true),
-	idna.VerifyDNSLength(true),
-)
+func strict(transitional bool) *idna.Profile {
+	return idna.New(
+		idna.MapForLookup(),
+		idna.Transitional(transitional),
+		idna.BidiRule(),
+		idna.CheckHyphens(true),
+		idna.CheckJoiners(true),
+		idna.StrictDomainName(true),
+		idna.VerifyDNSLength(true),
+	)
+}
 
 // mapper maps and decodes a label without the checks, so that a failing
 // label can be diagnosed in the form the checks saw.
@@ -226,9 +220,9 @@ func diagnose(host string, whole error) error {
 // mapped form, whose offsets are not the label's.
 func labelRule(label string, bidiDomain bool) (rule, msg string, at int) {
 	u, mapErr := mapper.ToUnicode(label)
-	lower := strings.ToLower(label)
-	if strings.HasPrefix(lower, "xn--") {
-		d, err := idna.Punycode.ToUnicode(lower)
+	isA := IsALabel(label)
+	if isA {
+		d, err := idna.Punycode.ToUnicode(strings.ToLower(label))
 		switch {
 		case err != nil:
 			return RulePunycode, "invalid Punycode (RFC 3492)", 0
@@ -253,7 +247,7 @@ func labelRule(label string, bidiDomain bool) (rule, msg string, at int) {
 		}
 	}
 	switch {
-	case len(u) >= 4 && u[2] == '-' && u[3] == '-' && !strings.HasPrefix(lower, "xn--"):
+	case len(u) >= 4 && u[2] == '-' && u[3] == '-' && !isA:
 		return RuleHyphen, "\"--\" in the third and fourth positions is reserved for A-labels", 0
 	case strings.HasPrefix(u, "-") || strings.HasSuffix(u, "-"):
 		return RuleHyphen, "a label cannot begin or end with a hyphen", 0
@@ -322,7 +316,24 @@ func International(host string) bool {
 			return true
 		case c == '%' && i+1 < len(host) && host[i+1] >= '8':
 			return true
-		case c|0x20 == 'x' && (i == 0 || host[i-1] == '.') && len(host)-i > 4 && strings.EqualFold(host[i:i+4], "xn--"):
+		case c|0x20 == 'x' && (i == 0 || host[i-1] == '.') && IsALabel(host[i:]):
+			return true
+		}
+	}
+	return false
+}
+
+// IsALabel reports whether label starts with the ACE prefix "xn--" (RFC
+// 5890 section 2.3.2.1), in any case: whether it claims to be an A-label.
+func IsALabel(label string) bool {
+	return len(label) >= 4 && strings.EqualFold(label[:4], "xn--")
+}
+
+// HasALabel reports whether some label of host is an A-label, without
+// allocating for the common host that has none.
+func HasALabel(host string) bool {
+	for i := 0; i+4 <= len(host); i++ {
+		if (i == 0 || host[i-1] == '.') && IsALabel(host[i:]) {
 			return true
 		}
 	}

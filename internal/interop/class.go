@@ -3,6 +3,7 @@ package interop
 import (
 	"strings"
 
+	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -124,7 +125,7 @@ func authorityClass(auth string, special bool) string {
 	case strings.HasPrefix(host, "["):
 		return "ipv6"
 	case !special:
-	case !isASCII(decoded) || hasALabel(decoded):
+	case !isASCII(decoded) || idn.HasALabel(decoded):
 		return "idna"
 	case ipv4 != "":
 		return ipv4
@@ -151,13 +152,6 @@ func pathClass(rest string) string {
 		return "semicolon-query"
 	}
 	return ""
-}
-
-// hasALabel reports whether a label of host starts with the ACE prefix
-// "xn--", which WHATWG decodes to check.
-func hasALabel(host string) bool {
-	lower := strings.ToLower(host)
-	return strings.HasPrefix(lower, "xn--") || strings.Contains(lower, ".xn--")
 }
 
 // ipv4Class tells whether WHATWG's host parser would take host for an

@@ -169,7 +169,7 @@ func hasLowerHex(s string) bool {
 }
 
 func inDisplayForm(s string) bool {
-	if strings.Contains(s, "%") || hasACE(s) {
+	if strings.Contains(s, "%") {
 		return false
 	}
 	for _, r := range s {
@@ -179,6 +179,9 @@ func inDisplayForm(s string) bool {
 	}
 	u, _ := uri.ParseIRI(s)
 	if host, _ := u.Host(); u.HostType() == uri.HostRegName {
+		if idn.HasALabel(host) {
+			return false
+		}
 		for _, l := range idn.Labels(host) {
 			if m, err := idn.ToUnicode(l.Text); !isASCII(l.Text) && (err != nil || m != l.Text) {
 				return false

@@ -85,6 +85,8 @@ func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning 
 		}
 	}
 	regName := hasHost && host != "" && u.HostType() == uri.HostRegName
+	// Most hosts are plain ASCII names: one scan spares them the IDNA rules.
+	intl := regName && idn.International(host)
 	if regName && on(RareIPFormat) {
 		if msg := rareIP(host); msg != "" {
 			dst = append(dst, Warning{RareIPFormat, msg, hostStart})
@@ -95,15 +97,15 @@ func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning 
 			dst = append(dst, Warning{EncodedControl, msg, off})
 		}
 	}
-	if regName && on(NonASCIIHostLookalike) {
+	if intl && on(NonASCIIHostLookalike) {
 		if msg, off := lookalike(host); msg != "" {
 			dst = append(dst, Warning{NonASCIIHostLookalike, msg, hostStart + off})
 		}
 	}
-	if regName && (on(NonASCIIHostLookalike) || on(InvalidPunycode)) && hasACELabel(host) {
+	if intl && (on(NonASCIIHostLookalike) || on(InvalidPunycode)) && idn.HasALabel(host) {
 		dst = aceLabels(dst, host, hostStart, on)
 	}
-	if regName && on(IDNADeviation) && idn.International(host) {
+	if intl && on(IDNADeviation) {
 		dst = deviations(dst, host, hostStart)
 	}
 	if on(BidiControl) {
@@ -111,7 +113,7 @@ func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning 
 			dst = append(dst, Warning{BidiControl, msg, off})
 		}
 	}
-	if hasHost && u.HostType() == uri.HostRegName && on(ParserDifferential) && mayDiffer(host) {
+	if hasHost && u.HostType() == uri.HostRegName && on(ParserDifferential) && mayDiffer(host, intl) {
 		if diff := interop.AuthorityDiff(u.String()); diff != "" {
 			dst = append(dst, Warning{ParserDifferential,
 				"parsers read the authority differently: " + diff + "; a check made with one and a request made with another reach different places (see uritool interop)",
@@ -133,14 +135,16 @@ func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning 
 // (URL Standard, "ends in a number"; a leading sign included, a quirk
 // FuzzDifferential found). IP literals, dotted-decimal addresses,
 // userinfo and ports of a valid reference read alike; FuzzMayDiffer
-// checks this against the parsers.
-func mayDiffer(host string) bool {
-	if host == "" || strings.IndexByte(host, '%') >= 0 || !isASCII(host) || hasACELabel(host) {
+// checks this against the parsers. intl is idn.International(host).
+func mayDiffer(host string, intl bool) bool {
+	if host == "" || intl || strings.IndexByte(host, '%') >= 0 {
 		return true
 	}
 	last := strings.TrimSuffix(host, ".")
 	last = last[strings.LastIndexByte(last, '.')+1:]
-	last = strings.TrimLeft(last, "+-")
+	for last != "" && (last[0] == '+' || last[0] == '-') {
+		last = last[1:]
+	}
 	if len(last) >= 2 && last[0] == '0' && last[1]|0x20 == 'x' {
 		for i := 2; i < len(last); i++ {
 			if !isHex(last[i]) {
@@ -187,25 +191,37 @@ var bidiControls = map[rune]string{
 }
 
 // bidiControl returns a message and the offset of the first bidi
-// formatting character in s, written or percent-encoded as UTF-8.
+// formatting character in s, written or percent-encoded as UTF-8. Each
+// begins with the byte E2, so only E2 bytes and "%" are looked at.
 func bidiControl(s string) (string, int) {
-	// Each is E2 80 8E-8F, E2 80 AA-AE or E2 81 A6-A9 in UTF-8.
-	for i := 0; i < len(s); i++ {
-		switch {
-		case s[i] == 0xE2 && i+2 < len(s):
-			r, _ := utf8.DecodeRuneInString(s[i:])
+	raw, pct := indexFrom(s, 0, 0xE2), indexFrom(s, 0, '%')
+	for raw >= 0 || pct >= 0 {
+		if raw >= 0 && (pct < 0 || raw < pct) {
+			r, _ := utf8.DecodeRuneInString(s[raw:])
 			if name, ok := bidiControls[r]; ok {
-				return fmt.Sprintf("%U %s can make the reference display in another order than it is read (RFC 3987 section 4.1)", r, name), i
+				return fmt.Sprintf("%U %s can make the reference display in another order than it is read (RFC 3987 section 4.1)", r, name), raw
 			}
-		case s[i] == '%' && i+8 < len(s) && strings.EqualFold(s[i:i+3], "%E2"):
-			dec := uri.PercentDecode(s[i : i+9])
+			raw = indexFrom(s, raw+1, 0xE2)
+			continue
+		}
+		if len(s)-pct >= 9 && strings.EqualFold(s[pct:pct+3], "%E2") {
+			dec := uri.PercentDecode(s[pct : pct+9])
 			r, _ := utf8.DecodeRuneInString(dec)
 			if name, ok := bidiControls[r]; ok && len(dec) == 3 {
-				return fmt.Sprintf("%s decodes to %U %s, which can make the reference display in another order than it is read (RFC 3987 section 4.1)", s[i:i+9], r, name), i
+				return fmt.Sprintf("%s decodes to %U %s, which can make the reference display in another order than it is read (RFC 3987 section 4.1)", s[pct:pct+9], r, name), pct
 			}
 		}
+		pct = indexFrom(s, pct+1, '%')
 	}
 	return "", 0
+}
+
+// indexFrom is the index of the first c in s at or after from, or -1.
+func indexFrom(s string, from int, c byte) int {
+	if i := strings.IndexByte(s[from:], c); i >= 0 {
+		return from + i
+	}
+	return -1
 }
 
 // deceptive returns a message when the userinfo can pass for the host
@@ -428,10 +444,8 @@ var profile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.StrictDomainNa
 // letters that look like other Latin ones ("ɑ" for "a") are not caught.
 func lookalike(host string) (string, int) {
 	// Other characters are percent-encoded in a URI (section 2), written
-	// as they are in an IRI.
-	if !idn.International(host) {
-		return "", 0
-	}
+	// as they are in an IRI; the caller passes only such hosts
+	// (idn.International).
 	name := uri.PercentDecode(host)
 	if isASCII(name) || !utf8.ValidString(name) {
 		return "", 0
@@ -569,21 +583,6 @@ func unhex(c byte) byte {
 	return 0
 }
 
-// acePrefix starts the ASCII form of an internationalized label (RFC 5890
-// section 2.3.2.1), which is how look-alike hosts are usually written.
-const acePrefix = "xn--"
-
-// hasACELabel reports whether some label of host starts with "xn--", in
-// any case, without allocating for the common host that has none.
-func hasACELabel(host string) bool {
-	for i := 0; i+len(acePrefix) <= len(host); i++ {
-		if (i == 0 || host[i-1] == '.') && strings.EqualFold(host[i:i+len(acePrefix)], acePrefix) {
-			return true
-		}
-	}
-	return false
-}
-
 // aceLabels checks each "xn--" label of host: one whose Punycode does not
 // decode, or decodes to a label IDNA refuses, is invalid-punycode; one that
 // decodes to a look-alike is non-ascii-host-lookalike, as its Unicode form
@@ -598,7 +597,8 @@ func aceLabels(dst []Warning, host string, hostStart int, on func(string) bool) 
 			end += start
 		}
 		label := host[start:end]
-		if len(label) >= len(acePrefix) && strings.EqualFold(label[:len(acePrefix)], acePrefix) {
+		// A-labels are how look-alike hosts are usually written.
+		if idn.IsALabel(label) {
 			decoded, err := idna.Punycode.ToUnicode(strings.ToLower(label))
 			switch {
 			case err != nil:

@@ -314,10 +314,11 @@ func columnsUnicode(s string) int {
 	for _, r := range s {
 		switch {
 		case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
-		case width.LookupRune(r).Kind() == width.EastAsianWide || width.LookupRune(r).Kind() == width.EastAsianFullwidth:
-			n += 2
 		default:
 			n++
+			if k := width.LookupRune(r).Kind(); k == width.EastAsianWide || k == width.EastAsianFullwidth {
+				n++
+			}
 		}
 	}
 	return n
@@ -442,10 +443,10 @@ func (p *Parser) list(u uri.URI, shown string, shift func(int) int, colors map[u
 		switch {
 		case forms.err != nil:
 			host += " " + pal.Warning.Sprintf("(not a valid IDNA name: %v [idna-%s])", forms.err, forms.err.Rule)
-		case forms.international && forms.ascii != forms.unicode:
+		case forms.ascii != forms.unicode:
 			// Both forms: the one as written first, then the other.
 			other := forms.ascii
-			if h, _ := u.Host(); idnASCII(h) {
+			if h, _ := u.Host(); strings.EqualFold(h, forms.ascii) {
 				other = forms.unicode
 			}
 			host += " (" + pal.Host.Sprint(other) + ")"
@@ -474,12 +475,12 @@ func (p *Parser) list(u uri.URI, shown string, shift func(int) int, colors map[u
 	row("", "fragment", value(uri.ComponentFragment))
 }
 
-// hostForms are the IDNA forms of a parsed reference's host.
+// hostForms are the IDNA forms of a parsed reference's host; a host that
+// is not internationalized is both (see idn.HostForms).
 type hostForms struct {
 	ascii, unicode string
 	err            *idn.LabelError
 	defined        bool // the host is a reg-name of a valid reference
-	international  bool // it has non-ASCII characters or A-labels
 }
 
 // hostFormsOf converts the host of u when it is a reg-name and u is valid.
@@ -488,11 +489,11 @@ func hostFormsOf(u uri.URI, valid bool) hostForms {
 	if !valid || !ok || u.HostType() != uri.HostRegName {
 		return hostForms{}
 	}
-	if !idn.International(host) {
-		return hostForms{ascii: host, unicode: host, defined: true}
-	}
 	ascii, unicode, err := idn.HostForms(host)
-	return hostForms{ascii: ascii, unicode: unicode, err: labelError(err), defined: true, international: true}
+	if err != nil {
+		return hostForms{err: labelError(err), defined: true}
+	}
+	return hostForms{ascii: ascii, unicode: unicode, defined: true}
 }
 
 // labelError is err as the *idn.LabelError it is, or nil.
@@ -502,15 +503,6 @@ func labelError(err error) *idn.LabelError {
 		return le
 	}
 	return nil
-}
-
-func idnASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf || s[i] == '%' {
-			return false
-		}
-	}
-	return true
 }
 
 func hostTypeName(t uri.HostType) string {

@@ -211,8 +211,9 @@ func (p normalPlan) build(u URI) URI {
 	if f, ok := u.Fragment(); ok {
 		b = appendPctNormal(append(b, '#'), f)
 	}
+	// Only an IRI holds non-ASCII characters, and normalizing keeps them.
 	parse := Parse
-	if u.flags&isIRI != 0 {
+	if !isASCII(bytesToString(b)) {
 		parse = ParseIRI
 	}
 	n, err := parse(bytesToString(b))

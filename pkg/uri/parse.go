@@ -181,11 +181,6 @@ func (u *URI) parse(s string, g grammar) error {
 		return errChar(s, i, where, where)
 	}
 	u.flags |= parsed
-	// Only an IRI beyond ASCII differs from a URI; one that is not
-	// parses to the same value as by Parse.
-	if ucs != asciiOnly && !isASCII(s) {
-		u.flags |= isIRI
-	}
 	return nil
 }
 

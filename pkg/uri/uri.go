@@ -41,7 +41,6 @@ const (
 	hasAuthority
 	hasUserinfo
 	parsed // set by a successful parse, so that URI{} is not ""
-	isIRI  // an IRI with non-ASCII characters: normalizing keeps the IRI rules
 )
 
 // URI is a parsed URI reference: the input string and the offsets of its
