@@ -18,6 +18,8 @@ type ParseError struct {
 	// exceptions: a bad percent-encoding is reported at the first byte
 	// after the "%" that is not a hex digit, and "http://a:b" at its end,
 	// since "http://a:b@c" is valid.
+	// (An input longer than MaxLen is reported at MaxLen, the limit of
+	// this package rather than of the grammar.)
 	Offset int
 	// Rule is the ABNF rule of Appendix A being matched at Offset.
 	Rule string
@@ -57,6 +59,10 @@ func quoteAt(s string, i int) string {
 // ErrZeroURI is returned by Resolve for a zero reference: the zero URI is
 // what a failed Parse returns, not a reference to resolve.
 var ErrZeroURI = errors.New("the zero URI is not a reference")
+
+// ErrTooLong is returned by Resolve when the target would be longer than
+// MaxLen bytes.
+var ErrTooLong = errors.New("the target reference would be longer than uri.MaxLen bytes")
 
 // ErrBaseNotAbsolute is returned by Resolve and Relativize when the base
 // has no scheme, as the zero URI has none: section 5.2.1 requires the base

@@ -70,7 +70,7 @@ func Equal(a, b URI) bool {
 // removes them, "/." included (6.2.2.3, 5.2.4; see the package doc). At SchemeLevel an
 // empty port, or one whose number is the scheme's default (":080" for
 // http), is dropped and an empty path with an authority becomes "/"
-// (6.2.3). Reserved characters are never decoded, an empty query or
+// (6.2.3), unless that would make it longer than MaxLen. Reserved characters are never decoded, an empty query or
 // fragment is kept, and IP-literals are only lowercased. A relative
 // reference keeps its dot-segments: they mean something until it is
 // resolved.
@@ -104,7 +104,9 @@ func (o NormalizeOptions) plan(u URI) normalPlan {
 	port, hasPort := u.Port()
 	p.dropPort = hasPort && (port == "" || known && samePort(port, def))
 	_, hasAuthority := u.Authority()
-	p.emptyPathRoot = known && hasAuthority && u.Path() == ""
+	// The one reference whose normal form would not fit in a URI keeps
+	// its empty path.
+	p.emptyPathRoot = known && hasAuthority && u.Path() == "" && len(u.s) < MaxLen
 	return p
 }
 

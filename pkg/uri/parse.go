@@ -81,6 +81,11 @@ func ParseAbsoluteIRI(s string) (u URI, err error) {
 // only known to be one once its "@" is seen (section 3.2).
 func (u *URI) parse(s string, g grammar) error {
 	*u = URI{s: s}
+	if len(s) > MaxLen {
+		// Not errAt: the messages test reaches each errAt message, and
+		// this one needs 2 GiB of input (TestMaxLen maps it instead).
+		return &ParseError{Offset: MaxLen, Rule: "URI-reference", Msg: "reference longer than uri.MaxLen (2147483647) bytes"}
+	}
 	i := 0
 	// ucs is what non-ASCII characters may be outside the query.
 	ucs := asciiOnly
@@ -97,7 +102,7 @@ func (u *URI) parse(s string, g grammar) error {
 		}
 		if j < len(s) && s[j] == ':' {
 			u.flags |= hasScheme
-			u.schemeEnd = j
+			u.schemeEnd = int32(j)
 			i = j + 1
 		} else if g != uriReference {
 			if j == len(s) || s[j] == '/' || s[j] == '?' || s[j] == '#' {
@@ -121,9 +126,9 @@ func (u *URI) parse(s string, g grammar) error {
 		}
 	}
 
-	u.pathStart = i
+	u.pathStart = int32(i)
 	if u.flags&hasAuthority == 0 {
-		u.hostStart, u.hostEnd = i, i
+		u.hostStart, u.hostEnd = int32(i), int32(i)
 		if u.flags&hasScheme == 0 {
 			// path-noscheme (section 4.2): a colon in the first segment
 			// would make it read as a scheme.
@@ -147,7 +152,7 @@ func (u *URI) parse(s string, g grammar) error {
 	if err != nil {
 		return err
 	}
-	u.pathEnd = i
+	u.pathEnd = int32(i)
 	where := "path"
 
 	// "?" query (section 3.4)
@@ -161,7 +166,7 @@ func (u *URI) parse(s string, g grammar) error {
 			return err
 		}
 	}
-	u.queryEnd = i
+	u.queryEnd = int32(i)
 
 	// "#" fragment (section 3.5)
 	if i < len(s) && s[i] == '#' {
@@ -245,10 +250,10 @@ func (u *URI) parseAuthority(s string, i int, ucs nonASCII) (int, error) {
 	switch {
 	case j < len(s) && s[j] == '@':
 		u.flags |= hasUserinfo
-		u.hostStart = j + 1
+		u.hostStart = int32(j + 1)
 		i, err = u.parseHost(s, j+1, ucs)
 	case i < len(s) && s[i] == '[':
-		u.hostStart = i
+		u.hostStart = int32(i)
 		i, err = u.parseIPLiteral(s, i)
 	default:
 		return u.parseHostPort(s, i, j)
@@ -256,7 +261,7 @@ func (u *URI) parseAuthority(s string, i int, ucs nonASCII) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	u.hostEnd = i
+	u.hostEnd = int32(i)
 
 	rule := "host"
 	if i < len(s) && s[i] == ':' {
@@ -286,13 +291,13 @@ func (u *URI) parseAuthority(s string, i int, ucs nonASCII) (int, error) {
 // such s[i:j] could still be a userinfo, had an "@" followed, so an
 // invalid port is reported at j.
 func (u *URI) parseHostPort(s string, i, j int) (int, error) {
-	u.hostStart = i
+	u.hostStart = int32(i)
 	k := i + strings.IndexByte(s[i:j], ':')
 	if k < i {
 		k = j
 	}
 	u.hostType = regNameType(s[i:k])
-	u.hostEnd = k
+	u.hostEnd = int32(k)
 	p := k + 1
 	for p < j && isDigit(s[p]) {
 		p++

@@ -11,8 +11,8 @@ type ResolveOptions struct {
 }
 
 // Resolve transforms ref into its target URI against base by the strict
-// algorithm of section 5.2. A zero base is ErrBaseNotAbsolute and a zero
-// ref ErrZeroURI.
+// algorithm of section 5.2. A zero base is ErrBaseNotAbsolute, a zero
+// ref ErrZeroURI, and a target longer than MaxLen ErrTooLong.
 func Resolve(base, ref URI) (URI, error) { return ResolveOptions{}.Resolve(base, ref) }
 
 // branch names the case of section 5.2.2 that a resolution takes.
@@ -51,7 +51,7 @@ func (o ResolveOptions) Resolve(base, ref URI) (URI, error) {
 	if t.branch == branchScheme && !hasDotSegment(t.path) {
 		return ref, nil
 	}
-	return t.build(), nil
+	return t.build()
 }
 
 // plan runs the pseudocode of section 5.2.2 without building anything.
@@ -118,7 +118,7 @@ func mergePrefix(base URI) string {
 
 // build recomposes T (section 5.3) into one buffer, removing dot-segments
 // from the path in place.
-func (t *target) build() URI {
+func (t *target) build() (URI, error) {
 	n := len(t.scheme) + 1 + len(t.mergePrefix) + len(t.path)
 	if t.hasAuthority {
 		n += 2 + len(t.authority)
@@ -146,13 +146,16 @@ func (t *target) build() URI {
 	if t.hasFragment {
 		b = append(append(b, '#'), t.fragment...)
 	}
+	if len(b) > MaxLen {
+		return URI{}, ErrTooLong
+	}
 	u, err := Parse(bytesToString(b))
 	if err != nil {
 		// Every component came from a valid reference and section 5.2
 		// only joins them at their delimiters.
 		panic("uri: resolution produced an invalid reference: " + err.Error())
 	}
-	return u
+	return u, nil
 }
 
 // protectPath keeps a path that starts with "//" from reading as an

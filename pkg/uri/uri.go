@@ -2,6 +2,7 @@ package uri
 
 import (
 	"iter"
+	"math"
 	"strconv"
 )
 
@@ -55,17 +56,26 @@ const (
 // Two URIs are == exactly when both are zero or both are valid and their
 // strings are equal byte for byte: the offsets follow from the string.
 // For equivalence in the sense of section 6.2, use Equal.
+//
+// The offsets are int32, which keeps a URI at 48 bytes: copying it, which
+// every function taking a URI does, costs less than the parse on a long
+// run of short references. A URI therefore holds at most MaxLen bytes.
 type URI struct {
 	s         string
-	schemeEnd int // index of the ':' ending the scheme
-	hostStart int
-	hostEnd   int // index of the ':' before the port, or pathStart
-	pathStart int
-	pathEnd   int // index of '?' or '#', or len(s)
-	queryEnd  int // index of '#', or len(s)
+	schemeEnd int32 // index of the ':' ending the scheme
+	hostStart int32
+	hostEnd   int32 // index of the ':' before the port, or pathStart
+	pathStart int32
+	pathEnd   int32 // index of '?' or '#', or len(s)
+	queryEnd  int32 // index of '#', or len(s)
 	flags     flags
 	hostType  HostType
 }
+
+// MaxLen is the longest reference a URI holds: 2 GiB less one byte. RFC
+// 3986 sets no limit; Parse reports a longer input as a *ParseError at
+// offset MaxLen.
+const MaxLen = math.MaxInt32
 
 // String returns the reference as text, which is what section 5.3
 // recomposes from its components: for a URI from Parse, the input byte for
@@ -90,7 +100,7 @@ func (u URI) Scheme() (string, bool) {
 
 func (u URI) authorityStart() int {
 	if u.flags&hasScheme != 0 {
-		return u.schemeEnd + 3
+		return int(u.schemeEnd) + 3
 	}
 	return 2
 }
@@ -145,7 +155,7 @@ func (u URI) Query() (string, bool) {
 
 // Fragment returns the fragment (section 3.5) without the "#".
 func (u URI) Fragment() (string, bool) {
-	if u.queryEnd == len(u.s) {
+	if int(u.queryEnd) == len(u.s) {
 		return "", false
 	}
 	return u.s[u.queryEnd+1:], true
@@ -222,22 +232,22 @@ func (u URI) span(c Component) (start, end int, ok bool) {
 	a := u.authorityStart()
 	switch c {
 	case ComponentScheme:
-		return 0, u.schemeEnd, u.flags&hasScheme != 0
+		return 0, int(u.schemeEnd), u.flags&hasScheme != 0
 	case ComponentAuthority:
-		return a, u.pathStart, u.flags&hasAuthority != 0
+		return a, int(u.pathStart), u.flags&hasAuthority != 0
 	case ComponentUserinfo:
-		return a, u.hostStart - 1, u.flags&hasUserinfo != 0
+		return a, int(u.hostStart) - 1, u.flags&hasUserinfo != 0
 	case ComponentHost:
-		return u.hostStart, u.hostEnd, u.flags&hasAuthority != 0
+		return int(u.hostStart), int(u.hostEnd), u.flags&hasAuthority != 0
 	case ComponentPort:
 		_, ok := u.Port()
-		return u.hostEnd + 1, u.pathStart, ok
+		return int(u.hostEnd) + 1, int(u.pathStart), ok
 	case ComponentPath:
-		return u.pathStart, u.pathEnd, true
+		return int(u.pathStart), int(u.pathEnd), true
 	case ComponentQuery:
-		return u.pathEnd + 1, u.queryEnd, u.pathEnd != u.queryEnd
+		return int(u.pathEnd) + 1, int(u.queryEnd), u.pathEnd != u.queryEnd
 	case ComponentFragment:
-		return u.queryEnd + 1, len(u.s), u.queryEnd != len(u.s)
+		return int(u.queryEnd) + 1, len(u.s), int(u.queryEnd) != len(u.s)
 	}
 	return 0, 0, false
 }
