@@ -17,11 +17,14 @@ func RemoveDotSegments(path string) string {
 }
 
 // hasDotSegment reports whether path has a "." or ".." segment. It only
-// looks where one can start, the beginning and each "/.", which
-// strings.Index finds far faster than a loop over every byte.
+// looks where one can start: the beginning and each "/.", which most
+// paths do not have at all.
 func hasDotSegment(path string) bool {
 	if dotSegmentAt(path) {
 		return true
+	}
+	if !hasSlashDot(path) {
+		return false
 	}
 	for {
 		i := strings.Index(path, "/.")

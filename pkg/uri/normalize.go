@@ -97,16 +97,22 @@ func (o NormalizeOptions) plan(u URI) normalPlan {
 	if o.Level < SchemeLevel {
 		return p
 	}
+	port, hasPort := u.Port()
+	_, hasAuthority := u.Authority()
+	// The one reference whose normal form would not fit in a URI keeps
+	// its empty path.
+	emptyPath := hasAuthority && u.Path() == "" && len(u.s) < MaxLen
+	if port == "" && !emptyPath {
+		// Most references: no default port to look up.
+		p.dropPort = hasPort
+		return p
+	}
 	def, known := "", false
 	if isURI {
 		def, known = o.defaultPort(scheme)
 	}
-	port, hasPort := u.Port()
 	p.dropPort = hasPort && (port == "" || known && samePort(port, def))
-	_, hasAuthority := u.Authority()
-	// The one reference whose normal form would not fit in a URI keeps
-	// its empty path.
-	p.emptyPathRoot = known && hasAuthority && u.Path() == "" && len(u.s) < MaxLen
+	p.emptyPathRoot = known && emptyPath
 	return p
 }
 
@@ -148,6 +154,9 @@ func (p normalPlan) unchanged(u URI) bool {
 // hasUpper reports an uppercase letter outside percent-encodings, whose
 // hex digits stay uppercase in a lowercased scheme or host.
 func hasUpper(s string) bool {
+	if !anyUpper(s) {
+		return false
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' {
 			i += 2

@@ -1,0 +1,75 @@
+package uri
+
+// Eight bytes at a time: the checks that decide whether Normalize and
+// Resolve have anything to do look at every byte of most inputs, and on
+// short strings a loop over words beats both a loop over bytes and a call
+// into strings.Index. Each function answers a simpler question exactly
+// (any uppercase letter? any "/."?), which the full check asks first:
+// most inputs have neither.
+
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// word reads s[i:i+8] as a little-endian word; the compiler turns the
+// shifts into one load.
+func word(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// bytesEqual sets the high bit of each byte of x that equals c, and only
+// of those: the carry-free form of the zero-byte test.
+func bytesEqual(x uint64, c byte) uint64 {
+	y := x ^ ones*uint64(c)
+	return ^((y&^highs + ^uint64(highs)) | y) & highs
+}
+
+// upperLetters sets the high bit of each byte of x in 'A'..'Z'.
+func upperLetters(x uint64) uint64 {
+	low := x &^ highs                 // each byte below 0x80: the sums below cannot carry
+	atLeastA := low + ones*(0x80-'A') // high bit set when the byte is >= 'A'
+	pastZ := low + ones*(0x80-'Z'-1)  // high bit set when the byte is > 'Z'
+	return atLeastA &^ pastZ &^ x & highs
+}
+
+// anyUpper reports whether s holds an uppercase ASCII letter.
+func anyUpper(s string) bool {
+	if len(s) < 8 {
+		for i := 0; i < len(s); i++ {
+			if s[i] >= 'A' && s[i] <= 'Z' {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < len(s)-8; i += 8 {
+		if upperLetters(word(s, i)) != 0 {
+			return true
+		}
+	}
+	return upperLetters(word(s, len(s)-8)) != 0
+}
+
+// hasSlashDot reports whether s holds "/.". Words overlap by one byte so
+// that no pair falls between two.
+func hasSlashDot(s string) bool {
+	if len(s) < 8 {
+		for i := 1; i < len(s); i++ {
+			if s[i] == '.' && s[i-1] == '/' {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < len(s)-8; i += 7 {
+		x := word(s, i)
+		if bytesEqual(x, '.')&(bytesEqual(x, '/')<<8) != 0 {
+			return true
+		}
+	}
+	x := word(s, len(s)-8)
+	return bytesEqual(x, '.')&(bytesEqual(x, '/')<<8) != 0
+}
