@@ -91,8 +91,8 @@ func run[R any](o *RootOptions, args []string, newOp func() operation[R], newRen
 // an *iri.Error from a conversion, for the renderers; rule names what
 // failed for any other error.
 func findingOf(err error, rule string) *check.Finding {
-	var pe *uri.ParseError
-	if errors.As(err, &pe) {
+	pe, ok := err.(*uri.ParseError) // most errors, without errors.As's reflection
+	if ok || errors.As(err, &pe) {
 		return &check.Finding{Offset: pe.Offset, Rule: pe.Rule, Message: pe.Msg}
 	}
 	var ie *iri.Error
@@ -118,8 +118,7 @@ func parseRef(text string, asIRI bool) (uri.URI, error) {
 // withIRIHint adds the IRI hint to a parse error; apart from parseRef so
 // that valid input, the common case, allocates nothing.
 func withIRIHint(text string, err error) error {
-	var pe *uri.ParseError
-	if errors.As(err, &pe) {
+	if pe, ok := err.(*uri.ParseError); ok {
 		if hint := check.IRIHint(text, pe.Offset); hint != "" {
 			e := *pe
 			e.Msg += hint

@@ -75,3 +75,14 @@ func NewPalette(on bool) *Palette {
 	}
 	return p
 }
+
+// paint writes s in c, or as it is when the palette is off, without the
+// fmt call that color makes even then: diagnostics for a long run of
+// invalid input spend their time here.
+func (p *Palette) paint(w Writer, c *color.Color, s string) {
+	if p.On {
+		w.WriteString(c.Sprint(s))
+		return
+	}
+	w.WriteString(s)
+}

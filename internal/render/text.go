@@ -22,6 +22,9 @@ const Mask = "****"
 // takes the last such '@', so that a password with an unencoded '@', a
 // common mistake, is not shown in part.
 func passwordSpan(s string) (start, end int, ok bool) {
+	if strings.IndexByte(s, '@') < 0 {
+		return 0, 0, false // no userinfo, and no parse that fails with an allocated error
+	}
 	if u, err := uri.Parse(s); err == nil {
 		start, end, ok = u.Span(uri.ComponentUserinfo)
 		colon := strings.IndexByte(s[start:end], ':')
@@ -63,6 +66,17 @@ func MaskPassword(s string) string {
 	return s
 }
 
+// printableASCII reports whether s is all printable ASCII, shown byte for
+// byte.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
+}
+
 // caretWindow is how many bytes around the caret a long input shows.
 const caretWindow = 100
 
@@ -82,6 +96,9 @@ func CaretView(input string, offset int, showPassword bool) (string, int) {
 	}
 	if end-offset > caretWindow {
 		end = offset + caretWindow
+	}
+	if start == 0 && end == len(input) && !masked && printableASCII(input) {
+		return input, min(max(offset, 0), len(input)) // most inputs: shown as they are
 	}
 	var b strings.Builder
 	col := -1

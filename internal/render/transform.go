@@ -2,7 +2,6 @@ package render
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/stream"
@@ -128,19 +127,24 @@ func (t *transformText) Render(s *stream.Sink, r *Transformed) {
 // col is the 1-based column in code points (check.ColumnOf).
 func Diagnostic(w Writer, pal *Palette, loc string, col int, input string, f *check.Finding, warning, showPassword bool) {
 	line, caretAt := CaretView(input, f.Offset, showPassword)
-	msg, caret := pal.Error.Sprint(f.Message), pal.Caret
-	if warning {
-		msg, caret = pal.Warning.Sprint("warning: ")+f.Message, pal.Warning
-	}
-	w.WriteString(pal.Label.Sprintf("%s:%d", loc, col))
+	pal.paint(w, pal.Label, loc+":"+strconv.Itoa(col))
 	w.WriteString(": ")
-	w.WriteString(msg)
+	caret := pal.Caret
+	if warning {
+		caret = pal.Warning
+		pal.paint(w, pal.Warning, "warning: ")
+		w.WriteString(f.Message)
+	} else {
+		pal.paint(w, pal.Error, f.Message)
+	}
 	w.WriteByte(' ')
-	w.WriteString(pal.Dim.Sprintf("[%s]", f.Rule))
+	pal.paint(w, pal.Dim, "["+f.Rule+"]")
 	w.WriteString("\n    ")
 	w.WriteString(line)
 	w.WriteString("\n    ")
-	w.WriteString(strings.Repeat(" ", caretAt))
-	w.WriteString(caret.Sprint("^"))
+	for range caretAt {
+		w.WriteByte(' ')
+	}
+	pal.paint(w, caret, "^")
 	w.WriteByte('\n')
 }

@@ -2,14 +2,14 @@ package stream
 
 import "io"
 
-// Sink collects what one unit of input gives, for stdout and stderr, in
-// the order it was written, so that a terminal showing both streams sees
-// results and diagnostics interleaved as the inputs came. A Sink belongs
-// to one worker at a time and needs no locking.
+// Sink collects what one unit of input gives, for stdout and stderr, and
+// the order it was written in, so that a terminal showing both streams
+// sees results and diagnostics interleaved as the inputs came. A Sink
+// belongs to one worker at a time and needs no locking.
 type Sink struct {
-	_    cacheLinePad
-	buf  []byte
-	segs []segment
+	_        cacheLinePad
+	out, err Part
+	runs     []run
 	// Out and Err write to the unit's stdout and stderr parts.
 	Out, Err *Part
 	// Findings counts the inputs (or, for lint, the findings) that make
@@ -30,8 +30,9 @@ type cacheLinePad [64]byte
 // CacheLinePad is the same padding for the workers' own state.
 type CacheLinePad = cacheLinePad
 
-// segment is a run of buf bound for one stream, starting at start.
-type segment struct {
+// run is a stretch of output bound for one stream, from start in that
+// stream's buffer; runs alternate between the streams.
+type run struct {
 	toErr bool
 	start int
 }
@@ -42,38 +43,39 @@ type segment struct {
 type Part struct {
 	s     *Sink
 	toErr bool
+	buf   []byte
 }
 
 // NewSink returns an empty Sink, for renderers used outside a stream.
 func NewSink() *Sink {
 	s := &Sink{}
-	s.Out = &Part{s: s}
-	s.Err = &Part{s: s, toErr: true}
+	s.out, s.err = Part{s: s}, Part{s: s, toErr: true}
+	s.Out, s.Err = &s.out, &s.err
 	return s
 }
 
-// switchTo starts a new segment when the stream changes.
-func (s *Sink) switchTo(toErr bool) {
-	if n := len(s.segs); n == 0 || s.segs[n-1].toErr != toErr {
-		s.segs = append(s.segs, segment{toErr: toErr, start: len(s.buf)})
+// switchTo starts a new run when the stream changes.
+func (p *Part) switchTo() {
+	if n := len(p.s.runs); n == 0 || p.s.runs[n-1].toErr != p.toErr {
+		p.s.runs = append(p.s.runs, run{toErr: p.toErr, start: len(p.buf)})
 	}
 }
 
 func (p *Part) Write(b []byte) (int, error) {
-	p.s.switchTo(p.toErr)
-	p.s.buf = append(p.s.buf, b...)
+	p.switchTo()
+	p.buf = append(p.buf, b...)
 	return len(b), nil
 }
 
 func (p *Part) WriteString(str string) (int, error) {
-	p.s.switchTo(p.toErr)
-	p.s.buf = append(p.s.buf, str...)
+	p.switchTo()
+	p.buf = append(p.buf, str...)
 	return len(str), nil
 }
 
 func (p *Part) WriteByte(c byte) error {
-	p.s.switchTo(p.toErr)
-	p.s.buf = append(p.s.buf, c)
+	p.switchTo()
+	p.buf = append(p.buf, c)
 	return nil
 }
 
@@ -85,22 +87,41 @@ const maxKeptOutput = 16 * blockSize
 
 // reset empties the sink for reuse, dropping a buffer a huge unit grew.
 func (s *Sink) reset() {
-	if cap(s.buf) > maxKeptOutput {
-		s.buf = nil
+	for _, p := range []*Part{&s.out, &s.err} {
+		if cap(p.buf) > maxKeptOutput {
+			p.buf = nil
+		}
+		p.buf = p.buf[:0]
 	}
-	s.buf, s.segs = s.buf[:0], s.segs[:0]
+	s.runs = s.runs[:0]
 	s.Findings, s.Checked, s.Suppressed = 0, 0, 0
 }
 
-// each calls fn with every run of output and its stream, in order.
-func (s *Sink) each(fn func(toErr bool, b []byte) error) error {
-	for i, seg := range s.segs {
-		end := len(s.buf)
-		if i+1 < len(s.segs) {
-			end = s.segs[i+1].start
+// each calls fn with the sink's output. Interleaved, it is every run in
+// the order written; otherwise all of stdout, then all of stderr, which
+// is two writes where a run of invalid input would take two per input.
+func (s *Sink) each(interleaved bool, fn func(toErr bool, b []byte) error) error {
+	if !interleaved {
+		for _, p := range []*Part{&s.out, &s.err} {
+			if len(p.buf) > 0 {
+				if err := fn(p.toErr, p.buf); err != nil {
+					return err
+				}
+			}
 		}
-		if end > seg.start {
-			if err := fn(seg.toErr, s.buf[seg.start:end]); err != nil {
+		return nil
+	}
+	for i, r := range s.runs {
+		buf := s.out.buf
+		if r.toErr {
+			buf = s.err.buf
+		}
+		end := len(buf)
+		if i+2 < len(s.runs) {
+			end = s.runs[i+2].start
+		}
+		if end > r.start {
+			if err := fn(r.toErr, buf[r.start:end]); err != nil {
 				return err
 			}
 		}
@@ -108,9 +129,10 @@ func (s *Sink) each(fn func(toErr bool, b []byte) error) error {
 	return nil
 }
 
-// WriteTo writes the sink's output to out and errOut, in order.
+// WriteTo writes the sink's output to out and errOut, in the order it was
+// written.
 func (s *Sink) WriteTo(out, errOut io.Writer) error {
-	return s.each(func(toErr bool, b []byte) error {
+	return s.each(true, func(toErr bool, b []byte) error {
 		w := out
 		if toErr {
 			w = errOut

@@ -194,6 +194,7 @@ func Run(c Config) (Stats, error) {
 	}()
 
 	var stats Stats
+	interleaved := !separate(c.Stdout, c.Stderr)
 	write := func(toErr bool, b []byte) error {
 		w := c.Stdout
 		if toErr {
@@ -204,7 +205,7 @@ func Run(c Config) (Stats, error) {
 	}
 	for u := range ordered {
 		<-u.done
-		err := u.sink.each(write)
+		err := u.sink.each(interleaved, write)
 		switch {
 		case err != nil:
 			err = &WriteError{err}
@@ -242,10 +243,25 @@ func Run(c Config) (Stats, error) {
 		s.Err.WriteString(c.Summary(stats))
 		s.Err.WriteByte('\n')
 	}
-	if err := s.each(write); err != nil {
+	if err := s.each(interleaved, write); err != nil {
 		return stats, &WriteError{err}
 	}
 	return stats, nil
+}
+
+// separate reports whether stdout and stderr are different files, so
+// that no reader can see how their writes interleave: then each unit's
+// stdout is written whole, then its stderr. A terminal, "2>&1" and
+// anything but an *os.File keep the interleaving.
+func separate(stdout, stderr io.Writer) bool {
+	out, ok1 := stdout.(*os.File)
+	errOut, ok2 := stderr.(*os.File)
+	if !ok1 || !ok2 {
+		return false
+	}
+	a, err1 := out.Stat()
+	b, err2 := errOut.Stat()
+	return err1 == nil && err2 == nil && !os.SameFile(a, b)
 }
 
 // handle runs one unit through a worker.

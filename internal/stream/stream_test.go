@@ -123,6 +123,54 @@ func TestStdoutAndStderrInInputOrder(t *testing.T) {
 	}
 }
 
+// TestFilesSharedOrSeparate: stdout and stderr on one file (a terminal,
+// "2>&1") keep the input's interleaving; on two files each gets its own
+// lines in order, and a unit's runs go out as one write per stream.
+func TestFilesSharedOrSeparate(t *testing.T) {
+	var in, both, outWant, errWant strings.Builder
+	for i := 1; i <= 3000; i++ {
+		text := strconv.Itoa(i)
+		w := &outWant
+		if i%3 == 0 {
+			text, w = "!"+text, &errWant
+		}
+		fmt.Fprintf(&in, "%s\n", text)
+		fmt.Fprintf(&both, ":%d:%s\n", i, text)
+		fmt.Fprintf(w, ":%d:%s\n", i, text)
+	}
+	dir := t.TempDir()
+	open := func(name string) *os.File {
+		f, err := os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		return f
+	}
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+
+	shared := open("shared")
+	if _, _, _, err := run(t, stream.Config{Stdin: strings.NewReader(in.String()), Workers: 2, Stdout: shared, Stderr: open("shared")}); err != nil {
+		t.Fatal(err)
+	}
+	if got := read("shared"); got != both.String() {
+		t.Errorf("one file for both: interleaving differs from the input order")
+	}
+
+	if _, _, _, err := run(t, stream.Config{Stdin: strings.NewReader(in.String()), Workers: 2, Stdout: open("out"), Stderr: open("err")}); err != nil {
+		t.Fatal(err)
+	}
+	if read("out") != outWant.String() || read("err") != errWant.String() {
+		t.Errorf("two files: stdout or stderr differs from the input's lines")
+	}
+}
+
 // endless yields the same line forever.
 type endless struct{ line []byte }
 

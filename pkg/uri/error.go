@@ -37,7 +37,8 @@ func errAt(offset int, rule, format string, args ...any) *ParseError {
 
 // errChar describes the byte at s[i] that cannot stand in rule.
 func errChar(s string, i int, rule, where string) *ParseError {
-	return errAt(i, rule, "invalid character %s in %s", quoteAt(s, i), where)
+	// Not errAt: without fmt, a long run of invalid input costs less.
+	return &ParseError{Offset: i, Rule: rule, Msg: "invalid character " + quoteAt(s, i) + " in " + where}
 }
 
 // quoteAt shows the character starting at s[i]: printable runes as
