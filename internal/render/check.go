@@ -166,8 +166,14 @@ func (j *jsonRenderer) Parallel() bool      { return true }
 // appendInput writes the "input" key and, when the input is not UTF-8 and
 // so cannot be carried exactly by a JSON string, "input_base64" too.
 func appendInput(b []byte, input string) []byte {
-	b = appendString(appendKey(b, "input"), input)
-	if !isPrintableASCII(input) && !utf8.ValidString(input) {
+	return appendInputPlainOr(b, input, jsonPlain(input))
+}
+
+// appendInputPlainOr is appendInput for a caller that knows whether the
+// input is plain (jsonPlain).
+func appendInputPlainOr(b []byte, input string, plain bool) []byte {
+	b = appendPlainOr(appendKey(b, "input"), input, plain)
+	if !plain && !isPrintableASCII(input) && !utf8.ValidString(input) {
 		b = appendKey(b, "input_base64")
 		b = append(b, '"')
 		b = base64.StdEncoding.AppendEncode(b, []byte(input))

@@ -84,6 +84,36 @@ func appendEscaped(b []byte, s string, i int) []byte {
 	return append(b, '"')
 }
 
+// jsonPlain reports whether JSON holds s as it is, with no byte to
+// escape. A valid URI is all unreserved, reserved and '%' characters, so
+// it is plain, and so is every substring of it: its components.
+func jsonPlain(s string) bool {
+	i := safePrefix(s)
+	for i < len(s) && jsonSafe[s[i]] {
+		i++
+	}
+	return i == len(s)
+}
+
+// appendPlainOr appends s as a JSON string, without looking at its bytes
+// when the caller knows it is plain.
+func appendPlainOr(b []byte, s string, plain bool) []byte {
+	if !plain {
+		return appendString(b, s)
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// appendOptPlainOr is appendPlainOr for a component, null when undefined.
+func appendOptPlainOr(b []byte, s string, ok, plain bool) []byte {
+	if !ok {
+		return append(b, "null"...)
+	}
+	return appendPlainOr(b, s, plain)
+}
+
 // appendOptString appends s, or null when it is undefined.
 func appendOptString(b []byte, s string, ok bool) []byte {
 	if !ok {
