@@ -136,10 +136,12 @@ func (o *EditOptions) editOp(sep byte) operation[render.Transformed] {
 	eo := edit.Options{Separator: sep, IRI: o.IRI}
 	return func(in stream.Input, r *render.Transformed) bool {
 		text, added := o.DefaultScheme.apply(in.Text)
-		*r = render.Transformed{Line: in.Line, Input: text, Fields: fields[:2]}
-		fields[0], fields[1] = render.Str("input", text), render.Null("output")
+		r.Reset(in.Line, text, fields[:2])
+		fields[0].SetStr("input", text)
+		fields[1].SetNull("output")
 		if added {
-			r.Fields, fields[2] = fields[:3], render.Bool("scheme_added", true)
+			fields[2].SetBool("scheme_added", true)
+			r.Fields = fields[:3]
 		}
 		u, err := parseRef(text, o.IRI)
 		if err != nil {
@@ -152,7 +154,7 @@ func (o *EditOptions) editOp(sep byte) operation[render.Transformed] {
 			return true
 		}
 		r.Output = out
-		fields[1] = render.Str("output", out)
+		fields[1].SetStr("output", out)
 		return false
 	}
 }

@@ -70,17 +70,21 @@ func (o *EqualOptions) equalOp(a uri.URI, aText string) operation[render.Transfo
 	na := n.Normalize(a).String()
 	fields := fieldBuf(5)
 	return func(in stream.Input, r *render.Transformed) bool {
-		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
-		fields[0], fields[1], fields[2] = render.Str("a", aText), render.Str("b", in.Text), render.Str("normalized_a", na)
+		r.Reset(in.Line, in.Text, fields)
+		fields[0].SetStr("a", aText)
+		fields[1].SetStr("b", in.Text)
+		fields[2].SetStr("normalized_a", na)
 		b, err := parseRef(in.Text, false)
 		if err != nil {
 			r.Err = findingOf(err, "uri")
-			fields[3], fields[4] = render.Null("normalized_b"), render.Null("equal")
+			fields[3].SetNull("normalized_b")
+			fields[4].SetNull("equal")
 			return true
 		}
 		nb := n.Normalize(b).String()
 		equal := na == nb
-		fields[3], fields[4] = render.Str("normalized_b", nb), render.Bool("equal", equal)
+		fields[3].SetStr("normalized_b", nb)
+		fields[4].SetBool("equal", equal)
 		r.Output = "equivalent"
 		if !equal {
 			r.Output = "different\t" + na + "\t" + nb

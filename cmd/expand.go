@@ -157,8 +157,10 @@ func (o *ExpandOptions) values() (uritemplate.Values, error) {
 func expandOp(t *uritemplate.Template, text string, base uritemplate.Values) operation[render.Transformed] {
 	fields := fieldBuf(3)
 	return func(in stream.Input, r *render.Transformed) bool {
-		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
-		fields[0], fields[1], fields[2] = render.Str("template", text), render.Null("expansion"), render.Bool("valid", false)
+		r.Reset(in.Line, in.Text, fields)
+		fields[0].SetStr("template", text)
+		fields[1].SetNull("expansion")
+		fields[2].SetBool("valid", false)
 		vals, err := uritemplate.ValuesFromJSON([]byte(in.Text))
 		if err != nil {
 			r.Err = &check.Finding{Rule: "json", Message: "not a JSON object of variables: " + err.Error()}
@@ -179,7 +181,7 @@ func expandOp(t *uritemplate.Template, text string, base uritemplate.Values) ope
 			}
 			return true
 		}
-		fields[1] = render.Str("expansion", out)
+		fields[1].SetStr("expansion", out)
 		r.Output = out
 		if _, err := uri.Parse(out); err != nil {
 			// Show the expansion, not the variables, under the caret.
@@ -187,7 +189,7 @@ func expandOp(t *uritemplate.Template, text string, base uritemplate.Values) ope
 			r.Err.Message = "the expansion is not a URI reference: " + r.Err.Message
 			return true
 		}
-		fields[2] = render.Bool("valid", true)
+		fields[2].SetBool("valid", true)
 		return false
 	}
 }

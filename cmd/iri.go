@@ -128,15 +128,15 @@ its percent-encodings in uppercase hex as RFC 3986 section 2.1 recommends.`,
 func convertOp(key string, convert func(string) (string, error)) operation[render.Transformed] {
 	fields := fieldBuf(2)
 	return func(in stream.Input, r *render.Transformed) bool {
-		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields[:2]}
-		fields[0] = render.Str("input", in.Text)
+		r.Reset(in.Line, in.Text, fields[:2])
+		fields[0].SetStr("input", in.Text)
 		out, err := convert(in.Text)
 		if err != nil {
-			fields[1] = render.Null(key)
+			fields[1].SetNull(key)
 			r.Err = findingOf(err, key)
 			return true
 		}
-		fields[1] = render.Str(key, out)
+		fields[1].SetStr(key, out)
 		r.Output = out
 		return false
 	}

@@ -86,16 +86,18 @@ func matchOp(t *uritemplate.Template) operation[render.Transformed] {
 	names := t.Names()
 	fields := fieldBuf(3)
 	return func(in stream.Input, r *render.Transformed) bool {
-		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
-		fields[0] = render.Str("input", in.Text)
+		r.Reset(in.Line, in.Text, fields)
+		fields[0].SetStr("input", in.Text)
 		vals, ok := t.Match(in.Text)
 		if !ok {
-			fields[1], fields[2] = render.Bool("match", false), render.Null("vars")
+			fields[1].SetBool("match", false)
+			fields[2].SetNull("vars")
 			r.Err = &check.Finding{Rule: "match", Message: "does not match " + t.String()}
 			return true
 		}
 		r.Output = valuesJSON(vals, names)
-		fields[1], fields[2] = render.Bool("match", true), render.Raw("vars", r.Output)
+		fields[1].SetBool("match", true)
+		fields[2].SetRaw("vars", r.Output)
 		return false
 	}
 }

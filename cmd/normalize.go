@@ -117,23 +117,27 @@ func (o *NormalizeOptions) normalizeOp() operation[render.Transformed] {
 	}
 	return func(in stream.Input, r *render.Transformed) bool {
 		text, added := o.DefaultScheme.apply(in.Text)
-		*r = render.Transformed{Line: in.Line, Input: text, Fields: fields[:3]}
+		r.Reset(in.Line, text, fields[:3])
 		if added {
 			r.Fields = fields[:4]
-			fields[3] = render.Bool("scheme_added", true)
+			fields[3].SetBool("scheme_added", true)
 		}
 		u, err := parseRef(text, o.IRI)
 		if err != nil {
 			r.Err = findingOf(err, "uri")
 			if json {
-				fields[0], fields[1], fields[2] = render.Str("input", text), render.Null("normalized"), render.Null("changed")
+				fields[0].SetStr("input", text)
+				fields[1].SetNull("normalized")
+				fields[2].SetNull("changed")
 			}
 			return true
 		}
 		n := normalizer.Normalize(u).String()
 		changed := n != text
 		if json {
-			fields[0], fields[1], fields[2] = render.Str("input", text), render.Str("normalized", n), render.Bool("changed", changed)
+			fields[0].SetStr("input", text)
+			fields[1].SetStr("normalized", n)
+			fields[2].SetBool("changed", changed)
 		}
 		r.Output = n
 		switch {

@@ -63,7 +63,7 @@ on stderr, so the output stays aligned with the input.`,
 func relativizeOp(base uri.URI, baseText string) operation[render.Transformed] {
 	fields := fieldBuf(3)
 	return func(in stream.Input, r *render.Transformed) bool {
-		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
+		r.Reset(in.Line, in.Text, fields)
 		target, err := parseRef(in.Text, false)
 		if err == nil {
 			var ref uri.URI
@@ -71,10 +71,12 @@ func relativizeOp(base uri.URI, baseText string) operation[render.Transformed] {
 				r.Output = ref.String()
 			}
 		}
-		fields[0], fields[1], fields[2] = render.Str("base", baseText), render.Str("target", in.Text), render.Str("ref", r.Output)
+		fields[0].SetStr("base", baseText)
+		fields[1].SetStr("target", in.Text)
+		fields[2].SetStr("ref", r.Output)
 		if err != nil {
 			r.Err = findingOf(err, "relativize")
-			fields[2] = render.Null("ref")
+			fields[2].SetNull("ref")
 		}
 		return err != nil
 	}

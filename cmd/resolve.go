@@ -79,7 +79,7 @@ func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) operation[rend
 	fields := fieldBuf(3)
 	json := o.Format.value == render.FormatJSON // text needs no fields
 	return func(in stream.Input, r *render.Transformed) bool {
-		*r = render.Transformed{Line: in.Line, Input: in.Text, Fields: fields}
+		r.Reset(in.Line, in.Text, fields)
 		ref, err := parseRef(in.Text, false)
 		switch {
 		case err != nil:
@@ -95,11 +95,13 @@ func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) operation[rend
 			}
 		}
 		if json {
-			fields[0], fields[1], fields[2] = render.Str("base", baseText), render.Str("ref", in.Text), render.Str("target", r.Output)
+			fields[0].SetStr("base", baseText)
+			fields[1].SetStr("ref", in.Text)
+			fields[2].SetStr("target", r.Output)
 		}
 		if err != nil {
 			r.Err = findingOf(err, "reference")
-			fields[2] = render.Null("target")
+			fields[2].SetNull("target")
 		}
 		return err != nil
 	}
