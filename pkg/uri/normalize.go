@@ -70,16 +70,17 @@ func Equal(a, b URI) bool {
 // removes them, "/." included (6.2.2.3, 5.2.4; see the package doc). At SchemeLevel an
 // empty port, or one whose number is the scheme's default (":080" for
 // http), is dropped and an empty path with an authority becomes "/"
-// (6.2.3), unless that would make it longer than MaxLen. Reserved characters are never decoded, an empty query or
-// fragment is kept, and IP-literals are only lowercased. A relative
-// reference keeps its dot-segments: they mean something until it is
-// resolved.
+// (6.2.3), unless that would make it longer than MaxLen. Reserved
+// characters are never decoded, an empty query or fragment is kept, and
+// IP-literals are only lowercased. A relative reference keeps its
+// dot-segments: they mean something until it is resolved.
 func (o NormalizeOptions) Normalize(u URI) URI {
-	p := o.plan(u)
-	if p.unchanged(u) {
+	// By pointer from here: a copy of u per call costs as much as a check.
+	p := o.plan(&u)
+	if p.unchanged(&u) {
 		return u
 	}
-	return p.build(u)
+	return p.build(&u)
 }
 
 // normalPlan records the scheme-level decisions, which depend on the
@@ -90,7 +91,7 @@ type normalPlan struct {
 	dots          bool // remove dot-segments from the path
 }
 
-func (o NormalizeOptions) plan(u URI) normalPlan {
+func (o NormalizeOptions) plan(u *URI) normalPlan {
 	var p normalPlan
 	scheme, isURI := u.Scheme()
 	p.dots = isURI
@@ -134,15 +135,20 @@ func samePort(a, b string) bool {
 }
 
 // unchanged reports whether normalizing u would give u back.
-func (p normalPlan) unchanged(u URI) bool {
+func (p normalPlan) unchanged(u *URI) bool {
 	if p.dropPort || p.emptyPathRoot {
 		return false
 	}
 	s := u.s
-	if u.flags&hasScheme != 0 && hasUpper(s[:u.schemeEnd]) {
-		return false
-	}
-	if u.flags&hasAuthority != 0 && hasUpper(s[u.hostStart:u.hostEnd]) {
+	// Case matters in the scheme and the host (6.2.2.1). Without a
+	// userinfo only "://" or "//" lies between them: one look at both.
+	switch {
+	case u.flags&(hasAuthority|hasUserinfo) == hasAuthority:
+		if hasUpper(s[:u.hostEnd]) {
+			return false
+		}
+	case u.flags&hasScheme != 0 && hasUpper(s[:u.schemeEnd]),
+		u.flags&hasAuthority != 0 && hasUpper(s[u.hostStart:u.hostEnd]):
 		return false
 	}
 	if !pctNormal(s) {
@@ -186,7 +192,7 @@ func pctNormal(s string) bool {
 	return true
 }
 
-func (p normalPlan) build(u URI) URI {
+func (p normalPlan) build(u *URI) URI {
 	s := u.s
 	b := make([]byte, 0, len(s)+1)
 	if scheme, ok := u.Scheme(); ok {
