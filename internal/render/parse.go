@@ -142,6 +142,34 @@ func (p *Parser) diagnostic(w Writer, r *Parsed) {
 	Diagnostic(w, p.opts.Err, strconv.Itoa(r.Line), check.ColumnOf("", r.Input, f.Offset), r.Input, &f, false, p.opts.ShowPassword)
 }
 
+// appendPlainSegments writes the segments of a plain path as a JSON
+// array: the path with each "/" between segments written as "\",\"",
+// which is what uri.Segments yields, in one pass without a branch per
+// byte: each byte is written with the '",' that a "/" becomes after it,
+// and the next byte goes after whichever of the two it was.
+func appendPlainSegments(b []byte, path string) []byte {
+	if path == "" {
+		return append(b, '[', ']')
+	}
+	path = strings.TrimPrefix(path, "/")
+	n := len(b)
+	b = slices.Grow(b, 3*len(path)+4)[:n+3*len(path)+4]
+	b[n], b[n+1] = '[', '"'
+	n += 2
+	for i := 0; i < len(path); i++ {
+		c := path[i]
+		slash := 0
+		if c == '/' {
+			slash = 1
+		}
+		b[n+2], b[n+1] = '"', ','
+		b[n] = c ^ (c^'"')&byte(-slash)
+		n += 1 + 2*slash
+	}
+	b[n], b[n+1] = '"', ']'
+	return b[:n+2]
+}
+
 func (p *Parser) json(r *Parsed) {
 	u := r.URI
 	ok := r.Err == nil
@@ -179,7 +207,8 @@ func (p *Parser) json(r *Parsed) {
 	b = appendOptPlainOr(append(b, `,"query":`...), query, ok && hasQuery, plain)
 	fragment, hasFragment := u.Fragment()
 	b = appendOptPlainOr(append(b, `,"fragment":`...), fragment, ok && hasFragment, plain)
-	forms := hostFormsOf(u, ok)
+	var forms hostForms
+	forms.set(&u, ok)
 	b = appendOptString(appendKey(b, "host_ascii"), forms.ascii, forms.defined && forms.err == nil)
 	b = appendOptString(appendKey(b, "host_unicode"), forms.unicode, forms.defined && forms.err == nil)
 	b = appendKey(b, "idna_error")
@@ -195,7 +224,10 @@ func (p *Parser) json(r *Parsed) {
 		b = append(b, "null"...)
 	}
 	b = appendKey(b, "segments")
-	if ok {
+	switch {
+	case ok && plain:
+		b = appendPlainSegments(b, u.Path())
+	case ok:
 		b = append(b, '[')
 		first := true
 		for seg := range u.Segments() {
@@ -203,10 +235,10 @@ func (p *Parser) json(r *Parsed) {
 				b = append(b, ',')
 			}
 			first = false
-			b = appendPlainOr(b, seg, plain)
+			b = appendString(b, seg)
 		}
 		b = append(b, ']')
-	} else {
+	default:
 		b = append(b, "null"...)
 	}
 	b = appendKey(b, "query_params")
@@ -444,7 +476,8 @@ func (p *Parser) list(u uri.URI, shown string, shift func(int) int, colors map[u
 	if _, ok := u.Authority(); ok {
 		row("  ", "userinfo", value(uri.ComponentUserinfo))
 		host := value(uri.ComponentHost)
-		forms := hostFormsOf(u, true)
+		var forms hostForms
+		forms.set(&u, true)
 		switch {
 		case forms.err != nil:
 			host += " " + pal.Warning.Sprintf("(not a valid IDNA name: %v [idna-%s])", forms.err, forms.err.Rule)
@@ -488,17 +521,22 @@ type hostForms struct {
 	defined        bool // the host is a reg-name of a valid reference
 }
 
-// hostFormsOf converts the host of u when it is a reg-name and u is valid.
-func hostFormsOf(u uri.URI, valid bool) hostForms {
+// set converts the host of u when it is a reg-name and u is valid. It
+// fills f in place: a hostForms returned and copied out costs more than
+// the conversion of an ASCII host.
+func (f *hostForms) set(u *uri.URI, valid bool) {
+	*f = hostForms{}
 	host, ok := u.Host()
 	if !valid || !ok || u.HostType() != uri.HostRegName {
-		return hostForms{}
+		return
 	}
+	f.defined = true
 	ascii, unicode, err := idn.HostForms(host)
 	if err != nil {
-		return hostForms{err: labelError(err), defined: true}
+		f.err = labelError(err)
+		return
 	}
-	return hostForms{ascii: ascii, unicode: unicode, defined: true}
+	f.ascii, f.unicode = ascii, unicode
 }
 
 // labelError is err as the *idn.LabelError it is, or nil.
