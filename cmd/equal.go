@@ -71,19 +71,20 @@ func (o *EqualOptions) equalOp(a uri.URI, aText string) operation[render.Transfo
 	fields := fieldBuf(5)
 	return func(in stream.Input, r *render.Transformed) bool {
 		r.Reset(in.Line, in.Text, fields)
-		fields[0].SetStr("a", aText)
-		fields[1].SetStr("b", in.Text)
-		fields[2].SetStr("normalized_a", na)
+		fields[0].SetURI("a", aText)
+		fields[2].SetURI("normalized_a", na)
 		b, err := parseRef(in.Text, false)
 		if err != nil {
 			r.Err = findingOf(err, "uri")
+			fields[1].SetStr("b", in.Text)
 			fields[3].SetNull("normalized_b")
 			fields[4].SetNull("equal")
 			return true
 		}
 		nb := n.Normalize(b).String()
 		equal := na == nb
-		fields[3].SetStr("normalized_b", nb)
+		fields[1].SetURI("b", in.Text)
+		fields[3].SetURI("normalized_b", nb)
 		fields[4].SetBool("equal", equal)
 		r.Output = "equivalent"
 		if !equal {

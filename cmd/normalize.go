@@ -135,8 +135,13 @@ func (o *NormalizeOptions) normalizeOp() operation[render.Transformed] {
 		n := normalizer.Normalize(u).String()
 		changed := n != text
 		if json {
-			fields[0].SetStr("input", text)
-			fields[1].SetStr("normalized", n)
+			if o.IRI {
+				fields[0].SetStr("input", text)
+				fields[1].SetStr("normalized", n)
+			} else {
+				fields[0].SetURI("input", text)
+				fields[1].SetURI("normalized", n)
+			}
 			fields[2].SetBool("changed", changed)
 		}
 		r.Output = n

@@ -71,12 +71,14 @@ func relativizeOp(base uri.URI, baseText string) operation[render.Transformed] {
 				r.Output = ref.String()
 			}
 		}
-		fields[0].SetStr("base", baseText)
-		fields[1].SetStr("target", in.Text)
-		fields[2].SetStr("ref", r.Output)
+		fields[0].SetURI("base", baseText)
 		if err != nil {
 			r.Err = findingOf(err, "relativize")
+			fields[1].SetStr("target", in.Text)
 			fields[2].SetNull("ref")
+		} else {
+			fields[1].SetURI("target", in.Text)
+			fields[2].SetURI("ref", r.Output)
 		}
 		return err != nil
 	}

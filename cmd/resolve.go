@@ -94,14 +94,18 @@ func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) operation[rend
 				r.Output = t.String()
 			}
 		}
-		if json {
-			fields[0].SetStr("base", baseText)
-			fields[1].SetStr("ref", in.Text)
-			fields[2].SetStr("target", r.Output)
-		}
 		if err != nil {
 			r.Err = findingOf(err, "reference")
-			fields[2].SetNull("target")
+		}
+		if json {
+			fields[0].SetURI("base", baseText)
+			if err != nil {
+				fields[1].SetStr("ref", in.Text)
+				fields[2].SetNull("target")
+			} else {
+				fields[1].SetURI("ref", in.Text)
+				fields[2].SetURI("target", r.Output)
+			}
 		}
 		return err != nil
 	}

@@ -21,30 +21,40 @@ type Field struct {
 	IsBool  bool // Truth, not Value, is the field's value
 	Truth   bool
 	IsRaw   bool // Value is JSON already (an object or array)
+	Plain   bool // Value has nothing to escape (SetURI)
 }
 
-// SetStr, SetNull, SetBool and SetRaw set a Field in place, one member at a
+// SetStr, SetURI, SetNull, SetBool and SetRaw set a Field in place, one member at a
 // time: building a Field and copying it in, as f = Str(...) does, has the
 // copy's 16-byte loads wait on the 1-byte stores of its flags, which cost
 // more than the rest of a JSON record.
 func (f *Field) SetStr(key, v string) {
 	f.Key, f.Value = key, v
-	f.Defined, f.IsBool, f.Truth, f.IsRaw = true, false, false, false
+	f.Defined, f.IsBool, f.Truth, f.IsRaw, f.Plain = true, false, false, false, false
+}
+
+// SetURI sets a string field whose value is the text of a valid reference
+// parsed as a URI, not an IRI: unreserved, reserved and '%' characters
+// only, which JSON holds as they are, so it is written without a look at
+// its bytes.
+func (f *Field) SetURI(key, text string) {
+	f.Key, f.Value = key, text
+	f.Defined, f.IsBool, f.Truth, f.IsRaw, f.Plain = true, false, false, false, true
 }
 
 func (f *Field) SetNull(key string) {
 	f.Key, f.Value = key, ""
-	f.Defined, f.IsBool, f.Truth, f.IsRaw = false, false, false, false
+	f.Defined, f.IsBool, f.Truth, f.IsRaw, f.Plain = false, false, false, false, false
 }
 
 func (f *Field) SetBool(key string, v bool) {
 	f.Key, f.Value = key, ""
-	f.Defined, f.IsBool, f.Truth, f.IsRaw = true, true, v, false
+	f.Defined, f.IsBool, f.Truth, f.IsRaw, f.Plain = true, true, v, false, false
 }
 
 func (f *Field) SetRaw(key, json string) {
 	f.Key, f.Value = key, json
-	f.Defined, f.IsBool, f.Truth, f.IsRaw = true, false, false, true
+	f.Defined, f.IsBool, f.Truth, f.IsRaw, f.Plain = true, false, false, true, false
 }
 
 // Str, Null and Bool make Fields, for records built once; a worker's
@@ -120,7 +130,7 @@ func (t *transformJSON) Render(s *stream.Sink, r *Transformed) {
 		case f.IsRaw:
 			b = append(b, f.Value...)
 		default:
-			b = appendString(b, f.Value)
+			b = appendPlainOr(b, f.Value, f.Plain)
 		}
 	}
 	b = appendFinding(appendKey(b, "error"), r.Err)
