@@ -44,8 +44,11 @@ type target struct {
 // once when it differs from ref, and not at all when ref is already its
 // own target.
 func (o ResolveOptions) Resolve(base, ref URI) (URI, error) {
-	t, err := o.plan(base, ref)
-	if err != nil {
+	// The plan is filled in place and the URIs passed by pointer: a
+	// target or URI returned or passed by value is copied, and the copy
+	// cost more than the plan itself.
+	var t target
+	if err := o.plan(&t, &base, &ref); err != nil {
 		return URI{}, err
 	}
 	if t.branch == branchScheme && !hasDotSegment(t.path) {
@@ -55,14 +58,13 @@ func (o ResolveOptions) Resolve(base, ref URI) (URI, error) {
 }
 
 // plan runs the pseudocode of section 5.2.2 without building anything.
-func (o ResolveOptions) plan(base, ref URI) (target, error) {
+func (o ResolveOptions) plan(t *target, base, ref *URI) error {
 	if !base.IsAbsolute() {
-		return target{}, ErrBaseNotAbsolute
+		return ErrBaseNotAbsolute
 	}
 	if !ref.IsValid() {
-		return target{}, ErrZeroURI
+		return ErrZeroURI
 	}
-	var t target
 	t.fragment, t.hasFragment = ref.Fragment()
 	rs, refHasScheme := ref.Scheme()
 	bs, _ := base.Scheme()
@@ -75,7 +77,7 @@ func (o ResolveOptions) plan(base, ref URI) (target, error) {
 		t.authority, t.hasAuthority = ref.Authority()
 		t.path = ref.Path()
 		t.query, t.hasQuery = ref.Query()
-		return t, nil
+		return nil
 	}
 	t.scheme = bs
 	if a, ok := ref.Authority(); ok {
@@ -83,7 +85,7 @@ func (o ResolveOptions) plan(base, ref URI) (target, error) {
 		t.authority, t.hasAuthority = a, true
 		t.path = ref.Path()
 		t.query, t.hasQuery = ref.Query()
-		return t, nil
+		return nil
 	}
 	t.authority, t.hasAuthority = base.Authority()
 	t.path = ref.Path()
@@ -99,10 +101,10 @@ func (o ResolveOptions) plan(base, ref URI) (target, error) {
 		t.query, t.hasQuery = ref.Query()
 	default:
 		t.branch = branchMerge
-		t.mergePrefix = mergePrefix(base)
+		t.mergePrefix = mergePrefix(*base)
 		t.query, t.hasQuery = ref.Query()
 	}
-	return t, nil
+	return nil
 }
 
 // mergePrefix is what merge (section 5.2.3) puts before a relative path:
