@@ -23,7 +23,9 @@ func NewEqualCmd(root *RootOptions) *cobra.Command {
 		Short: "Tell whether URIs are equivalent (RFC 3986 section 6.2)",
 		Long: `Compare each B with A by the comparison ladder of RFC 3986 section 6.2: they
 are equivalent when their scheme-based normal forms (6.2.2 and 6.2.3) are the
-same string. With only A, each line of standard input is a B.
+same string. With only A, each line of standard input is a B, and a B of "-"
+stands for those lines where it is. Equivalence is symmetric, so A may be "-"
+too: "uritool equal - URI" reads as "uritool equal URI -".
 
 Text output is one line per B: "equivalent", or "different" followed by the
 two normal forms, tab-separated. A is checked once, before any input is read:
@@ -48,13 +50,17 @@ diagnostic on stderr. --format json shows both normal forms.`,
 		},
 		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
-			a, err := root.parseArg("A", args[0], false)
+			aText, bs, err := splitEqualArgs(args)
+			if err != nil {
+				return err
+			}
+			a, err := root.parseArg("A", aText, false)
 			if err != nil {
 				return err
 			}
 			outPal, errPal := opts.palettes()
 			ro := render.TransformOptions{Format: opts.Format.value, Out: outPal, Err: errPal}
-			return run(root, args[1:], func() operation[render.Transformed] { return opts.equalOp(a, args[0]) },
+			return run(root, bs, func() operation[render.Transformed] { return opts.equalOp(a, aText) },
 				func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
 		},
 	}
@@ -62,6 +68,22 @@ diagnostic on stderr. --format json shows both normal forms.`,
 	c.Flags().Var(&opts.DefaultPorts, "default-port", "extra default ports")
 	_ = c.RegisterFlagCompletionFunc("default-port", cobra.NoFileCompletions)
 	return c
+}
+
+// splitEqualArgs picks A and the Bs. A leading "-" means standard input,
+// as it does among the Bs, so A is the first argument that is not one
+// (equivalence is symmetric) and the "-" stays where it was among the Bs.
+func splitEqualArgs(args []string) (a string, bs []string, err error) {
+	if args[0] != "-" {
+		return args[0], args[1:], nil
+	}
+	for i, arg := range args {
+		if arg != "-" {
+			bs = append(append(bs, args[:i]...), args[i+1:]...)
+			return arg, bs, nil
+		}
+	}
+	return "", nil, usageErrorf("A is the reference to compare with, and standard input cannot be both A and B: give A as an argument")
 }
 
 // equalOp compares each input with a.
