@@ -99,13 +99,8 @@ with the exact bytes.`,
 			outPal, errPal := opts.palettes()
 			ro := render.ParseOptions{Format: opts.Format.value, Get: opts.Get.fields, Template: opts.Get.template,
 				ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal, Width: opts.terminalWidth()}
-			cfg := root.streamConfig(args, func() stream.Worker {
-				return &opWorker[render.Parsed]{op: parseOp(&opts.DefaultScheme, opts.IRI), render: render.NewParser(ro)}
-			})
-			if opts.Format.value == render.FormatJSON {
-				cfg.BlockSize = parseJSONBlockSize
-			}
-			return runStream(cfg)
+			return run(root, args, func() operation[render.Parsed] { return parseOp(&opts.DefaultScheme, opts.IRI) },
+				func() render.Renderer[render.Parsed] { return render.NewParser(ro) })
 		},
 	}
 	opts.Format = addFormat(c, "text", "json")
@@ -117,12 +112,6 @@ with the exact bytes.`,
 	_ = c.RegisterFlagCompletionFunc("get", listCompletion(render.GetFields))
 	return c
 }
-
-// parseJSONBlockSize is the input block of parse --format json, which
-// writes about eight bytes per byte read: with the default 64 KiB blocks
-// the output in flight took peak RSS to 20-25 MiB on 1M URLs; with 16 KiB
-// it is under 15 MiB, at the same speed.
-const parseJSONBlockSize = 16 << 10
 
 // parseOp parses one input.
 func parseOp(ds *defaultScheme, asIRI bool) operation[render.Parsed] {

@@ -79,11 +79,13 @@ func (p *Part) WriteByte(c byte) error {
 	return nil
 }
 
-// maxKeptOutput is the largest output buffer a sink keeps for reuse: a
-// block of input can give several times its size (parse --format json
-// writes about 7 bytes per input byte), and regrowing it for every block
-// costs more than the parse.
-const maxKeptOutput = 16 * blockSize
+// maxKeptOutput is the largest output buffer a sink keeps for reuse:
+// blocks are sized to give about outputPerBlock, and regrowing a buffer
+// for every block costs more than the parse; a rare huge one is dropped.
+const maxKeptOutput = 8 * outputPerBlock
+
+// size is how much output the sink holds.
+func (s *Sink) size() int { return len(s.out.buf) + len(s.err.buf) }
 
 // reset empties the sink for reuse, dropping a buffer a huge unit grew.
 func (s *Sink) reset() {

@@ -75,10 +75,6 @@ type Config struct {
 	// wants 1.
 	Workers   int
 	NewWorker func() Worker
-	// BlockSize is how much input a block holds; 0 means 64 KiB. A
-	// command whose output is many times its input asks for less, so
-	// that the output of the blocks in flight stays small.
-	BlockSize int
 	// Hint is written to Stderr when Stdin is read and IsTerminal says
 	// it is a terminal, so that a person knows uritool is waiting.
 	Hint       string
@@ -108,14 +104,22 @@ type ReadError struct{ Err error }
 func (e *ReadError) Error() string { return "read error: " + e.Err.Error() }
 func (e *ReadError) Unwrap() error { return e.Err }
 
-// blockSize is how much input one block holds unless Config.BlockSize
-// says otherwise; a longer line grows its block, which shrinks back once
-// written.
-const blockSize = 64 << 10
+// Block sizes. A block holds at most blockSize of input (a longer line
+// grows its block, which shrinks back once written). Less when a command
+// writes many times what it reads (parse's breakdown, interop's tables):
+// the reader sizes each block so that its output comes to about
+// outputPerBlock, judged by the blocks written so far, so that the output
+// of the blocks in flight, and with it the memory, stays small whatever
+// the command. The first blocks are small until there is a measure.
+const (
+	blockSize      = 64 << 10
+	minBlockSize   = 4 << 10
+	firstBlockSize = 16 << 10
+	outputPerBlock = 128 << 10
+)
 
 // unit is one piece of work: a block of lines or one argument.
 type unit struct {
-	size      int // the block size asked for
 	file      string
 	data      []byte // whole lines; the last may lack its newline at the end of input
 	firstLine int
@@ -144,14 +148,12 @@ func Run(c Config) (Stats, error) {
 		ws[i] = c.NewWorker()
 	}
 
-	size := c.BlockSize
-	if size <= 0 {
-		size = blockSize
-	}
 	free := make(chan *unit, 2*workers+2)
 	for i := 0; i < cap(free); i++ {
-		free <- &unit{size: size, data: make([]byte, 0, size), sink: NewSink(), done: make(chan struct{}, 1)}
+		free <- &unit{data: make([]byte, 0, blockSize), sink: NewSink(), done: make(chan struct{}, 1)}
 	}
+	var limit atomic.Int64 // how much input the reader puts in a block
+	limit.Store(firstBlockSize)
 	// With WholeFiles each worker has its own queue and gets every block
 	// of a file; otherwise all share one.
 	works := make([]chan *unit, workers)
@@ -180,7 +182,7 @@ func Run(c Config) (Stats, error) {
 		}(w, works[i])
 	}
 
-	r := &reader{c: c, free: free, works: works, ordered: ordered, stop: stop}
+	r := &reader{c: c, free: free, works: works, ordered: ordered, stop: stop, limit: &limit}
 	go func() {
 		defer close(ordered)
 		defer func() {
@@ -220,6 +222,9 @@ func Run(c Config) (Stats, error) {
 		stats.Checked += u.sink.Checked
 		stats.Findings += u.sink.Findings
 		stats.Suppressed += u.sink.Suppressed
+		if !u.literal && len(u.data) > 0 {
+			limit.Store(nextLimit(limit.Load(), len(u.data), u.sink.size()))
+		}
 		if err != nil {
 			// Return at once: the reader may be blocked on a terminal.
 			// The workers and the reader end on their own when they see
@@ -247,6 +252,17 @@ func Run(c Config) (Stats, error) {
 		return stats, &WriteError{err}
 	}
 	return stats, nil
+}
+
+// nextLimit is the input for the next block, from the last one's input
+// and output: about outputPerBlock of output, halfway from the current
+// limit so that one odd block does not swing it.
+func nextLimit(current int64, in, out int) int64 {
+	want := int64(blockSize)
+	if out > 0 {
+		want = min(int64(outputPerBlock)*int64(in)/int64(out), blockSize)
+	}
+	return max((current+want)/2, minBlockSize)
 }
 
 // separate reports whether stdout and stderr are different files, so
@@ -293,8 +309,8 @@ func handle(w Worker, u *unit) {
 
 // recycle empties a written unit, dropping buffers a long line grew.
 func recycle(u *unit) {
-	if cap(u.data) > 4*u.size {
-		u.data = make([]byte, 0, u.size)
+	if cap(u.data) > 4*blockSize {
+		u.data = make([]byte, 0, blockSize)
 	}
 	u.data, u.file, u.literal, u.first, u.err, u.fatal = u.data[:0], "", false, false, nil, false
 	u.sink.reset()
@@ -310,6 +326,7 @@ type reader struct {
 	stop    <-chan struct{}
 	next    int // number of the next input when inputs are not files
 	hinted  bool
+	limit   *atomic.Int64 // how much input a block holds
 }
 
 // take waits for a free unit, or reports that the run stopped.
@@ -416,11 +433,15 @@ func (r *reader) lines(in io.Reader, file string, isStdin bool) bool {
 				return false
 			default:
 			}
-			if len(u.data) == cap(u.data) {
-				u.data = append(u.data, 0)[:len(u.data)] // grow for a long line
+			end := min(int(r.limit.Load()), cap(u.data))
+			if len(u.data) >= end { // a line longer than the limit
+				if len(u.data) == cap(u.data) {
+					u.data = append(u.data, 0)[:len(u.data)]
+				}
+				end = cap(u.data)
 			}
 			var n int
-			n, err = in.Read(u.data[len(u.data):cap(u.data)])
+			n, err = in.Read(u.data[len(u.data):end])
 			u.data = u.data[:len(u.data)+n]
 			if err != nil || bytes.IndexByte(u.data[len(u.data)-n:], '\n') >= 0 {
 				break
