@@ -25,10 +25,7 @@ var jsonSafe = func() (t [256]bool) {
 // appendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD,
 // as encoding/json does, so the output is always valid JSON.
 func appendString(b []byte, s string) []byte {
-	i := safePrefix(s)
-	for i < len(s) && jsonSafe[s[i]] {
-		i++
-	}
+	i := plainPrefix(s)
 	b = append(b, '"')
 	if i == len(s) {
 		b = append(b, s...)
@@ -87,12 +84,16 @@ func appendEscaped(b []byte, s string, i int) []byte {
 // jsonPlain reports whether JSON holds s as it is, with no byte to
 // escape. A valid URI is all unreserved, reserved and '%' characters, so
 // it is plain, and so is every substring of it: its components.
-func jsonPlain(s string) bool {
+func jsonPlain(s string) bool { return plainPrefix(s) == len(s) }
+
+// plainPrefix returns how many bytes at the start of s JSON holds as they
+// are: whole words first, then byte by byte.
+func plainPrefix(s string) int {
 	i := safePrefix(s)
 	for i < len(s) && jsonSafe[s[i]] {
 		i++
 	}
-	return i == len(s)
+	return i
 }
 
 // appendPlainOr appends s as a JSON string, without looking at its bytes

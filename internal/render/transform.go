@@ -13,60 +13,52 @@ type Renderer[R any] interface {
 	Render(s *stream.Sink, r *R)
 }
 
-// Field is one key of a transform's JSON record.
+// Field is one key of a transform's JSON record. The zero Field writes
+// null.
 type Field struct {
-	Key     string
-	Value   string
-	Defined bool // false writes null
-	IsBool  bool // Truth, not Value, is the field's value
-	Truth   bool
-	IsRaw   bool // Value is JSON already (an object or array)
-	Plain   bool // Value has nothing to escape (SetURI)
+	Key   string
+	Value string // the string, or the JSON of a raw field
+	kind  fieldKind
+	truth bool // a bool field's value
 }
 
-// SetStr, SetURI, SetNull, SetBool and SetRaw set a Field in place, one member at a
-// time: building a Field and copying it in, as f = Str(...) does, has the
-// copy's 16-byte loads wait on the 1-byte stores of its flags, which cost
-// more than the rest of a JSON record.
-func (f *Field) SetStr(key, v string) {
-	f.Key, f.Value = key, v
-	f.Defined, f.IsBool, f.Truth, f.IsRaw, f.Plain = true, false, false, false, false
-}
+// fieldKind is how a Field's value is written.
+type fieldKind uint8
+
+const (
+	fieldNull   fieldKind = iota
+	fieldString           // Value, escaped
+	fieldPlain            // Value, which has nothing to escape (SetURI)
+	fieldBool
+	fieldRaw // Value is JSON already (an object or array)
+)
+
+// SetStr, SetURI, SetNull, SetBool and SetRaw set a Field in place, one
+// member at a time: building a Field and copying it in, as f = Str(...)
+// does, has the copy's 16-byte loads wait on the narrow stores that built
+// it, which cost more than the rest of a JSON record.
+func (f *Field) SetStr(key, v string) { f.Key, f.Value, f.kind = key, v, fieldString }
 
 // SetURI sets a string field whose value is the text of a valid reference
 // parsed as a URI, not an IRI: unreserved, reserved and '%' characters
 // only, which JSON holds as they are, so it is written without a look at
 // its bytes.
-func (f *Field) SetURI(key, text string) {
-	f.Key, f.Value = key, text
-	f.Defined, f.IsBool, f.Truth, f.IsRaw, f.Plain = true, false, false, false, true
-}
+func (f *Field) SetURI(key, text string) { f.Key, f.Value, f.kind = key, text, fieldPlain }
 
-func (f *Field) SetNull(key string) {
-	f.Key, f.Value = key, ""
-	f.Defined, f.IsBool, f.Truth, f.IsRaw, f.Plain = false, false, false, false, false
-}
+func (f *Field) SetNull(key string) { f.Key, f.Value, f.kind = key, "", fieldNull }
 
-func (f *Field) SetBool(key string, v bool) {
-	f.Key, f.Value = key, ""
-	f.Defined, f.IsBool, f.Truth, f.IsRaw, f.Plain = true, true, v, false, false
-}
+func (f *Field) SetBool(key string, v bool) { f.Key, f.Value, f.kind, f.truth = key, "", fieldBool, v }
 
-func (f *Field) SetRaw(key, json string) {
-	f.Key, f.Value = key, json
-	f.Defined, f.IsBool, f.Truth, f.IsRaw, f.Plain = true, false, false, true, false
-}
+func (f *Field) SetRaw(key, json string) { f.Key, f.Value, f.kind = key, json, fieldRaw }
 
-// Str, Null and Bool make Fields, for records built once; a worker's
+// Str, Null, Bool and Raw make Fields, for records built once; a worker's
 // reused fields are set in place with SetStr and the like.
-func Str(key, v string) Field { return Field{Key: key, Value: v, Defined: true} }
+func Str(key, v string) Field { return Field{Key: key, Value: v, kind: fieldString} }
 func Null(key string) Field   { return Field{Key: key} }
 func Bool(key string, v bool) Field {
-	return Field{Key: key, Defined: true, IsBool: true, Truth: v}
+	return Field{Key: key, kind: fieldBool, truth: v}
 }
-
-// Raw makes a field whose value is encoded JSON.
-func Raw(key, json string) Field { return Field{Key: key, Value: json, Defined: true, IsRaw: true} }
+func Raw(key, json string) Field { return Field{Key: key, Value: json, kind: fieldRaw} }
 
 // Transformed is the outcome of resolve, normalize, relativize, recompose
 // or equal for one input: one line of text, one JSON record.
@@ -122,15 +114,15 @@ func (t *transformJSON) Render(s *stream.Sink, r *Transformed) {
 	b := append(t.buf[:0], '{')
 	for _, f := range r.Fields {
 		b = appendKey(b, f.Key)
-		switch {
-		case !f.Defined:
+		switch f.kind {
+		case fieldNull:
 			b = append(b, "null"...)
-		case f.IsBool:
-			b = appendBool(b, f.Truth)
-		case f.IsRaw:
+		case fieldBool:
+			b = appendBool(b, f.truth)
+		case fieldRaw:
 			b = append(b, f.Value...)
 		default:
-			b = appendPlainOr(b, f.Value, f.Plain)
+			b = appendPlainOr(b, f.Value, f.kind == fieldPlain)
 		}
 	}
 	b = appendFinding(appendKey(b, "error"), r.Err)
