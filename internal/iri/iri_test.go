@@ -78,7 +78,7 @@ func TestToURIErrors(t *testing.T) {
 		off  int
 		rule string
 	}{
-		{"http://a b/", 8, "authority"},                // a parse error
+		{"http://a b/", 8, "host"},                     // a parse error
 		{"http://a/e\u0301", 9, RuleNFC},               // the e starts what is not NFC
 		{"http://b\u00fccher..example/", 15, RuleIDNA}, // the empty label
 		{"http://a.-b\u00fc.example/", 9, RuleIDNA},
@@ -89,8 +89,8 @@ func TestToURIErrors(t *testing.T) {
 		var e *Error
 		switch {
 		case errors.As(err, &pe):
-			if pe.Offset != tc.off {
-				t.Errorf("ToURI(%q): parse error at %d, want %d (%v)", tc.in, pe.Offset, tc.off, err)
+			if pe.Offset != tc.off || pe.Rule != tc.rule {
+				t.Errorf("ToURI(%q): parse error at %d in %s, want %d in %s (%v)", tc.in, pe.Offset, pe.Rule, tc.off, tc.rule, err)
 			}
 		case errors.As(err, &e):
 			if e.Offset != tc.off || !strings.HasPrefix(e.Rule, tc.rule) {

@@ -173,7 +173,7 @@ func appendInput(b []byte, input string) []byte {
 // input is plain (jsonPlain).
 func appendInputPlainOr(b []byte, input string, plain bool) []byte {
 	b = appendPlainOr(appendKey(b, "input"), input, plain)
-	if !plain && !isPrintableASCII(input) && !utf8.ValidString(input) {
+	if !plain && !isASCII(input) && !utf8.ValidString(input) {
 		b = appendKey(b, "input_base64")
 		b = append(b, '"')
 		b = base64.StdEncoding.AppendEncode(b, []byte(input))
@@ -182,7 +182,7 @@ func appendInputPlainOr(b []byte, input string, plain bool) []byte {
 	return b
 }
 
-func isPrintableASCII(s string) bool {
+func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false
