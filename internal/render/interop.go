@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/internal/stream"
@@ -113,7 +112,7 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 	widths := make([]int, len(rows[0]))
 	for _, row := range rows {
 		for i, v := range row {
-			widths[i] = max(widths[i], utf8.RuneCountInString(v))
+			widths[i] = max(widths[i], columns(v))
 		}
 	}
 	for i, row := range rows {
@@ -126,7 +125,7 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 		for k, v := range row {
 			line.WriteString(v)
 			if k < len(row)-1 {
-				line.WriteString(strings.Repeat(" ", widths[k]-utf8.RuneCountInString(v)+2))
+				line.WriteString(strings.Repeat(" ", widths[k]-columns(v)+2))
 			}
 		}
 		text := strings.TrimRight(line.String(), " ")

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
@@ -152,6 +153,11 @@ func TestCaretView(t *testing.T) {
 		{"http://u:pw@h/ x", 15, "http://u:****@h/ x", 17},
 		{"abc", 3, "abc", 3},
 		{"http://[::1]@host/", 12, "http://[::1]@host/", 12},
+		// A wide character takes two columns and a combining mark none,
+		// so the caret is under the space on the terminal.
+		{"https://x/日本 x", 16, "https://x/日本 x", 14},
+		{"e\u0301 x", 3, "e\u0301 x", 1},
+		{"http://u:pw@h/日 x", 17, "http://u:****@h/日 x", 18},
 	} {
 		line, col := render.CaretView(c.in, c.offset, false)
 		if line != c.line || col != c.col {
@@ -234,5 +240,45 @@ func TestPaletteColorsDistinct(t *testing.T) {
 			t.Errorf("%s and %s share the color %q", name, other, code)
 		}
 		seen[code] = name
+	}
+}
+
+func renderInterop(t *testing.T, format string, r render.Interop) string {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	s := stream.NewSink()
+	render.NewInteropRenderer(render.InteropOptions{Format: format, Out: render.NewPalette(false)}).Render(s, &r)
+	if err := s.WriteTo(&out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	return out.String() + errOut.String()
+}
+
+// TestInteropWideColumns: the table is aligned in terminal columns, so a
+// cell with wide characters is padded for the two columns each takes.
+func TestInteropWideColumns(t *testing.T) {
+	reading := func(parser, host string) interop.Reading {
+		return interop.Reading{Parser: parser, OK: true, Scheme: "http", Host: host, HasHost: true, Path: "/"}
+	}
+	got := renderInterop(t, render.FormatText, render.Interop{
+		Input:    "http://日本/",
+		Readings: [3]interop.Reading{reading(interop.RFC3986, "日本"), reading(interop.WHATWG, "xn--wgv71a"), reading(interop.NetURL, "日本")},
+		Disagree: []string{"host"},
+	})
+	want := `http://日本/
+            rfc3986  whatwg      net/url
+  accepted  yes      yes         yes
+  scheme    http     http        http
+  userinfo  -        -           -
+≠ host      日本     xn--wgv71a  日本
+  port      -        -           -
+  path      /        /           /
+  query     -        -           -
+  fragment  -        -           -
+  the parsers disagree on host
+
+`
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }

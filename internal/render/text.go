@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/uritool/uritool/pkg/uri"
+	"golang.org/x/text/width"
 )
 
 // Mask is what human-readable output shows instead of a password
@@ -127,7 +128,7 @@ func CaretView(input string, offset int, showPassword bool) (string, int) {
 			}
 		default:
 			b.WriteString(input[i : i+size])
-			width++
+			width += runeColumns(r)
 		}
 		i += size
 	}
@@ -138,4 +139,35 @@ func CaretView(input string, offset int, showPassword bool) (string, int) {
 		b.WriteString("…")
 	}
 	return b.String(), col
+}
+
+// columns is how many terminal columns s takes (see runeColumns), which
+// is what lines up text under or beside it.
+func columns(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			n := i
+			for _, r := range s[i:] {
+				n += runeColumns(r)
+			}
+			return n
+		}
+	}
+	return len(s)
+}
+
+// runeColumns is how many terminal columns r takes: two for East Asian
+// wide and fullwidth characters, none for combining marks and format
+// characters, one for others.
+func runeColumns(r rune) int {
+	if r < utf8.RuneSelf {
+		return 1
+	}
+	if unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) {
+		return 0
+	}
+	if k := width.LookupRune(r).Kind(); k == width.EastAsianWide || k == width.EastAsianFullwidth {
+		return 2
+	}
+	return 1
 }
