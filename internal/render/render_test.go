@@ -172,6 +172,17 @@ func TestCaretView(t *testing.T) {
 	}
 }
 
+// TestCaretViewMasksCutPassword: a window that starts inside a long
+// password still masks what it shows of it.
+func TestCaretViewMasksCutPassword(t *testing.T) {
+	pw := strings.Repeat("p", 300)
+	in := "http://u:" + pw + "@h/ x"
+	line, col := render.CaretView(in, strings.IndexByte(in, ' '), false)
+	if strings.Contains(line, "pp") || !strings.Contains(line, render.Mask) || []rune(line)[col] != ' ' {
+		t.Errorf("CaretView = %q, %d", line, col)
+	}
+}
+
 // FuzzBreakdown: the breakdown of any valid reference renders without
 // panicking, in color and without, and never shows a password.
 func FuzzBreakdown(f *testing.F) {

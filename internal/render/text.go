@@ -112,7 +112,7 @@ func CaretView(input string, offset int, showPassword bool) (string, int) {
 		if i >= offset && col < 0 {
 			col = width
 		}
-		if masked && i == ps {
+		if masked && i >= ps && i < pe { // also when the window starts inside it
 			b.WriteString(Mask)
 			width += len(Mask)
 			i = pe
