@@ -2,7 +2,6 @@ package render
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/uritool/uritool/internal/interop"
@@ -98,7 +97,7 @@ type interopText struct {
 func (t *interopText) Render(s *stream.Sink, r *Interop) {
 	pal := t.o.Out
 	w := s.Out
-	w.WriteString(pal.Label.Sprint(r.Input))
+	w.WriteString(pal.Label.Sprint(maskedText(r.Input)))
 	w.WriteByte('\n')
 	rows := [][]string{append([]string{""}, interop.Parsers...)}
 	names := append([]string{"accepted"}, interop.Components...)
@@ -141,7 +140,8 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 	}
 	for _, rd := range r.Readings {
 		if !rd.OK {
-			w.WriteString("  " + pal.Dim.Sprint(rd.Parser+" rejects it: ") + rd.Err + "\n")
+			// whatwg's messages can quote the input's bytes.
+			w.WriteString("  " + pal.Dim.Sprint(rd.Parser+" rejects it: ") + maskedText(rd.Err) + "\n")
 		}
 	}
 	if len(r.Disagree) == 0 {
@@ -151,8 +151,10 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 	w.WriteString("  " + pal.Error.Sprint("the parsers disagree on "+strings.Join(r.Disagree, ", ")) + "\n\n")
 }
 
-// cell is one parser's reading of c for the table: quoted when it holds
-// characters a terminal would not show plainly, "-" when there is none.
+// cell is one parser's reading of c for the table, shown as CaretView
+// shows input: non-printing bytes escaped and the password of the userinfo
+// masked. It is quoted when empty or when it holds a space or a quote,
+// which would blur where it ends; "-" when there is none.
 func cell(r interop.Reading, c string) string {
 	if c == "accepted" {
 		if r.OK {
@@ -166,8 +168,16 @@ func cell(r interop.Reading, c string) string {
 		return ""
 	case !defined:
 		return "-"
-	case v == "" || strings.ContainsFunc(v, func(r rune) bool { return r < ' ' || r == 0x7f || r == ' ' || r == '"' }):
-		return strconv.Quote(v)
 	}
-	return v
+	ps := len(v)
+	if colon := strings.IndexByte(v, ':'); c == "userinfo" && colon >= 0 {
+		ps = colon + 1 // RFC 3986 section 3.2.1, as passwordSpan
+	}
+	var b strings.Builder
+	writeShown(&b, v, 0, len(v), len(v), ps, len(v), ps < len(v))
+	shown := b.String()
+	if shown == "" || strings.ContainsAny(shown, ` "`) {
+		return `"` + strings.ReplaceAll(shown, `"`, `\"`) + `"`
+	}
+	return shown
 }

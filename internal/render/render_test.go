@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/uritool/uritool/internal/interop"
@@ -291,5 +292,48 @@ func TestInteropWideColumns(t *testing.T) {
 `
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestInteropEscapesAndMasks: the interop table shows the input and what
+// each parser read as the other text outputs show input: control bytes,
+// bidi overrides and tabs escaped, and the password masked (interop has no
+// --show-password). JSON keeps both, escaped as JSON requires.
+func TestInteropEscapesAndMasks(t *testing.T) {
+	in := "http://alice:s3cr3t@h/\x1b[31m\u202e\tx"
+	r := render.Interop{
+		Input: in,
+		Readings: [3]interop.Reading{
+			{Parser: interop.RFC3986, Err: "bad \x1b[2J"},
+			{Parser: interop.WHATWG, OK: true, Scheme: "http", Userinfo: "alice:s3cr3t", HasUserinfo: true,
+				Host: "h\x1b]0;t\x07", HasHost: true, Path: "/\u202ex", Query: "a\tb c", HasQuery: true},
+			{Parser: interop.NetURL, OK: true, Scheme: "http", Userinfo: "alice:", HasUserinfo: true, Host: "h\u0085", HasHost: true, Path: "/"},
+		},
+		Disagree: []string{"accepted"},
+	}
+	got := renderInterop(t, render.FormatText, r)
+	for _, r := range got {
+		if r < ' ' && r != '\n' || r == 0x7f || r >= 0x80 && r < 0xa0 || unicode.Is(unicode.Bidi_Control, r) {
+			t.Errorf("text output holds %U:\n%q", r, got)
+		}
+	}
+	for _, want := range []string{
+		`http://alice:****@h/\x1b[31m\xe2\x80\xae\x09x` + "\n",
+		`  userinfo           alice:****      alice:` + "\n",
+		` h\x1b]0;t\x07 `, ` /\xe2\x80\xaex `, ` "a\x09b c"`, ` h\xc2\x85` + "\n",
+		`rfc3986 rejects it: bad \x1b[2J` + "\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("text output lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "s3cr3t") {
+		t.Errorf("text output shows the password:\n%s", got)
+	}
+	js := renderInterop(t, render.FormatJSON, r)
+	for _, want := range []string{`"input":"http://alice:s3cr3t@h/\u001b[31m` + "\u202e" + `\tx"`, `"userinfo":"alice:s3cr3t"`} {
+		if !strings.Contains(js, want) {
+			t.Errorf("JSON lacks %s:\n%s", want, js)
+		}
 	}
 }
