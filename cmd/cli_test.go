@@ -15,6 +15,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/uritool/uritool/cmd"
@@ -947,7 +948,7 @@ func printable(s string) bool {
 		return false
 	}
 	for _, r := range s {
-		if r < 0x20 && r != '\n' || r == 0x7f || r >= 0x80 && r < 0xa0 {
+		if r < 0x20 && r != '\n' || r == 0x7f || r >= 0x80 && r < 0xa0 || unicode.Is(unicode.Bidi_Control, r) {
 			return false
 		}
 	}
@@ -1001,8 +1002,8 @@ func TestCLIHostileInput(t *testing.T) {
 		}
 	})
 	t.Run("escape sequences stay out of text output", func(t *testing.T) {
-		input := "http://h/\x1b[31mred\x1b[0m\n\x1b]0;title\x07\n\u0085x\n"
-		for _, args := range [][]string{{"validate"}, {"parse"}, {"normalize"}, {"resolve", "http://a/"}, {"lint", "-"}} {
+		input := "http://h/\x1b[31mred\x1b[0m\n\x1b]0;title\x07\n\u0085x\nhttp://\u202eh/\tx\n"
+		for _, args := range [][]string{{"validate"}, {"parse"}, {"normalize"}, {"resolve", "http://a/"}, {"lint", "-"}, {"interop"}} {
 			res := run(t, input, nil, args...)
 			if res.code != 1 || !printable(res.stdout) || !printable(res.stderr) {
 				t.Errorf("%v: exit %d, stdout %q, stderr %q", args, res.code, head(res.stdout, 300), head(res.stderr, 300))

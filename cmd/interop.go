@@ -41,7 +41,9 @@ confusion. One parser accepting what another rejects is a disagreement too.
 
 The text view is a table per input; the rows the parsers disagree on are in
 the error color on a terminal and marked with "≠" otherwise. "-" is a
-component the parser did not find, "" one it found empty.`,
+component the parser did not find, "" one it found empty. As in the other
+commands' text output, non-printing characters are escaped as \xNN and the
+password of the userinfo is shown as ****; --format json has them as read.`,
 		Example: `  uritool interop 'http://0x7f.1/'
   uritool interop 'http://a\@b/' 'http://evil.com#@good.com/'
   uritool interop --format json --components host < allow-list.txt`,

@@ -2,9 +2,7 @@ package render
 
 import (
 	"slices"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/internal/stream"
@@ -99,7 +97,7 @@ type interopText struct {
 func (t *interopText) Render(s *stream.Sink, r *Interop) {
 	pal := t.o.Out
 	w := s.Out
-	w.WriteString(pal.Label.Sprint(r.Input))
+	w.WriteString(pal.Label.Sprint(maskedText(r.Input)))
 	w.WriteByte('\n')
 	rows := [][]string{append([]string{""}, interop.Parsers...)}
 	names := append([]string{"accepted"}, interop.Components...)
@@ -113,7 +111,7 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 	widths := make([]int, len(rows[0]))
 	for _, row := range rows {
 		for i, v := range row {
-			widths[i] = max(widths[i], utf8.RuneCountInString(v))
+			widths[i] = max(widths[i], columns(v))
 		}
 	}
 	for i, row := range rows {
@@ -126,7 +124,7 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 		for k, v := range row {
 			line.WriteString(v)
 			if k < len(row)-1 {
-				line.WriteString(strings.Repeat(" ", widths[k]-utf8.RuneCountInString(v)+2))
+				line.WriteString(strings.Repeat(" ", widths[k]-columns(v)+2))
 			}
 		}
 		text := strings.TrimRight(line.String(), " ")
@@ -142,7 +140,8 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 	}
 	for _, rd := range r.Readings {
 		if !rd.OK {
-			w.WriteString("  " + pal.Dim.Sprint(rd.Parser+" rejects it: ") + rd.Err + "\n")
+			// whatwg's messages can quote the input's bytes.
+			w.WriteString("  " + pal.Dim.Sprint(rd.Parser+" rejects it: ") + maskedText(rd.Err) + "\n")
 		}
 	}
 	if len(r.Disagree) == 0 {
@@ -152,8 +151,10 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 	w.WriteString("  " + pal.Error.Sprint("the parsers disagree on "+strings.Join(r.Disagree, ", ")) + "\n\n")
 }
 
-// cell is one parser's reading of c for the table: quoted when it holds
-// characters a terminal would not show plainly, "-" when there is none.
+// cell is one parser's reading of c for the table, shown as CaretView
+// shows input: non-printing bytes escaped and the password of the userinfo
+// masked. It is quoted when empty or when it holds a space or a quote,
+// which would blur where it ends; "-" when there is none.
 func cell(r interop.Reading, c string) string {
 	if c == "accepted" {
 		if r.OK {
@@ -167,8 +168,16 @@ func cell(r interop.Reading, c string) string {
 		return ""
 	case !defined:
 		return "-"
-	case v == "" || strings.ContainsFunc(v, func(r rune) bool { return r < ' ' || r == 0x7f || r == ' ' || r == '"' }):
-		return strconv.Quote(v)
 	}
-	return v
+	ps := len(v)
+	if colon := strings.IndexByte(v, ':'); c == "userinfo" && colon >= 0 {
+		ps = colon + 1 // RFC 3986 section 3.2.1, as passwordSpan
+	}
+	var b strings.Builder
+	writeShown(&b, v, 0, len(v), len(v), ps, len(v), ps < len(v))
+	shown := b.String()
+	if shown == "" || strings.ContainsAny(shown, ` "`) {
+		return `"` + strings.ReplaceAll(shown, `"`, `\"`) + `"`
+	}
+	return shown
 }

@@ -6,15 +6,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/fatih/color"
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
-	"golang.org/x/text/width"
 )
 
 // Parsed is the outcome of parsing one input, for the parse renderers.
@@ -331,34 +328,6 @@ func diagramWidth(shown string, spans []spanned) int {
 		}
 	}
 	return w + 2
-}
-
-// columns is how many terminal columns s takes: two for East Asian wide
-// and fullwidth characters, none for combining marks, one for others.
-func columns(s string) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return n + columnsUnicode(s[i:])
-		}
-		n++
-	}
-	return n
-}
-
-func columnsUnicode(s string) int {
-	n := 0
-	for _, r := range s {
-		switch {
-		case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
-		default:
-			n++
-			if k := width.LookupRune(r).Kind(); k == width.EastAsianWide || k == width.EastAsianFullwidth {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // line is the URI, each component in its color and delimiters plain.

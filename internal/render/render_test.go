@@ -7,8 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
+	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
@@ -152,6 +154,11 @@ func TestCaretView(t *testing.T) {
 		{"http://u:pw@h/ x", 15, "http://u:****@h/ x", 17},
 		{"abc", 3, "abc", 3},
 		{"http://[::1]@host/", 12, "http://[::1]@host/", 12},
+		// A wide character takes two columns and a combining mark none,
+		// so the caret is under the space on the terminal.
+		{"https://x/日本 x", 16, "https://x/日本 x", 14},
+		{"e\u0301 x", 3, "e\u0301 x", 1},
+		{"http://u:pw@h/日 x", 17, "http://u:****@h/日 x", 18},
 	} {
 		line, col := render.CaretView(c.in, c.offset, false)
 		if line != c.line || col != c.col {
@@ -163,6 +170,17 @@ func TestCaretView(t *testing.T) {
 	shown := []rune(line)
 	if len(shown) > 300 || !strings.HasPrefix(line, "…") || !strings.HasSuffix(line, "…") || col >= len(shown) || shown[col] != ' ' {
 		t.Errorf("long line not cut to a window with the caret on the space: %d runes, col %d", len(shown), col)
+	}
+}
+
+// TestCaretViewMasksCutPassword: a window that starts inside a long
+// password still masks what it shows of it.
+func TestCaretViewMasksCutPassword(t *testing.T) {
+	pw := strings.Repeat("p", 300)
+	in := "http://u:" + pw + "@h/ x"
+	line, col := render.CaretView(in, strings.IndexByte(in, ' '), false)
+	if strings.Contains(line, "pp") || !strings.Contains(line, render.Mask) || []rune(line)[col] != ' ' {
+		t.Errorf("CaretView = %q, %d", line, col)
 	}
 }
 
@@ -234,5 +252,88 @@ func TestPaletteColorsDistinct(t *testing.T) {
 			t.Errorf("%s and %s share the color %q", name, other, code)
 		}
 		seen[code] = name
+	}
+}
+
+func renderInterop(t *testing.T, format string, r render.Interop) string {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	s := stream.NewSink()
+	render.NewInteropRenderer(render.InteropOptions{Format: format, Out: render.NewPalette(false)}).Render(s, &r)
+	if err := s.WriteTo(&out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	return out.String() + errOut.String()
+}
+
+// TestInteropWideColumns: the table is aligned in terminal columns, so a
+// cell with wide characters is padded for the two columns each takes.
+func TestInteropWideColumns(t *testing.T) {
+	reading := func(parser, host string) interop.Reading {
+		return interop.Reading{Parser: parser, OK: true, Scheme: "http", Host: host, HasHost: true, Path: "/"}
+	}
+	got := renderInterop(t, render.FormatText, render.Interop{
+		Input:    "http://日本/",
+		Readings: [3]interop.Reading{reading(interop.RFC3986, "日本"), reading(interop.WHATWG, "xn--wgv71a"), reading(interop.NetURL, "日本")},
+		Disagree: []string{"host"},
+	})
+	want := `http://日本/
+            rfc3986  whatwg      net/url
+  accepted  yes      yes         yes
+  scheme    http     http        http
+  userinfo  -        -           -
+≠ host      日本     xn--wgv71a  日本
+  port      -        -           -
+  path      /        /           /
+  query     -        -           -
+  fragment  -        -           -
+  the parsers disagree on host
+
+`
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestInteropEscapesAndMasks: the interop table shows the input and what
+// each parser read as the other text outputs show input: control bytes,
+// bidi overrides and tabs escaped, and the password masked (interop has no
+// --show-password). JSON keeps both, escaped as JSON requires.
+func TestInteropEscapesAndMasks(t *testing.T) {
+	in := "http://alice:s3cr3t@h/\x1b[31m\u202e\tx"
+	r := render.Interop{
+		Input: in,
+		Readings: [3]interop.Reading{
+			{Parser: interop.RFC3986, Err: "bad \x1b[2J"},
+			{Parser: interop.WHATWG, OK: true, Scheme: "http", Userinfo: "alice:s3cr3t", HasUserinfo: true,
+				Host: "h\x1b]0;t\x07", HasHost: true, Path: "/\u202ex", Query: "a\tb c", HasQuery: true},
+			{Parser: interop.NetURL, OK: true, Scheme: "http", Userinfo: "alice:", HasUserinfo: true, Host: "h\u0085", HasHost: true, Path: "/"},
+		},
+		Disagree: []string{"accepted"},
+	}
+	got := renderInterop(t, render.FormatText, r)
+	for _, r := range got {
+		if r < ' ' && r != '\n' || r == 0x7f || r >= 0x80 && r < 0xa0 || unicode.Is(unicode.Bidi_Control, r) {
+			t.Errorf("text output holds %U:\n%q", r, got)
+		}
+	}
+	for _, want := range []string{
+		`http://alice:****@h/\x1b[31m\xe2\x80\xae\x09x` + "\n",
+		`  userinfo           alice:****      alice:` + "\n",
+		` h\x1b]0;t\x07 `, ` /\xe2\x80\xaex `, ` "a\x09b c"`, ` h\xc2\x85` + "\n",
+		`rfc3986 rejects it: bad \x1b[2J` + "\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("text output lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "s3cr3t") {
+		t.Errorf("text output shows the password:\n%s", got)
+	}
+	js := renderInterop(t, render.FormatJSON, r)
+	for _, want := range []string{`"input":"http://alice:s3cr3t@h/\u001b[31m` + "\u202e" + `\tx"`, `"userinfo":"alice:s3cr3t"`} {
+		if !strings.Contains(js, want) {
+			t.Errorf("JSON lacks %s:\n%s", want, js)
+		}
 	}
 }
