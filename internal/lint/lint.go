@@ -130,35 +130,17 @@ func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning 
 // parser skips extra slashes to find one: "https:///3/" is 0.0.0.3), a
 // percent-encoded or non-ASCII one (decoded and mapped by IDNA, or not),
 // one with an "xn--" label (decoded by IDNA: "http://xn--." is "." to the
-// WHATWG parser of whatwg-url), or one whose last label reads
-// as a number, which the WHATWG parser turns into an IPv4 address
-// (URL Standard, "ends in a number"; a leading sign included, a quirk
-// FuzzDifferential found). IP literals, dotted-decimal addresses,
-// userinfo and ports of a valid reference read alike; FuzzMayDiffer
-// checks this against the parsers. intl is idn.International(host).
+// WHATWG parser of whatwg-url), or one that the WHATWG parser turns into
+// an IPv4 address (interop.EndsInNumber, shared with interop's classes so
+// that the two cannot drift apart). IP literals, dotted-decimal
+// addresses, userinfo and ports of a valid reference read alike;
+// FuzzMayDiffer checks this against the parsers. intl is
+// idn.International(host).
 func mayDiffer(host string, intl bool) bool {
 	if host == "" || intl || strings.IndexByte(host, '%') >= 0 {
 		return true
 	}
-	last := strings.TrimSuffix(host, ".")
-	last = last[strings.LastIndexByte(last, '.')+1:]
-	for last != "" && (last[0] == '+' || last[0] == '-') {
-		last = last[1:]
-	}
-	if len(last) >= 2 && last[0] == '0' && last[1]|0x20 == 'x' {
-		for i := 2; i < len(last); i++ {
-			if !isHex(last[i]) {
-				return false
-			}
-		}
-		return true
-	}
-	for i := 0; i < len(last); i++ {
-		if !isDigit(last[i]) {
-			return false
-		}
-	}
-	return last != ""
+	return interop.EndsInNumber(host)
 }
 
 // deviations warns of each label of host with ß, ς, ZWJ or ZWNJ, which

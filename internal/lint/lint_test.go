@@ -138,6 +138,17 @@ func TestRules(t *testing.T) {
 		{"http://%FF.com/", NonASCIIHostLookalike, -1, ""},
 		{"http://pаypal%00.com/", NonASCIIHostLookalike, -1, ""},
 		{"http://example.com/pаypal", NonASCIIHostLookalike, -1, ""},
+
+		// Parser differentials
+		{"http://0x7f.1/", ParserDifferential, 7, `whatwg reads host "127.0.0.1", rfc3986 and net/url read "0x7f.1"`},
+		// A sign after the 0x or 0 prefix, which whatwg-url's
+		// strconv.ParseInt takes.
+		{"http://0x+7f000001/", ParserDifferential, 7, `whatwg reads host "127.0.0.1"`},
+		{"http://0x-1/", ParserDifferential, 7, `whatwg reads host "255.255.255.255"`},
+		{"http://0-1/", ParserDifferential, 7, `whatwg reads host "255.255.255.255"`},
+		{"http://1.0-0/", ParserDifferential, 7, `whatwg reads host "1.0.0.0"`},
+		{"http://0-9/", ParserDifferential, -1, ""}, // 9 is no octal digit
+		{"http://example.com/", ParserDifferential, -1, ""},
 	}
 	for _, tt := range tests {
 		in := pct(tt.in)
