@@ -54,7 +54,7 @@ func Class(s string) string {
 		return "backslash"
 	}
 	scheme, rest := splitScheme(s)
-	if isSpecial(scheme) && !(strings.HasPrefix(rest, "//") && !strings.HasPrefix(rest, "///")) {
+	if IsSpecial(scheme) && !(strings.HasPrefix(rest, "//") && !strings.HasPrefix(rest, "///")) {
 		return "missing-slashes"
 	}
 	if strings.EqualFold(scheme, "file") {
@@ -77,7 +77,7 @@ func Class(s string) string {
 	if i := strings.IndexAny(auth, "/?#"); i >= 0 {
 		auth, tail = auth[:i], auth[i:]
 	}
-	if c := authorityClass(auth, isSpecial(scheme)); c != "" {
+	if c := authorityClass(auth, IsSpecial(scheme)); c != "" {
 		return c
 	}
 	return pathClass(tail)
@@ -100,12 +100,15 @@ func splitScheme(s string) (scheme, rest string) {
 	return "", s
 }
 
-// isSpecial reports whether scheme is one that the WHATWG URL Standard
-// calls special, file aside: those whose host it parses as a domain.
-func isSpecial(scheme string) bool {
-	switch strings.ToLower(scheme) {
-	case "http", "https", "ws", "wss", "ftp":
-		return true
+// IsSpecial reports whether scheme is one that the WHATWG URL Standard
+// calls special, file aside: those whose host it parses as a domain and
+// finds after any number of slashes. It allocates nothing, whatever the
+// case of scheme.
+func IsSpecial(scheme string) bool {
+	for _, s := range [...]string{"http", "https", "ws", "wss", "ftp"} {
+		if strings.EqualFold(scheme, s) {
+			return true
+		}
 	}
 	return false
 }

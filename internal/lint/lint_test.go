@@ -148,6 +148,9 @@ func TestRules(t *testing.T) {
 		{"http://0-1/", ParserDifferential, 7, `whatwg reads host "255.255.255.255"`},
 		{"http://1.0-0/", ParserDifferential, 7, `whatwg reads host "1.0.0.0"`},
 		{"http://0-9/", ParserDifferential, -1, ""}, // 9 is no octal digit
+		{"file:///etc/passwd", ParserDifferential, -1, ""},
+		{"https:///3/", ParserDifferential, 8, `whatwg reads host "0.0.0.3", rfc3986 and net/url read none`},
+		{"WS:///x", ParserDifferential, 5, `whatwg reads host "x"`},
 		{"http://example.com/", ParserDifferential, -1, ""},
 	}
 	for _, tt := range tests {
@@ -258,6 +261,8 @@ func TestCheckAllocs(t *testing.T) {
 		"http://a%20b@deadbeef.example/",
 		"http://%5Ba%5D@[v1.x]/",
 		"http://[::1]/",
+		"file:///etc/passwd", // an empty host reads alike outside WHATWG's special schemes
+		"FILE:///etc/passwd",
 		"mailto:a@example.com",
 		"/relative/path",
 	} {
@@ -332,8 +337,9 @@ func FuzzMayDiffer(f *testing.F) {
 		if err != nil || u.HostType() != uri.HostRegName {
 			return
 		}
+		scheme, _ := u.Scheme()
 		host, _ := u.Host()
-		if !mayDiffer(host, idn.International(host)) {
+		if !mayDiffer(scheme, host, idn.International(host)) {
 			if diff := interop.AuthorityDiff(s); diff != "" {
 				t.Fatalf("%q: filtered out, but %s", s, diff)
 			}
