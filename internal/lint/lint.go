@@ -135,7 +135,9 @@ func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning 
 // (decoded by IDNA: "http://xn--." is "." to the WHATWG parser of
 // whatwg-url), one that the WHATWG parser turns into an IPv4 address
 // (interop.EndsInNumber, shared with interop's classes so that the two
-// cannot drift apart). IP literals, dotted-decimal addresses, userinfo and
+// cannot drift apart), and a file host that the WHATWG parser drops
+// (file host state): "localhost" and a Windows drive letter
+// ("file://c:/"). IP literals, dotted-decimal addresses, userinfo and
 // ports of a valid reference read alike; FuzzMayDiffer checks this
 // against the parsers. intl is idn.International(host).
 func mayDiffer(scheme, host string, intl bool) bool {
@@ -144,6 +146,10 @@ func mayDiffer(scheme, host string, intl bool) bool {
 		return interop.IsSpecial(scheme)
 	case intl || strings.IndexByte(host, '%') >= 0:
 		return true
+	case strings.EqualFold(scheme, "file"):
+		if c := host[0] | 0x20; strings.EqualFold(host, "localhost") || len(host) == 1 && 'a' <= c && c <= 'z' {
+			return true
+		}
 	}
 	return interop.EndsInNumber(host)
 }

@@ -148,6 +148,12 @@ func TestRules(t *testing.T) {
 		{"http://0-1/", ParserDifferential, 7, `whatwg reads host "255.255.255.255"`},
 		{"http://1.0-0/", ParserDifferential, 7, `whatwg reads host "1.0.0.0"`},
 		{"http://0-9/", ParserDifferential, -1, ""}, // 9 is no octal digit
+		// file host state: WHATWG drops localhost and takes a drive
+		// letter for the start of the path.
+		{"file://localhost/x", ParserDifferential, 7, `whatwg reads host none, rfc3986 and net/url read "localhost"`},
+		{"FILE://LocalHost/x", ParserDifferential, 7, "whatwg reads host none"},
+		{"file://C:/x", ParserDifferential, 7, `whatwg reads host none, rfc3986 and net/url read "C"`},
+		{"file://c/x", ParserDifferential, -1, ""},
 		{"file:///etc/passwd", ParserDifferential, -1, ""},
 		{"https:///3/", ParserDifferential, 8, `whatwg reads host "0.0.0.3", rfc3986 and net/url read none`},
 		{"WS:///x", ParserDifferential, 5, `whatwg reads host "x"`},
