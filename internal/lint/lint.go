@@ -115,7 +115,7 @@ func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning 
 	}
 	scheme, _ := u.Scheme()
 	if hasHost && u.HostType() == uri.HostRegName && on(ParserDifferential) && mayDiffer(scheme, host, intl) {
-		if diff := interop.AuthorityDiff(u.String()); diff != "" {
+		if diff := interop.AuthorityDiff(u); diff != "" {
 			dst = append(dst, Warning{ParserDifferential,
 				"parsers read the authority differently: " + diff + "; a check made with one and a request made with another reach different places (see uritool interop)",
 				hostStart})
