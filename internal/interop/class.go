@@ -184,7 +184,12 @@ func ipv4Class(host string) string {
 func EndsInNumber(host string) bool {
 	last := strings.TrimSuffix(host, ".")
 	last = last[strings.LastIndexByte(last, '.')+1:]
-	if last != "" && isDigits(last) {
+	// Every number starts with a digit or a sign: most names are out at
+	// the first byte.
+	if last == "" || !(last[0] >= '0' && last[0] <= '9' || last[0] == '+' || last[0] == '-') {
+		return false
+	}
+	if isDigits(last) {
 		return true
 	}
 	ok, _ := ipv4Number(last)
