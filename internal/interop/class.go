@@ -54,7 +54,7 @@ func Class(s string) string {
 		return "backslash"
 	}
 	scheme, rest := splitScheme(s)
-	if isSpecial(scheme) && !(strings.HasPrefix(rest, "//") && !strings.HasPrefix(rest, "///")) {
+	if IsSpecial(scheme) && !(strings.HasPrefix(rest, "//") && !strings.HasPrefix(rest, "///")) {
 		return "missing-slashes"
 	}
 	if strings.EqualFold(scheme, "file") {
@@ -77,7 +77,7 @@ func Class(s string) string {
 	if i := strings.IndexAny(auth, "/?#"); i >= 0 {
 		auth, tail = auth[:i], auth[i:]
 	}
-	if c := authorityClass(auth, isSpecial(scheme)); c != "" {
+	if c := authorityClass(auth, IsSpecial(scheme)); c != "" {
 		return c
 	}
 	return pathClass(tail)
@@ -100,12 +100,15 @@ func splitScheme(s string) (scheme, rest string) {
 	return "", s
 }
 
-// isSpecial reports whether scheme is one that the WHATWG URL Standard
-// calls special, file aside: those whose host it parses as a domain.
-func isSpecial(scheme string) bool {
-	switch strings.ToLower(scheme) {
-	case "http", "https", "ws", "wss", "ftp":
-		return true
+// IsSpecial reports whether scheme is one that the WHATWG URL Standard
+// calls special, file aside: those whose host it parses as a domain and
+// finds after any number of slashes. It allocates nothing, whatever the
+// case of scheme.
+func IsSpecial(scheme string) bool {
+	for _, s := range [...]string{"http", "https", "ws", "wss", "ftp"} {
+		if strings.EqualFold(scheme, s) {
+			return true
+		}
 	}
 	return false
 }
@@ -155,19 +158,14 @@ func pathClass(rest string) string {
 }
 
 // ipv4Class tells whether WHATWG's host parser would take host for an
-// IPv4 address (its last label, after one empty one, is a number: "ends
-// in a number") though it is not dotted-decimal, the one form RFC 3986
-// reads as an address: "numeric-ipv4", or "ipv4-sign" when a label has a
-// sign, which only whatwg-url accepts.
+// IPv4 address (EndsInNumber) though it is not dotted-decimal, the one
+// form RFC 3986 reads as an address: "numeric-ipv4", or "ipv4-sign" when
+// a label has a sign, which only whatwg-url accepts.
 func ipv4Class(host string) string {
-	labels := strings.Split(host, ".")
-	if len(labels) > 1 && labels[len(labels)-1] == "" {
-		labels = labels[:len(labels)-1]
-	}
-	if ok, _ := ipv4Number(labels[len(labels)-1]); !ok {
+	if !EndsInNumber(host) {
 		return ""
 	}
-	for _, l := range labels {
+	for _, l := range strings.Split(host, ".") {
 		if _, signed := ipv4Number(l); signed {
 			return "ipv4-sign"
 		}
@@ -178,12 +176,31 @@ func ipv4Class(host string) string {
 	return "numeric-ipv4"
 }
 
+// EndsInNumber reports whether whatwg-url's host parser takes an ASCII
+// domain for an IPv4 address: whether its last label, after one empty
+// one, is digits or an IPv4 number (WHATWG URL Standard, "ends in a
+// number"), signs included as ipv4Number says. It allocates nothing, so
+// that the lint rule parser-differential can ask it of every host.
+func EndsInNumber(host string) bool {
+	last := strings.TrimSuffix(host, ".")
+	last = last[strings.LastIndexByte(last, '.')+1:]
+	// Every number starts with a digit or a sign: most names are out at
+	// the first byte.
+	if last == "" || !(last[0] >= '0' && last[0] <= '9' || last[0] == '+' || last[0] == '-') {
+		return false
+	}
+	if isDigits(last) {
+		return true
+	}
+	ok, _ := ipv4Number(last)
+	return ok
+}
+
 // ipv4Number reports whether whatwg-url's IPv4 number parser takes label
 // for a number: decimal, "0x" hex or "0" octal, as the WHATWG URL
 // Standard says, and whether it has a sign after the prefix, which the
 // Standard does not allow but the library, parsing with strconv.ParseInt,
-// does. Octal digits are not checked: a label of digits only ends in a
-// number anyway.
+// does. Out-of-range numbers count: the library treats them as numbers.
 func ipv4Number(label string) (ok, signed bool) {
 	if label == "" {
 		return false, false
@@ -196,13 +213,22 @@ func ipv4Number(label string) (ok, signed bool) {
 			return true, false // "0x" is zero
 		}
 	case len(label) >= 2 && label[0] == '0':
-		label = label[1:]
+		label, digits = label[1:], isOctal
 	}
 	if label[0] == '+' || label[0] == '-' {
 		label, signed = label[1:], true
 	}
 	ok = label != "" && digits(label)
 	return ok, ok && signed
+}
+
+func isOctal(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '7' {
+			return false
+		}
+	}
+	return true
 }
 
 func isHex(s string) bool {

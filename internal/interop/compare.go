@@ -176,17 +176,19 @@ func portKey(scheme, port string) string {
 	return "0"
 }
 
-// AuthorityDiff is for the lint rule parser-differential. For an input
-// that RFC 3986 accepts with an authority, it returns a one-line message
-// when the parsers that accept it disagree on userinfo, host or port, such
-// as
+// AuthorityDiff is for the lint rule parser-differential. For a parsed
+// URI, or IRI (RFC 3987), with an authority, it returns a one-line
+// message when the parsers that accept it disagree on userinfo, host or
+// port, such as
 //
 //	whatwg reads host "127.0.0.1", rfc3986 and net/url read "0x7f.1"
 //
-// and "" otherwise. Parsers that reject the input do not count.
-func AuthorityDiff(s string) string {
-	rs := Read(s)
-	if !rs[0].OK || !rs[0].HasHost {
+// and "" otherwise. The rfc3986 reading is u itself: parsing u's text
+// again would reject an IRI. Parsers that reject the text do not count.
+func AuthorityDiff(u uri.URI) string {
+	s := u.String()
+	rs := [3]Reading{readURI(u), readWHATWG(s), readNetURL(s)}
+	if !rs[0].HasHost {
 		return ""
 	}
 	var parts []string

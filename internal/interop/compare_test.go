@@ -3,6 +3,8 @@ package interop
 import (
 	"slices"
 	"testing"
+
+	"github.com/uritool/uritool/pkg/uri"
 )
 
 func TestReadHost(t *testing.T) {
@@ -105,12 +107,18 @@ func TestAuthorityDiff(t *testing.T) {
 		{"file://localhost/x", `whatwg reads host none, rfc3986 and net/url read "localhost"`},
 		{"http://evil.com#@good.com/", ""},
 		{"http://example.com/", ""},
-		{`http://a\@b/`, ""}, // rfc3986 rejects
-		{"http:a", ""},       // rfc3986 reads no authority
-		{"//a/b", ""},        // whatwg rejects: only accepting parsers count
+		{"http:a", ""}, // rfc3986 reads no authority
+		{"//a/b", ""},  // whatwg rejects: only accepting parsers count
+		{"http://１２７.1/", `whatwg reads host "127.0.0.1", rfc3986 and net/url read "１２７.1"`},
+		// IDNA mapping is notation: all three reach 127.0.0.1.
+		{"http://１２７.0.0.1/", ""},
 	}
 	for _, tt := range tests {
-		if got := AuthorityDiff(tt.in); got != tt.want {
+		u, err := uri.ParseIRI(tt.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := AuthorityDiff(u); got != tt.want {
 			t.Errorf("AuthorityDiff(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}

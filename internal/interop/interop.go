@@ -60,13 +60,16 @@ func Read(s string) [3]Reading {
 }
 
 func readRFC3986(s string) Reading {
-	r := Reading{Parser: RFC3986}
 	u, err := uri.Parse(s)
 	if err != nil {
-		r.Err = err.Error()
-		return r
+		return Reading{Parser: RFC3986, Err: err.Error()}
 	}
-	r.OK = true
+	return readURI(u)
+}
+
+// readURI is the rfc3986 reading of a parsed URI or IRI.
+func readURI(u uri.URI) Reading {
+	r := Reading{Parser: RFC3986, OK: true}
 	r.Scheme, _ = u.Scheme()
 	r.Userinfo, r.HasUserinfo = u.Userinfo()
 	r.Host, r.HasHost = u.Host()

@@ -113,8 +113,9 @@ func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning 
 			dst = append(dst, Warning{BidiControl, msg, off})
 		}
 	}
-	if hasHost && u.HostType() == uri.HostRegName && on(ParserDifferential) && mayDiffer(host, intl) {
-		if diff := interop.AuthorityDiff(u.String()); diff != "" {
+	scheme, _ := u.Scheme()
+	if hasHost && u.HostType() == uri.HostRegName && on(ParserDifferential) && mayDiffer(scheme, host, intl) {
+		if diff := interop.AuthorityDiff(u); diff != "" {
 			dst = append(dst, Warning{ParserDifferential,
 				"parsers read the authority differently: " + diff + "; a check made with one and a request made with another reach different places (see uritool interop)",
 				hostStart})
@@ -126,39 +127,31 @@ func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning 
 // mayDiffer reports whether parsers may read a reg-name authority
 // differently, so that the three are run only where they can disagree,
 // and clean input costs no allocation. Among references RFC 3986
-// accepts, differences come from the host: an empty one (the WHATWG
-// parser skips extra slashes to find one: "https:///3/" is 0.0.0.3), a
-// percent-encoded or non-ASCII one (decoded and mapped by IDNA, or not),
-// one with an "xn--" label (decoded by IDNA: "http://xn--." is "." to the
-// WHATWG parser of whatwg-url), or one whose last label reads
-// as a number, which the WHATWG parser turns into an IPv4 address
-// (URL Standard, "ends in a number"; a leading sign included, a quirk
-// FuzzDifferential found). IP literals, dotted-decimal addresses,
-// userinfo and ports of a valid reference read alike; FuzzMayDiffer
-// checks this against the parsers. intl is idn.International(host).
-func mayDiffer(host string, intl bool) bool {
-	if host == "" || intl || strings.IndexByte(host, '%') >= 0 {
+// accepts, differences come from the host: an empty one under a WHATWG
+// special scheme (interop.IsSpecial: the WHATWG parser skips extra
+// slashes to find a host, "https:///3/" is 0.0.0.3; an empty file host
+// is an empty host to all three), a percent-encoded or non-ASCII one
+// (decoded and mapped by IDNA, or not), one with an "xn--" label
+// (decoded by IDNA: "http://xn--." is "." to the WHATWG parser of
+// whatwg-url), one that the WHATWG parser turns into an IPv4 address
+// (interop.EndsInNumber, shared with interop's classes so that the two
+// cannot drift apart), and a file host that the WHATWG parser drops
+// (file host state): "localhost" and a Windows drive letter
+// ("file://c:/"). IP literals, dotted-decimal addresses, userinfo and
+// ports of a valid reference read alike; FuzzMayDiffer checks this
+// against the parsers. intl is idn.International(host).
+func mayDiffer(scheme, host string, intl bool) bool {
+	switch {
+	case host == "":
+		return interop.IsSpecial(scheme)
+	case intl || strings.IndexByte(host, '%') >= 0:
 		return true
-	}
-	last := strings.TrimSuffix(host, ".")
-	last = last[strings.LastIndexByte(last, '.')+1:]
-	for last != "" && (last[0] == '+' || last[0] == '-') {
-		last = last[1:]
-	}
-	if len(last) >= 2 && last[0] == '0' && last[1]|0x20 == 'x' {
-		for i := 2; i < len(last); i++ {
-			if !isHex(last[i]) {
-				return false
-			}
-		}
-		return true
-	}
-	for i := 0; i < len(last); i++ {
-		if !isDigit(last[i]) {
-			return false
+	case strings.EqualFold(scheme, "file"):
+		if c := host[0] | 0x20; strings.EqualFold(host, "localhost") || len(host) == 1 && 'a' <= c && c <= 'z' {
+			return true
 		}
 	}
-	return last != ""
+	return interop.EndsInNumber(host)
 }
 
 // deviations warns of each label of host with ß, ς, ZWJ or ZWNJ, which
