@@ -77,8 +77,9 @@ An unknown field is a usage error, before any input is read.`,
                 when IDNA refuses the name
   idna_error    null, or {"label", "offset", "rule", "message"}
                 when IDNA refuses an internationalized host;
-                rule: punycode, disallowed, hyphen, leading-mark,
-                joiner, bidi, nfc or length
+                rule: idna-punycode, idna-disallowed, idna-hyphen,
+                idna-leading-mark, idna-joiner, idna-bidi, idna-nfc
+                or idna-length, as to-uri names them
   segments      the raw path segments, in order
   query_params  [{"key", "value"}] decoded by the HTML form convention
                 (not RFC 3986), order and repeats kept; null without

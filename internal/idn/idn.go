@@ -27,14 +27,14 @@ const UnicodeVersion = idna.UnicodeVersion
 
 // Rule names, as LabelError.Rule reports them.
 const (
-	RulePunycode    = "punycode"     // RFC 3492; UTS #46 section 4 step 4.1
-	RuleDisallowed  = "disallowed"   // UTS #46 section 4.1 criterion 6, with UseSTD3ASCIIRules
-	RuleHyphen      = "hyphen"       // UTS #46 section 4.1 criteria 2 and 3 (CheckHyphens)
-	RuleLeadingMark = "leading-mark" // UTS #46 section 4.1 criterion 5
-	RuleJoiner      = "joiner"       // RFC 5892 appendix A.1 and A.2 (CheckJoiners)
-	RuleBidi        = "bidi"         // RFC 5893 section 2 (CheckBidi)
-	RuleNFC         = "nfc"          // UTS #46 section 4.1 criterion 1
-	RuleLength      = "length"       // RFC 1034 section 3.1 (VerifyDnsLength)
+	RulePunycode    = "idna-punycode"     // RFC 3492; UTS #46 section 4 step 4.1
+	RuleDisallowed  = "idna-disallowed"   // UTS #46 section 4.1 criterion 6, with UseSTD3ASCIIRules
+	RuleHyphen      = "idna-hyphen"       // UTS #46 section 4.1 criteria 2 and 3 (CheckHyphens)
+	RuleLeadingMark = "idna-leading-mark" // UTS #46 section 4.1 criterion 5
+	RuleJoiner      = "idna-joiner"       // RFC 5892 appendix A.1 and A.2 (CheckJoiners)
+	RuleBidi        = "idna-bidi"         // RFC 5893 section 2 (CheckBidi)
+	RuleNFC         = "idna-nfc"          // UTS #46 section 4.1 criterion 1
+	RuleLength      = "idna-length"       // RFC 1034 section 3.1 (VerifyDnsLength)
 )
 
 // lookup is UTS #46 as section 4 sets it out for resolving names: every

@@ -45,8 +45,8 @@ type Options struct {
 // Rule names of the errors that are not parse errors.
 const (
 	RuleNFC = "nfc" // RFC 3987 section 3.1 step 1; section 5.3.2.2
-	// RuleIDNA, with "-" and the rule of the LabelError (idna-hyphen,
-	// idna-bidi, ...), names a host that UTS #46 refuses.
+	// RuleIDNA names a host IDNA cannot read at all; a label UTS #46
+	// refuses has the rule of its LabelError (idna-hyphen, idna-bidi, ...).
 	RuleIDNA = "idna"
 )
 
@@ -134,7 +134,7 @@ func writeALabels(b *strings.Builder, host string, at int) error {
 		if decoded == host {
 			off += le.Offset
 		}
-		return &Error{Offset: off, Rule: RuleIDNA + "-" + le.Rule, Label: le, Msg: "host is not a valid IDNA name: " + le.Error() + " (UTS #46)"}
+		return &Error{Offset: off, Rule: le.Rule, Label: le, Msg: "host is not a valid IDNA name: " + le.Error() + " (UTS #46)"}
 	}
 	raw, converted := idn.Labels(host), idn.Labels(ascii)
 	if len(raw) != len(converted) {

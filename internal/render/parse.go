@@ -449,7 +449,7 @@ func (p *Parser) list(u uri.URI, shown string, shift func(int) int, colors map[u
 		forms.set(&u, true)
 		switch {
 		case forms.err != nil:
-			host += " " + pal.Warning.Sprintf("(not a valid IDNA name: %v [idna-%s])", forms.err, forms.err.Rule)
+			host += " " + pal.Warning.Sprintf("(not a valid IDNA name: %v [%s])", forms.err, forms.err.Rule)
 		case forms.ascii != forms.unicode:
 			// Both forms: the one as written first, then the other.
 			other := forms.ascii
