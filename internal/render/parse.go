@@ -105,6 +105,14 @@ func (p *Parser) Render(s *stream.Sink, r *Parsed) {
 }
 
 // field returns a --get field of r and whether it is defined.
+// kindOf names the rule of section 4.1 that u matched.
+func kindOf(u uri.URI) string {
+	if u.IsAbsolute() {
+		return "uri"
+	}
+	return "relative-ref"
+}
+
 func field(r *Parsed, name string) (string, bool) {
 	u := r.URI
 	switch name {
@@ -112,13 +120,7 @@ func field(r *Parsed, name string) (string, bool) {
 		t := u.HostType().String()
 		return t, t != ""
 	case "kind":
-		if r.Err != nil {
-			return "", false
-		}
-		if u.IsAbsolute() {
-			return "uri", true
-		}
-		return "relative-ref", true
+		return kindOf(u), r.Err == nil
 	case "path":
 		return u.Path(), r.Err == nil
 	}
@@ -179,11 +181,7 @@ func (p *Parser) json(r *Parsed) {
 		b = append(b, `,"scheme_added":true`...)
 	}
 	b = appendBool(append(b, `,"valid":`...), ok)
-	kind := "relative-ref"
-	if u.IsAbsolute() {
-		kind = "uri"
-	}
-	b = appendOptPlainOr(append(b, `,"kind":`...), kind, ok, true)
+	b = appendOptPlainOr(append(b, `,"kind":`...), kindOf(u), ok, true)
 	// The components by their accessors and the keys as constants: the
 	// record is written once per input, and looking components up by
 	// name or number cost a fifth of parse --format json's time.
