@@ -1,13 +1,11 @@
 package cmd
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/render"
-	"github.com/uritool/uritool/internal/stream"
 )
 
 // ConfigOptions are the options of uritool config.
@@ -85,23 +83,18 @@ in a flag's name is "_" in a variable's.`,
 					}
 				}
 			}
-			// Each key is one input of the stream.
-			ro := render.TransformOptions{Format: opts.Format.value}
-			return run(root, keys, func() operation[render.Transformed] { return settingOp(byKey) },
-				func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
+			shown := make([]render.Setting, len(keys))
+			for i, k := range keys {
+				s := byKey[k]
+				shown[i] = render.Setting{Key: s.Key, Value: s.Value, Source: s.Source}
+			}
+			r := render.NewTableRenderer(render.SettingsTable, opts.Format.value, render.TextOptions{})
+			if err := render.WriteAll(root.IO.Out, root.IO.ErrOut, r, shown); err != nil {
+				return &IOError{err}
+			}
+			return nil
 		},
 	}
 	opts.Format = addFormat(c, "text", "json")
 	return c
-}
-
-// settingOp describes the setting named by each input.
-func settingOp(byKey map[string]setting) operation[render.Transformed] {
-	return func(in stream.Input, r *render.Transformed) bool {
-		s := byKey[in.Text]
-		*r = render.Transformed{Line: in.Line, Input: in.Text,
-			Output: fmt.Sprintf("%-26s %-18s %s", s.Key, s.Value, s.Source),
-			Fields: []render.Field{render.Str("key", s.Key), render.Str("value", s.Value), render.Str("source", s.Source)}}
-		return false
-	}
 }

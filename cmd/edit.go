@@ -7,6 +7,7 @@ import (
 
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/edit"
+	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
@@ -97,10 +98,11 @@ removed with its "?".`,
 				return usageErrorf("no edit given: use --set, --unset, --append or a query edit")
 			}
 			_, errPal := opts.palettes()
-			ro := render.TransformOptions{Format: opts.Format.value, Err: errPal}
 			sep := opts.Separator.value[0]
-			return run(root, args, func() operation[render.Transformed] { return opts.editOp(sep) },
-				func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
+			return run(root, args, pipeline.Command[render.Edited]{
+				NewOp:       func() pipeline.Op[render.Edited] { return opts.editOp(sep) },
+				NewRenderer: tableRenderer(render.EditTable, opts.Format.value, render.TextOptions{Err: errPal}),
+			})
 		},
 	}
 	f := c.Flags()
@@ -131,32 +133,23 @@ removed with its "?".`,
 }
 
 // editOp applies the edits to each input.
-func (o *EditOptions) editOp(sep byte) operation[render.Transformed] {
-	fields := fieldBuf(3)
+func (o *EditOptions) editOp(sep byte) pipeline.Op[render.Edited] {
 	eo := edit.Options{Separator: sep, IRI: o.IRI}
-	return func(in stream.Input, r *render.Transformed) bool {
+	return pipeline.Func[render.Edited](func(in stream.Input, r *render.Edited) pipeline.Outcome {
 		text, added := o.DefaultScheme.apply(in.Text)
-		r.Reset(in.Line, text, fields[:2])
-		fields[0].SetStr("input", text)
-		fields[1].SetNull("output")
-		if added {
-			fields[2].SetBool("scheme_added", true)
-			r.Fields = fields[:3]
-		}
+		r.Start(in.Line, text)
+		r.SchemeAdded = added
 		u, err := parseRef(text, o.IRI)
 		if err != nil {
 			r.Err = findingOf(err, "uri")
-			return true
+			return pipeline.Fail
 		}
-		out, err := edit.Apply(u, o.Ops, eo)
-		if err != nil {
+		if r.Output, err = edit.Apply(u, o.Ops, eo); err != nil {
 			r.Err = editFinding(err)
-			return true
+			return pipeline.Fail
 		}
-		r.Output = out
-		fields[1].SetStr("output", out)
-		return false
-	}
+		return pipeline.Pass
+	})
 }
 
 // editFinding names the edit that failed; the caret goes under the

@@ -1,14 +1,10 @@
 package cmd
 
 import (
-	"encoding/base64"
-	"errors"
-	"unicode/utf8"
-
 	"github.com/spf13/cobra"
 
-	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/pct"
+	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 )
@@ -53,9 +49,10 @@ the input is text rather than an encoding.
 		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			comp, _ := pct.ParseComponent(opts.Component.value) // checked by the flag
-			ro := render.TransformOptions{Format: opts.Format.value}
-			return run(root, args, func() operation[render.Transformed] { return encodeOp(comp) },
-				func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
+			return run(root, args, pipeline.Command[render.Converted]{
+				NewOp:       func() pipeline.Op[render.Converted] { return encodeOp(comp) },
+				NewRenderer: tableRenderer(render.EncodeTable, opts.Format.value, render.TextOptions{}),
+			})
 		},
 	}
 	opts.Component = newChoice("path", "COMPONENT", pct.Components...)
@@ -64,69 +61,11 @@ the input is text rather than an encoding.
 	return c
 }
 
-func encodeOp(comp pct.Component) operation[render.Transformed] {
-	return func(in stream.Input, r *render.Transformed) bool {
-		out := pct.Encode(comp, in.Text)
-		*r = render.Transformed{Line: in.Line, Input: in.Text, Output: out,
-			Fields: []render.Field{render.Str("input", in.Text), render.Str("output", out)}}
-		return false
-	}
-}
-
-// DecodeOptions are the options of uritool decode.
-type DecodeOptions struct {
-	*RootOptions
-	Format *choice
-}
-
-// NewDecodeCmd builds uritool decode.
-func NewDecodeCmd(root *RootOptions) *cobra.Command {
-	opts := &DecodeOptions{RootOptions: root}
-	c := &cobra.Command{
-		Use:   "decode [flags] [STRING ...]",
-		Short: "Decode the percent-encodings of each input",
-		Long: `Decode every %XX of each input (RFC 3986 section 2.1) and write the bytes.
-A "%" not followed by two hex digits is an error with its offset (exit 1),
-and the input's stdout line stays empty. "+" is left as it is: it means a
-space only in HTML form data, not in URIs.
-
-The bytes may be anything, a newline or invalid UTF-8 included; --format json
-carries them exactly, adding "output_base64" when they are not UTF-8.`,
-		Example: `  uritool decode 'caf%C3%A9%20au%20lait'
-  uritool parse --get query --format text < urls.txt | uritool decode`,
-		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per input:
-
-  input          the input
-  output         the decoded text, or null on error
-  output_base64  the decoded bytes in base64, when they are not UTF-8
-  error          null, or {"offset", "rule", "message"}`,
-		},
-		ValidArgsFunction: noCompletions,
-		RunE: func(c *cobra.Command, args []string) error {
-			_, errPal := opts.palettes()
-			ro := render.TransformOptions{Format: opts.Format.value, Err: errPal}
-			return run(root, args, func() operation[render.Transformed] { return decodeOp }, func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
-		},
-	}
-	opts.Format = addFormat(c, "text", "json")
-	return c
-}
-
-func decodeOp(in stream.Input, r *render.Transformed) bool {
-	*r = render.Transformed{Line: in.Line, Input: in.Text}
-	out, err := pct.Decode(in.Text)
-	if err != nil {
-		var pe *pct.Error
-		errors.As(err, &pe)
-		r.Err = &check.Finding{Offset: pe.Offset, Rule: "pct-encoded", Message: pe.Msg}
-		r.Fields = []render.Field{render.Str("input", in.Text), render.Null("output")}
-		return true
-	}
-	r.Output = string(out)
-	r.Fields = []render.Field{render.Str("input", in.Text), render.Str("output", r.Output)}
-	if !utf8.Valid(out) {
-		r.Fields = append(r.Fields, render.Str("output_base64", base64.StdEncoding.EncodeToString(out)))
-	}
-	return false
+// encodeOp percent-encodes each input for comp.
+func encodeOp(comp pct.Component) pipeline.Op[render.Converted] {
+	return pipeline.Func[render.Converted](func(in stream.Input, r *render.Converted) pipeline.Outcome {
+		r.Start(in.Line, in.Text)
+		r.Output = pct.Encode(comp, in.Text)
+		return pipeline.Pass
+	})
 }

@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
@@ -59,9 +60,11 @@ diagnostic on stderr. --format json shows both normal forms.`,
 				return err
 			}
 			outPal, errPal := opts.palettes()
-			ro := render.TransformOptions{Format: opts.Format.value, Out: outPal, Err: errPal}
-			return run(root, bs, func() operation[render.Transformed] { return opts.equalOp(a, aText) },
-				func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
+			to := render.TextOptions{Out: outPal, Err: errPal}
+			return run(root, bs, pipeline.Command[render.Compared]{
+				NewOp:       func() pipeline.Op[render.Compared] { return opts.equalOp(a, aText) },
+				NewRenderer: tableRenderer(render.EqualTable, opts.Format.value, to),
+			})
 		},
 	}
 	opts.Format = addFormat(c, "text", "json")
@@ -86,32 +89,20 @@ func splitEqualArgs(args []string) (a string, bs []string, err error) {
 	return "", nil, usageErrorf("A is the reference to compare with, and standard input cannot be both A and B: give A as an argument")
 }
 
-// equalOp compares each input with a.
-func (o *EqualOptions) equalOp(a uri.URI, aText string) operation[render.Transformed] {
+// equalOp compares each input with a; a different one is a finding.
+func (o *EqualOptions) equalOp(a uri.URI, aText string) pipeline.Op[render.Compared] {
 	n := normalizeOptions(uri.SchemeLevel, o.DefaultPorts.ports)
 	na := n.Normalize(a).String()
-	fields := fieldBuf(5)
-	return func(in stream.Input, r *render.Transformed) bool {
-		r.Reset(in.Line, in.Text, fields)
-		fields[0].SetURI("a", aText)
-		fields[2].SetURI("normalized_a", na)
+	return pipeline.Func[render.Compared](func(in stream.Input, r *render.Compared) pipeline.Outcome {
+		r.Start(in.Line, in.Text)
+		r.A, r.NormalA = aText, na
 		b, err := parseRef(in.Text, false)
 		if err != nil {
 			r.Err = findingOf(err, "uri")
-			fields[1].SetStr("b", in.Text)
-			fields[3].SetNull("normalized_b")
-			fields[4].SetNull("equal")
-			return true
+			return pipeline.Fail
 		}
-		nb := n.Normalize(b).String()
-		equal := na == nb
-		fields[1].SetURI("b", in.Text)
-		fields[3].SetURI("normalized_b", nb)
-		fields[4].SetBool("equal", equal)
-		r.Output = "equivalent"
-		if !equal {
-			r.Output = "different\t" + na + "\t" + nb
-		}
-		return !equal
-	}
+		r.NormalB = n.Normalize(b).String()
+		r.Equal = na == r.NormalB
+		return pipeline.FailIf(!r.Equal)
+	})
 }

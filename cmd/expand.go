@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
@@ -70,13 +70,14 @@ error with the offset of the bad expression.`,
 				return err
 			}
 			inputs := args[1:]
-			if len(inputs) == 0 && (len(opts.Vars) > 0 || opts.VarsFile != "") {
-				inputs = []string{"{}"} // one expansion of the flags' values
-			}
+			// No inputs but variables: one expansion of those alone.
+			once := len(inputs) == 0 && (len(opts.Vars) > 0 || opts.VarsFile != "")
 			outPal, errPal := opts.palettes()
-			ro := render.TransformOptions{Format: opts.Format.value, Out: outPal, Err: errPal}
-			return run(root, inputs, func() operation[render.Transformed] { return expandOp(t, args[0], base) },
-				func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
+			return run(root, inputs, pipeline.Command[render.Expanded]{
+				NewOp:       func() pipeline.Op[render.Expanded] { return expandOp(t, args[0], base, !once) },
+				NewRenderer: tableRenderer(render.ExpandTable, opts.Format.value, render.TextOptions{Out: outPal, Err: errPal}),
+				Once:        once,
+			})
 		},
 	}
 	opts.Format = addFormat(c, "text", "json")
@@ -153,18 +154,18 @@ func (o *ExpandOptions) values() (uritemplate.Values, error) {
 	return vals, nil
 }
 
-// expandOp expands t with base overlaid by each input's JSON object.
-func expandOp(t *uritemplate.Template, text string, base uritemplate.Values) operation[render.Transformed] {
-	fields := fieldBuf(3)
-	return func(in stream.Input, r *render.Transformed) bool {
-		r.Reset(in.Line, in.Text, fields)
-		fields[0].SetStr("template", text)
-		fields[1].SetNull("expansion")
-		fields[2].SetBool("valid", false)
-		vals, err := uritemplate.ValuesFromJSON([]byte(in.Text))
-		if err != nil {
-			r.Err = &check.Finding{Rule: "json", Message: "not a JSON object of variables: " + err.Error()}
-			return true
+// expandOp expands t with base overlaid by each input's JSON object, or,
+// without fromInput, with base alone.
+func expandOp(t *uritemplate.Template, text string, base uritemplate.Values, fromInput bool) pipeline.Op[render.Expanded] {
+	return pipeline.Func[render.Expanded](func(in stream.Input, r *render.Expanded) pipeline.Outcome {
+		*r = render.Expanded{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Template: text}
+		vals := uritemplate.Values{}
+		if fromInput {
+			var err error
+			if vals, err = uritemplate.ValuesFromJSON([]byte(in.Text)); err != nil {
+				r.Err = &check.Finding{Rule: "json", Message: "not a JSON object of variables: " + err.Error()}
+				return pipeline.Fail
+			}
 		}
 		for k, v := range base {
 			if _, over := vals[k]; !over {
@@ -179,39 +180,15 @@ func expandOp(t *uritemplate.Template, text string, base uritemplate.Values) ope
 			if te != nil {
 				r.Err.Message = te.Msg
 			}
-			return true
+			return pipeline.Fail
 		}
-		fields[1].SetStr("expansion", out)
-		r.Output = out
+		r.Expansion, r.Expanded = out, true
 		if _, err := uri.Parse(out); err != nil {
 			// Show the expansion, not the variables, under the caret.
 			r.Input, r.Err = out, findingOf(err, "uri")
 			r.Err.Message = "the expansion is not a URI reference: " + r.Err.Message
-			return true
+			return pipeline.Fail
 		}
-		fields[2].SetBool("valid", true)
-		return false
-	}
-}
-
-// valuesJSON encodes vals as one JSON object, its keys in order.
-func valuesJSON(vals uritemplate.Values, order []string) string {
-	var b strings.Builder
-	b.WriteByte('{')
-	for _, name := range order {
-		v, ok := vals[name]
-		if !ok {
-			continue
-		}
-		if b.Len() > 1 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(name)
-		val, _ := v.MarshalJSON()
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(val)
-	}
-	b.WriteByte('}')
-	return b.String()
+		return pipeline.Pass
+	})
 }

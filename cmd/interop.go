@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/interop"
+	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 )
@@ -72,8 +73,10 @@ password of the userinfo is shown as ****; --format json has them as read.`,
 			}
 			outPal, _ := opts.palettes()
 			ro := render.InteropOptions{Format: opts.Format.value, Out: outPal}
-			return run(root, args, func() operation[render.Interop] { return interopOp(components) },
-				func() render.Renderer[render.Interop] { return render.NewInteropRenderer(ro) })
+			return run(root, args, pipeline.Command[render.Interop]{
+				NewOp:       func() pipeline.Op[render.Interop] { return interopOp(components) },
+				NewRenderer: func() render.Renderer[render.Interop] { return render.NewInteropRenderer(ro) },
+			})
 		},
 	}
 	opts.Format = addFormat(c, "text", "json")
@@ -83,10 +86,12 @@ password of the userinfo is shown as ****; --format json has them as read.`,
 	return c
 }
 
-func interopOp(components []string) operation[render.Interop] {
-	return func(in stream.Input, r *render.Interop) bool {
+// interopOp reads each input with every parser; a disagreement on the
+// components is a finding.
+func interopOp(components []string) pipeline.Op[render.Interop] {
+	return pipeline.Func[render.Interop](func(in stream.Input, r *render.Interop) pipeline.Outcome {
 		rs := interop.Read(in.Text)
 		*r = render.Interop{Line: in.Line, Input: in.Text, Readings: rs, Disagree: interop.Compare(rs, components)}
-		return len(r.Disagree) > 0
-	}
+		return pipeline.FailIf(len(r.Disagree) > 0)
+	})
 }

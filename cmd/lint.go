@@ -12,7 +12,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/extract"
+	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 )
@@ -106,13 +108,14 @@ are still checked, and the exit status is then 3.`,
 			if err != nil {
 				return err
 			}
-			find := &finding{extract: opts.Extract, kind: opts.Type.value, includeCode: opts.IncludeCode,
-				reference: opts.As.value == "reference", exclude: exclude}
-			newWorker, workers := opts.newCheckWorkers(ro, true, find)
-			cfg := opts.streamConfig(files, newWorker)
-			cfg.Files, cfg.WholeFiles, cfg.Workers, cfg.Only = true, opts.Extract, workers, true
+			cmd := pipeline.Command[check.Result]{
+				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(exclude) },
+				NewRenderer: func() render.Renderer[check.Result] { return render.NewChecker(ro) },
+				Files:       true,
+				Cut:         stream.Cut{List: true, Extract: opts.Extract, Kind: opts.Type.value, IncludeCode: opts.IncludeCode},
+			}
 			if opts.Format.value == render.FormatText {
-				cfg.Summary = func(s stream.Stats) string {
+				cmd.Summary = func(s stream.Stats) string {
 					summary := fmt.Sprintf("%d checked, %d finding(s)", s.Checked, s.Findings)
 					if s.Suppressed > 0 {
 						summary += fmt.Sprintf(", %d suppressed", s.Suppressed)
@@ -120,7 +123,7 @@ are still checked, and the exit status is then 3.`,
 					return summary
 				}
 			}
-			return runStream(cfg)
+			return run(root, files, cmd)
 		},
 	}
 	addCheckFlags(c, &opts.CheckFlags)
@@ -145,6 +148,9 @@ const ignoreFile = ".uritoolignore"
 type excluder struct{ res []*regexp.Regexp }
 
 func (x *excluder) match(s string) bool {
+	if x == nil { // validate excludes nothing
+		return false
+	}
 	for _, re := range x.res {
 		if re.MatchString(s) {
 			return true

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uritemplate"
@@ -72,32 +73,27 @@ written since both "%2F" and "/" expand from them differently.`,
 				return usageErrorf("TEMPLATE cannot be matched unambiguously: %s (see uritool match --help)", msg)
 			}
 			outPal, errPal := opts.palettes()
-			ro := render.TransformOptions{Format: opts.Format.value, Out: outPal, Err: errPal}
-			return run(root, args[1:], func() operation[render.Transformed] { return matchOp(t) },
-				func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
+			return run(root, args[1:], pipeline.Command[render.Matched]{
+				NewOp:       func() pipeline.Op[render.Matched] { return matchOp(t) },
+				NewRenderer: tableRenderer(render.MatchTable, opts.Format.value, render.TextOptions{Out: outPal, Err: errPal}),
+			})
 		},
 	}
 	opts.Format = addFormat(c, "text", "json")
 	return c
 }
 
-// matchOp matches each input against t.
-func matchOp(t *uritemplate.Template) operation[render.Transformed] {
+// matchOp matches each reference against t; a miss is a finding.
+func matchOp(t *uritemplate.Template) pipeline.Op[render.Matched] {
 	names := t.Names()
-	fields := fieldBuf(3)
-	return func(in stream.Input, r *render.Transformed) bool {
-		r.Reset(in.Line, in.Text, fields)
-		fields[0].SetStr("input", in.Text)
+	return pipeline.Func[render.Matched](func(in stream.Input, r *render.Matched) pipeline.Outcome {
+		*r = render.Matched{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Names: names}
 		vals, ok := t.Match(in.Text)
 		if !ok {
-			fields[1].SetBool("match", false)
-			fields[2].SetNull("vars")
 			r.Err = &check.Finding{Rule: "match", Message: "does not match " + t.String()}
-			return true
+			return pipeline.Fail
 		}
-		r.Output = valuesJSON(vals, names)
-		fields[1].SetBool("match", true)
-		fields[2].SetRaw("vars", r.Output)
-		return false
-	}
+		r.Values = vals
+		return pipeline.Pass
+	})
 }

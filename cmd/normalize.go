@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/explain"
+	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
@@ -80,14 +81,18 @@ number of distinct classes, not with the input.`,
 				return usageErrorf("--explain, --check and --unique cannot be combined")
 			}
 			outPal, errPal := opts.palettes()
-			ro := render.TransformOptions{Format: opts.Format.value, ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal, Unaligned: opts.Check || opts.Unique}
-			cfg := root.streamConfig(args, func() stream.Worker {
-				return &opWorker[render.Transformed]{op: opts.normalizeOp(), render: render.NewTransformRenderer(ro)}
-			})
-			if opts.Unique {
-				cfg.Workers = 1 // the first occurrence of a class is a matter of input order
+			table := render.NormalizeTable
+			if opts.Check {
+				table = render.NormalizeCheckTable
 			}
-			return runStream(cfg)
+			to := render.TextOptions{ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal, Unaligned: opts.Check || opts.Unique}
+			return run(root, args, pipeline.Command[render.Normalized]{
+				NewOp: opts.normalizeOp,
+				NewRenderer: func() render.Renderer[render.Normalized] {
+					return render.NewTableRenderer(table, opts.Format.value, to)
+				},
+				InOrder: opts.Unique, // the first occurrence of a class is a matter of input order
+			})
 		},
 	}
 	opts.Level = newChoice("scheme", "LEVEL", "syntax", "scheme")
@@ -107,58 +112,37 @@ number of distinct classes, not with the input.`,
 
 // normalizeOp normalizes each input; with --check, an input that changes
 // is the finding.
-func (o *NormalizeOptions) normalizeOp() operation[render.Transformed] {
+func (o *NormalizeOptions) normalizeOp() pipeline.Op[render.Normalized] {
 	normalizer := normalizeOptions(normalizeLevels[o.Level.value], o.DefaultPorts.ports)
-	fields := fieldBuf(4)
-	json := o.Format.value == render.FormatJSON // text needs no fields
-	var seen map[string]struct{}                // --unique: the normal forms printed so far
+	var seen map[string]struct{} // --unique: the normal forms printed so far
 	if o.Unique {
 		seen = map[string]struct{}{}
 	}
-	return func(in stream.Input, r *render.Transformed) bool {
+	return pipeline.Func[render.Normalized](func(in stream.Input, r *render.Normalized) pipeline.Outcome {
 		text, added := o.DefaultScheme.apply(in.Text)
-		r.Reset(in.Line, text, fields[:3])
-		if added {
-			r.Fields = fields[:4]
-			fields[3].SetBool("scheme_added", true)
-		}
+		r.Start(in.Line, text)
+		r.Original, r.IRI, r.SchemeAdded = in.Text, o.IRI, added
 		u, err := parseRef(text, o.IRI)
 		if err != nil {
 			r.Err = findingOf(err, "uri")
-			if json {
-				fields[0].SetStr("input", text)
-				fields[1].SetNull("normalized")
-				fields[2].SetNull("changed")
-			}
-			return true
+			return pipeline.Fail
 		}
-		n := normalizer.Normalize(u).String()
-		changed := n != text
-		if json {
-			if o.IRI {
-				fields[0].SetStr("input", text)
-				fields[1].SetStr("normalized", n)
-			} else {
-				fields[0].SetURI("input", text)
-				fields[1].SetURI("normalized", n)
-			}
-			fields[2].SetBool("changed", changed)
-		}
-		r.Output = n
+		r.Normal = normalizer.Normalize(u).String()
+		r.Changed = r.Normal != text
 		switch {
 		case o.Explain:
-			steps := explain.Normalize(normalizer, u)
-			r.Explain = func(w render.Writer, e *render.Explainer) { e.Normalization(w, in.Line, text, steps, n) }
+			r.Explain, r.Steps = true, explain.Normalize(normalizer, u)
 		case o.Check:
-			r.Output, r.Quiet = in.Text, !changed
-			return changed
-		case o.Unique:
-			if _, dup := seen[n]; dup {
-				r.Quiet = true
-			} else {
-				seen[strings.Clone(n)] = struct{}{} // n may point into the input block
+			if !r.Changed {
+				return pipeline.Skip
 			}
+			return pipeline.Fail
+		case o.Unique:
+			if _, dup := seen[r.Normal]; dup {
+				return pipeline.Skip
+			}
+			seen[strings.Clone(r.Normal)] = struct{}{} // r.Normal may point into the input block
 		}
-		return false
-	}
+		return pipeline.Pass
+	})
 }

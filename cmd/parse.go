@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 )
@@ -100,8 +101,10 @@ with the exact bytes.`,
 			outPal, errPal := opts.palettes()
 			ro := render.ParseOptions{Format: opts.Format.value, Get: opts.Get.fields, Template: opts.Get.template,
 				ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal, Width: opts.terminalWidth()}
-			return run(root, args, func() operation[render.Parsed] { return parseOp(&opts.DefaultScheme, opts.IRI) },
-				func() render.Renderer[render.Parsed] { return render.NewParser(ro) })
+			return run(root, args, pipeline.Command[render.Parsed]{
+				NewOp:       func() pipeline.Op[render.Parsed] { return parseOp(&opts.DefaultScheme, opts.IRI) },
+				NewRenderer: func() render.Renderer[render.Parsed] { return render.NewParser(ro) },
+			})
 		},
 	}
 	opts.Format = addFormat(c, "text", "json")
@@ -115,17 +118,17 @@ with the exact bytes.`,
 }
 
 // parseOp parses one input.
-func parseOp(ds *defaultScheme, asIRI bool) operation[render.Parsed] {
-	return func(in stream.Input, r *render.Parsed) bool {
+func parseOp(ds *defaultScheme, asIRI bool) pipeline.Op[render.Parsed] {
+	return pipeline.Func[render.Parsed](func(in stream.Input, r *render.Parsed) pipeline.Outcome {
 		text, added := ds.apply(in.Text)
 		u, err := parseRef(text, asIRI)
 		*r = render.Parsed{Line: in.Line, Input: text, URI: u, SchemeAdded: added}
 		if err != nil {
 			errors.As(err, &r.Err)
-			return true
+			return pipeline.Fail
 		}
-		return false
-	}
+		return pipeline.Pass
+	})
 }
 
 // getFlag is --get: a list of fields, or a template when it has braces.

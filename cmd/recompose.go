@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
@@ -63,13 +64,14 @@ stderr, so the output stays aligned with the input.
 			}
 			op := recomposeJSON
 			if fromFlags {
-				// One reference: a single input whose text is unused.
-				args = []string{""}
-				op = func() operation[render.Transformed] { return opts.recomposeFlags }
+				op = func() pipeline.Op[render.Recomposed] { return pipeline.Func[render.Recomposed](opts.recomposeFlags) }
 			}
 			outPal, errPal := opts.palettes()
-			ro := render.TransformOptions{Format: opts.Format.value, Out: outPal, Err: errPal}
-			return run(root, args, op, func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
+			return run(root, args, pipeline.Command[render.Recomposed]{
+				NewOp:       op,
+				NewRenderer: tableRenderer(render.RecomposeTable, opts.Format.value, render.TextOptions{Out: outPal, Err: errPal}),
+				Once:        fromFlags, // the one reference the flags describe
+			})
 		},
 	}
 	f := c.Flags()
@@ -102,7 +104,7 @@ func (o *RecomposeOptions) setComponent(name, v string) {
 }
 
 // recomposeFlags builds the one reference the flags describe.
-func (o *RecomposeOptions) recomposeFlags(in stream.Input, r *render.Transformed) bool {
+func (o *RecomposeOptions) recomposeFlags(in stream.Input, r *render.Recomposed) pipeline.Outcome {
 	return recompose(r, in, o.Components, nil)
 }
 
@@ -121,8 +123,8 @@ type components struct {
 }
 
 // recomposeJSON builds a reference from each JSON object of components.
-func recomposeJSON() operation[render.Transformed] {
-	return func(in stream.Input, r *render.Transformed) bool {
+func recomposeJSON() pipeline.Op[render.Recomposed] {
+	return pipeline.Func[render.Recomposed](func(in stream.Input, r *render.Recomposed) pipeline.Outcome {
 		var c components
 		var failure *check.Finding
 		switch err := json.Unmarshal([]byte(in.Text), &c); {
@@ -143,7 +145,7 @@ func recomposeJSON() operation[render.Transformed] {
 			b.Path = *c.Path
 		}
 		return recompose(r, in, b, failure)
-	}
+	})
 }
 
 // splitAuthority fills userinfo, host and port from "authority" when only
@@ -184,8 +186,8 @@ func (c *components) splitAuthority() *check.Finding {
 
 // recompose builds one reference into r, or reports why it cannot be
 // built; it returns whether it failed.
-func recompose(r *render.Transformed, in stream.Input, b uri.Builder, failure *check.Finding) bool {
-	*r = render.Transformed{Line: in.Line, Input: in.Text, Err: failure}
+func recompose(r *render.Recomposed, in stream.Input, b uri.Builder, failure *check.Finding) pipeline.Outcome {
+	*r = render.Recomposed{Outcome: render.Outcome{Line: in.Line, Input: in.Text, Err: failure}}
 	if failure == nil {
 		u, err := b.Build()
 		if err != nil {
@@ -195,13 +197,8 @@ func recompose(r *render.Transformed, in stream.Input, b uri.Builder, failure *c
 					Message: fmt.Sprintf("%s: %s (at offset %d of the %s)", be.Component, be.Err.Msg, be.Err.Offset, be.Component)}
 			}
 		} else {
-			r.Output = u.String()
+			r.URI = u.String()
 		}
 	}
-	if r.Err != nil {
-		r.Fields = []render.Field{render.Null("uri")}
-		return true
-	}
-	r.Fields = []render.Field{render.Str("uri", r.Output)}
-	return false
+	return pipeline.FailIf(r.Err != nil)
 }

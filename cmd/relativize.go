@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
@@ -50,9 +51,11 @@ on stderr, so the output stays aligned with the input.`,
 				return err
 			}
 			outPal, errPal := opts.palettes()
-			ro := render.TransformOptions{Format: opts.Format.value, Out: outPal, Err: errPal}
-			return run(root, args[1:], func() operation[render.Transformed] { return relativizeOp(base, args[0]) },
-				func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
+			to := render.TextOptions{Out: outPal, Err: errPal}
+			return run(root, args[1:], pipeline.Command[render.Relativized]{
+				NewOp:       func() pipeline.Op[render.Relativized] { return relativizeOp(base, args[0]) },
+				NewRenderer: tableRenderer(render.RelativizeTable, opts.Format.value, to),
+			})
 		},
 	}
 	opts.Format = addFormat(c, "text", "json")
@@ -60,26 +63,21 @@ on stderr, so the output stays aligned with the input.`,
 }
 
 // relativizeOp writes each target relative to base.
-func relativizeOp(base uri.URI, baseText string) operation[render.Transformed] {
-	fields := fieldBuf(3)
-	return func(in stream.Input, r *render.Transformed) bool {
-		r.Reset(in.Line, in.Text, fields)
+func relativizeOp(base uri.URI, baseText string) pipeline.Op[render.Relativized] {
+	return pipeline.Func[render.Relativized](func(in stream.Input, r *render.Relativized) pipeline.Outcome {
+		r.Start(in.Line, in.Text)
+		r.Base = baseText
 		target, err := parseRef(in.Text, false)
 		if err == nil {
 			var ref uri.URI
 			if ref, err = uri.Relativize(base, target); err == nil {
-				r.Output = ref.String()
+				r.Ref = ref.String()
 			}
 		}
-		fields[0].SetURI("base", baseText)
 		if err != nil {
 			r.Err = findingOf(err, "relativize")
-			fields[1].SetStr("target", in.Text)
-			fields[2].SetNull("ref")
-		} else {
-			fields[1].SetURI("target", in.Text)
-			fields[2].SetURI("ref", r.Output)
+			return pipeline.Fail
 		}
-		return err != nil
-	}
+		return pipeline.Pass
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/explain"
+	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
@@ -61,9 +62,11 @@ none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
 				return err
 			}
 			outPal, errPal := opts.palettes()
-			ro := render.TransformOptions{Format: opts.Format.value, ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal}
-			return run(root, args[1:], func() operation[render.Transformed] { return opts.resolveOp(base, args[0]) },
-				func() render.Renderer[render.Transformed] { return render.NewTransformRenderer(ro) })
+			to := render.TextOptions{ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal}
+			return run(root, args[1:], pipeline.Command[render.Resolved]{
+				NewOp:       func() pipeline.Op[render.Resolved] { return opts.resolveOp(base, args[0]) },
+				NewRenderer: tableRenderer(render.ResolveTable, opts.Format.value, to),
+			})
 		},
 	}
 	opts.Format = addFormat(c, "text", "json")
@@ -74,39 +77,26 @@ none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
 }
 
 // resolveOp resolves each reference against base.
-func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) operation[render.Transformed] {
+func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) pipeline.Op[render.Resolved] {
 	resolver := uri.ResolveOptions{NonStrict: o.NonStrict}
-	fields := fieldBuf(3)
-	json := o.Format.value == render.FormatJSON // text needs no fields
-	return func(in stream.Input, r *render.Transformed) bool {
-		r.Reset(in.Line, in.Text, fields)
+	return pipeline.Func[render.Resolved](func(in stream.Input, r *render.Resolved) pipeline.Outcome {
+		r.Start(in.Line, in.Text)
+		r.Base, r.Explain = baseText, o.Explain
 		ref, err := parseRef(in.Text, false)
 		switch {
 		case err != nil:
 		case o.Explain:
-			var trace explain.Trace
-			if trace, err = explain.Resolve(resolver, base, ref); err == nil {
-				r.Explain = func(w render.Writer, e *render.Explainer) { e.Resolution(w, in.Line, baseText, in.Text, trace) }
-			}
+			r.Trace, err = explain.Resolve(resolver, base, ref)
 		default:
 			var t uri.URI
 			if t, err = resolver.Resolve(base, ref); err == nil {
-				r.Output = t.String()
+				r.Target = t.String()
 			}
 		}
 		if err != nil {
 			r.Err = findingOf(err, "reference")
+			return pipeline.Fail
 		}
-		if json {
-			fields[0].SetURI("base", baseText)
-			if err != nil {
-				fields[1].SetStr("ref", in.Text)
-				fields[2].SetNull("target")
-			} else {
-				fields[1].SetURI("ref", in.Text)
-				fields[2].SetURI("target", r.Output)
-			}
-		}
-		return err != nil
-	}
+		return pipeline.Pass
+	})
 }

@@ -1,11 +1,11 @@
 package cmd
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/shape"
 	"github.com/uritool/uritool/internal/stream"
@@ -61,13 +61,17 @@ With --sample, one object per input kept: {"input", "shape"}.`,
 				return usageErrorf("invalid --sample %d: want a count of 1 or more", opts.Sample)
 			}
 			outPal, errPal := opts.palettes()
-			ro := render.TransformOptions{Format: opts.Format.value, Out: outPal, Err: errPal, Unaligned: true}
-			cfg := root.streamConfig(args, func() stream.Worker {
-				return &shapeWorker{opts: shape.Options{Off: opts.Off.set}, sample: opts.Sample,
-					seen: map[string]int{}, render: render.NewTransformRenderer(ro)}
+			table := render.ShapeCountTable
+			if opts.Sample > 0 {
+				table = render.ShapeSampleTable
+			}
+			return run(root, args, pipeline.Command[render.Shaped]{
+				NewOp: func() pipeline.Op[render.Shaped] {
+					return &shapeOp{opts: shape.Options{Off: opts.Off.set}, sample: opts.Sample, seen: map[string]int{}}
+				},
+				NewRenderer: tableRenderer(table, opts.Format.value, render.TextOptions{Out: outPal, Err: errPal, Unaligned: true}),
+				InOrder:     true, // counts and samples follow input order
 			})
-			cfg.Workers = 1 // counts and samples follow input order
-			return runStream(cfg)
 		},
 	}
 	opts.Format = addFormat(c, "text", "json")
@@ -78,48 +82,40 @@ With --sample, one object per input kept: {"input", "shape"}.`,
 	return c
 }
 
-// shapeWorker counts shapes, or passes the first inputs of each.
-type shapeWorker struct {
+// shapeOp counts shapes, or passes the first inputs of each.
+type shapeOp struct {
 	opts    shape.Options
 	sample  int
 	counter shape.Counter
 	seen    map[string]int // --sample: inputs passed per shape
-	render  render.Renderer[render.Transformed]
-	result  render.Transformed
 }
 
-func (w *shapeWorker) Handle(in stream.Input, s *stream.Sink) {
-	s.Checked++
-	r := &w.result
-	*r = render.Transformed{Line: in.Line, Input: in.Text, Quiet: true}
-	sh, _, err := shape.Of(in.Text, w.opts)
+func (o *shapeOp) Do(in stream.Input, r *render.Shaped) pipeline.Outcome {
+	*r = render.Shaped{Outcome: render.Outcome{Line: in.Line, Input: in.Text}}
+	sh, _, err := shape.Of(in.Text, o.opts)
 	switch {
 	case err != nil:
 		r.Err = findingOf(err, "uri")
-		s.Findings++
-	case w.sample > 0:
-		if w.seen[sh] < w.sample {
-			w.seen[sh]++
-			r.Quiet, r.Output = false, in.Text
-			r.Fields = []render.Field{render.Str("input", in.Text), render.Str("shape", sh)}
+		return pipeline.Fail
+	case o.sample > 0:
+		if o.seen[sh] < o.sample {
+			o.seen[sh]++
+			r.Shape = sh
+			return pipeline.Pass
 		}
 	default:
-		w.counter.Add(sh, "")
+		o.counter.Add(sh, "")
 	}
-	if r.Err != nil || !r.Quiet {
-		w.render.Render(s, r)
-	}
+	return pipeline.Skip
 }
 
-// Finish prints the counts, most common first.
-func (w *shapeWorker) Finish(s *stream.Sink) {
-	if w.sample > 0 {
+// Flush gives the counts, most common first.
+func (o *shapeOp) Flush(emit func(*render.Shaped)) {
+	if o.sample > 0 {
 		return
 	}
-	for _, e := range w.counter.Entries() {
-		w.result = render.Transformed{Output: strconv.Itoa(e.Count) + "\t" + e.Shape,
-			Fields: []render.Field{render.Str("shape", e.Shape), render.Raw("count", strconv.Itoa(e.Count))}}
-		w.render.Render(s, &w.result)
+	for _, e := range o.counter.Entries() {
+		emit(&render.Shaped{Shape: e.Shape, Count: e.Count})
 	}
 }
 

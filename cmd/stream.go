@@ -8,8 +8,8 @@ import (
 
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/iri"
+	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
-	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -25,52 +25,12 @@ type IOStreams struct {
 	Getenv func(string) string
 }
 
-// operation is what a command plugs into the stream: it turns one input
-// into a result, and reports whether the input is a finding (exit 1).
-type operation[R any] func(in stream.Input, r *R) (finding bool)
-
-// opWorker runs an operation and renders its result; each worker of the
-// stream has its own, with its own result and renderer buffers.
-type opWorker[R any] struct {
-	_      stream.CacheLinePad
-	op     operation[R]
-	render render.Renderer[R]
-	result R
-	_      stream.CacheLinePad
-}
-
-// Handle runs the operation, which sets the whole result, and renders it.
-func (w *opWorker[R]) Handle(in stream.Input, s *stream.Sink) {
-	if w.op(in, &w.result) {
-		s.Findings++
-	}
-	s.Checked++
-	w.render.Render(s, &w.result)
-}
-
-// Finish lets a renderer with a closing part (SARIF) write it.
-func (w *opWorker[R]) Finish(s *stream.Sink) {
-	if f, ok := w.render.(interface{ Finish(*stream.Sink) }); ok {
-		f.Finish(s)
-	}
-}
-
-// stdinHint tells a person at a terminal what uritool is waiting for.
-const stdinHint = "uritool: reading references from standard input, one per line; end with Ctrl-D"
-
-// streamConfig is the stream over the command's inputs.
-func (o *RootOptions) streamConfig(args []string, newWorker func() stream.Worker) stream.Config {
-	return stream.Config{
-		Stdin: o.IO.In, Stdout: o.IO.Out, Stderr: o.IO.ErrOut,
-		Args: args, NewWorker: newWorker,
-		Hint: stdinHint, IsTerminal: func(r io.Reader) bool { return render.IsTerminal(r) },
-	}
-}
-
-// runStream runs the stream and turns its outcome into the command's
-// error: findings, or an I/O failure.
-func runStream(cfg stream.Config) error {
-	stats, err := stream.Run(cfg)
+// run runs a command's operation over the inputs args name, and turns
+// the outcome into its error: findings, or an I/O failure.
+func run[R any](o *RootOptions, args []string, c pipeline.Command[R]) error {
+	env := pipeline.Env{Stdin: o.IO.In, Stdout: o.IO.Out, Stderr: o.IO.ErrOut,
+		IsTerminal: func(r io.Reader) bool { return render.IsTerminal(r) }}
+	stats, err := pipeline.Run(env, args, c)
 	switch {
 	case err != nil:
 		return err
@@ -78,13 +38,6 @@ func runStream(cfg stream.Config) error {
 		return &IOError{fmt.Errorf("%d file(s) could not be read", stats.Unreadable)}
 	}
 	return findings(stats.Findings)
-}
-
-// run plugs op and a renderer into the stream over args.
-func run[R any](o *RootOptions, args []string, newOp func() operation[R], newRenderer func() render.Renderer[R]) error {
-	return runStream(o.streamConfig(args, func() stream.Worker {
-		return &opWorker[R]{op: newOp(), render: newRenderer()}
-	}))
 }
 
 // findingOf describes err, which is a *uri.ParseError for bad syntax or
@@ -156,7 +109,7 @@ func (o *RootOptions) showArgError(what, s string, f *check.Finding) error {
 	return nil
 }
 
-// fieldBuf returns a worker's reusable JSON fields, n of them, in an
-// allocation large enough that no other worker's hot data shares its
-// cache lines.
-func fieldBuf(n int) []render.Field { return make([]render.Field, n, 16) }
+// tableRenderer returns the renderers of a result type's table.
+func tableRenderer[R any](t *render.Table[R], format string, o render.TextOptions) func() render.Renderer[R] {
+	return func() render.Renderer[R] { return render.NewTableRenderer(t, format, o) }
+}

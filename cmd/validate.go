@@ -3,6 +3,8 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 )
 
@@ -52,10 +54,10 @@ write their records on stdout. The exit status is 1 when any input fails.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			_, errPal := opts.palettes()
 			ro := render.CheckOptions{Format: opts.Format.value, Filter: opts.Filter.value, ShowPassword: opts.ShowPassword, Palette: errPal, Version: version()}
-			newWorker, workers := opts.newCheckWorkers(ro, false, nil)
-			cfg := opts.streamConfig(args, newWorker)
-			cfg.Workers = workers
-			return runStream(cfg)
+			return run(root, args, pipeline.Command[check.Result]{
+				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(nil) },
+				NewRenderer: func() render.Renderer[check.Result] { return render.NewChecker(ro) },
+			})
 		},
 	}
 	addCheckFlags(c, &opts.CheckFlags)

@@ -16,9 +16,12 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/uritool/uritool/internal/extract"
 )
 
 // Input is one input handed to a worker.
@@ -29,9 +32,14 @@ type Input struct {
 	// Line is the 1-based line within File, or, when inputs are not
 	// files, the 1-based number of the input among all inputs.
 	Line int
-	// Text is the input without its line ending. It is only valid
-	// during the call.
+	// Text is the input without its line ending, or the candidate found
+	// in the line with Config.Cut.Extract. It is only valid during the
+	// call.
 	Text string
+	// With Config.Cut.Extract, LineText is the whole line and Found the
+	// candidate (its offset in the line, its suppressions); nil otherwise.
+	LineText string
+	Found    *extract.Found
 }
 
 // Worker turns inputs into output. Each goroutine has its own Worker, so
@@ -41,11 +49,21 @@ type Worker interface {
 	Handle(in Input, s *Sink)
 }
 
-// FileStarter is implemented by workers that keep state across the lines
-// of a file (Markdown code blocks, suppression regions). With
-// Config.WholeFiles, StartFile runs before the first line of each file.
-type FileStarter interface {
-	StartFile(name string)
+// Cut says how a line of input becomes inputs. The zero Cut makes each
+// line one input.
+type Cut struct {
+	// List reads a list of URIs: blank lines and comments (a first
+	// non-blank "#") give no input, and a byte order mark before a file's
+	// first line is dropped.
+	List bool
+	// Extract finds the candidate URIs inside each line instead, keeping
+	// state across a file's lines (Markdown code fences, suppression
+	// regions): a file's lines go to one worker, in order.
+	Extract bool
+	// Kind is how extraction reads every file, or "auto" (and "") for
+	// by its name; IncludeCode also takes Markdown code.
+	Kind        string
+	IncludeCode bool
 }
 
 // Finisher is implemented by workers with output due after all input, such
@@ -63,13 +81,18 @@ type Config struct {
 	// file whose lines are inputs ("-" is Stdin).
 	Args  []string
 	Files bool
+	// Once, for a command whose flags say everything (recompose from
+	// flags, expand from --var), reads no input: the worker runs once, on
+	// an Input of line 1 with no text.
+	Once bool
 	// Only, when set, reads Args and nothing else: no Args is no input
 	// (lint given directories that hold no file it reads).
 	Only bool
 	// WholeFiles gives all the lines of a file to one worker, in order,
 	// for workers that keep state within a file; files still spread over
-	// the workers.
+	// the workers. Cut.Extract implies it.
 	WholeFiles bool
+	Cut        Cut
 	// Workers is the number of goroutines handling input; 0 means
 	// GOMAXPROCS. A worker that is a Finisher with order-dependent state
 	// wants 1.
@@ -124,7 +147,7 @@ type unit struct {
 	data      []byte // whole lines; the last may lack its newline at the end of input
 	firstLine int
 	literal   bool // data is one argument, not lines
-	first     bool // the first unit of a file, for FileStarter
+	first     bool // the first unit of a file, to start its extraction
 	sink      *Sink
 	err       error // an open or read error, reported after the unit's output
 	fatal     bool  // err ends the run (standard input failed)
@@ -140,9 +163,10 @@ func Run(c Config) (Stats, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	args := c.Args
-	if len(args) == 0 && !c.Only {
+	if len(args) == 0 && !c.Only && !c.Once {
 		args = []string{"-"}
 	}
+	c.WholeFiles = c.WholeFiles || c.Cut.Extract
 	ws := make([]Worker, workers)
 	for i := range ws {
 		ws[i] = c.NewWorker()
@@ -173,9 +197,10 @@ func Run(c Config) (Stats, error) {
 		wg.Add(1)
 		go func(w Worker, work <-chan *unit) {
 			defer wg.Done()
+			cut := &cutter{cut: c.Cut, plain: c.Cut == (Cut{})}
 			for u := range work {
 				if !stopped.Load() {
-					handle(w, u)
+					cut.handle(w, u)
 				}
 				u.done <- struct{}{}
 			}
@@ -280,11 +305,20 @@ func separate(stdout, stderr io.Writer) bool {
 	return err1 == nil && err2 == nil && !os.SameFile(a, b)
 }
 
+// cutter cuts the lines of units into inputs for one worker; it keeps
+// the extractor of the file being read.
+type cutter struct {
+	cut       Cut
+	plain     bool // each line is one input
+	extractor *extract.Extractor
+	found     []extract.Found
+}
+
 // handle runs one unit through a worker.
-func handle(w Worker, u *unit) {
+func (c *cutter) handle(w Worker, u *unit) {
 	in := Input{File: u.file, Line: u.firstLine}
-	if s, ok := w.(FileStarter); ok && u.first {
-		s.StartFile(u.file)
+	if u.first {
+		c.startFile(u.file)
 	}
 	switch {
 	case u.literal:
@@ -301,10 +335,68 @@ func handle(w Worker, u *unit) {
 				line, data = data[:i], data[i+1:]
 			}
 			in.Text = bytesView(trimCR(line))
-			w.Handle(in, u.sink)
+			if c.plain {
+				w.Handle(in, u.sink)
+			} else {
+				c.line(w, in, u.sink)
+			}
 			in.Line++
 		}
 	}
+}
+
+// startFile sets up extraction for a file, by its kind.
+func (c *cutter) startFile(name string) {
+	if !c.cut.Extract {
+		return
+	}
+	kind, err := extract.ParseKind(c.cut.Kind)
+	if err != nil { // "auto"
+		kind = extract.KindOf(name)
+		if name == "-" {
+			kind = extract.Text
+		}
+	}
+	c.extractor = extract.New(extract.Options{Kind: kind, IncludeCode: c.cut.IncludeCode})
+}
+
+// byteOrderMark is U+FEFF in UTF-8, which some editors write first.
+const byteOrderMark = "\uFEFF"
+
+// line cuts one line into inputs by c.cut.
+func (c *cutter) line(w Worker, in Input, s *Sink) {
+	if c.cut.List && in.Line == 1 {
+		in.Text = strings.TrimPrefix(in.Text, byteOrderMark)
+	}
+	if !c.cut.Extract {
+		if !c.cut.List || !isComment(in.Text) {
+			w.Handle(in, s)
+		}
+		return
+	}
+	if c.extractor == nil { // standard input read as lines
+		c.startFile("-")
+	}
+	in.LineText = in.Text
+	c.found = c.extractor.Line(c.found[:0], in.Text)
+	for i := range c.found {
+		in.Found = &c.found[i]
+		in.Text = in.Found.Text
+		w.Handle(in, s)
+	}
+}
+
+// isComment reports a line of a URI list that holds no URI: a blank
+// one, or one whose first non-blank character is "#". A URI reference
+// may begin with "#" (a fragment alone), but a list of links has no use
+// for one, and lists like .gitignore use "#" for comments.
+func isComment(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != ' ' && s[i] != '\t' {
+			return s[i] == '#'
+		}
+	}
+	return true
 }
 
 // recycle empties a written unit, dropping buffers a long line grew.
@@ -346,6 +438,10 @@ func (r *reader) send(u *unit) {
 
 func (r *reader) run(args []string) {
 	r.next = 1
+	if r.c.Once {
+		r.literal("")
+		return
+	}
 	for _, a := range args {
 		var ok bool
 		switch {

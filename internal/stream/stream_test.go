@@ -295,15 +295,17 @@ func TestEmptyInput(t *testing.T) {
 	}
 }
 
-// fileWorker keeps state within a file and writes a total at Finish.
+// fileWorker counts the lines of each file and writes a total at Finish.
 type fileWorker struct {
 	file  string
 	count int
 	total *int
 }
 
-func (w *fileWorker) StartFile(name string) { w.file, w.count = name, 0 }
 func (w *fileWorker) Handle(in stream.Input, s *stream.Sink) {
+	if in.File != w.file {
+		w.file, w.count = in.File, 0
+	}
 	w.count++
 	*w.total++
 	fmt.Fprintf(s.Out, "%s:%d: #%d in file\n", filepath.Base(in.File), in.Line, w.count)
@@ -326,9 +328,6 @@ func TestFiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := "a:1: #1 in file\na:2: #2 in file\nb:1: #1 in file\ntotal 3\n"
-			if !whole {
-				want = "a:1: #1 in file\na:2: #2 in file\nb:1: #3 in file\ntotal 3\n"
-			}
 			if out != want {
 				t.Errorf("stdout %q, want %q", out, want)
 			}
@@ -337,6 +336,32 @@ func TestFiles(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestExtractPerFile: with Cut.Extract each file is read with its own
+// state, so a Markdown fence left open in one file does not hide the
+// URIs of the next, and candidates come with their line.
+func TestExtractPerFile(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.md"), filepath.Join(dir, "b.md")
+	os.WriteFile(a, []byte("http://a/1\n```\nhttp://a/in-code\n"), 0o644)
+	os.WriteFile(b, []byte("# B\nsee http://b/2 and <http://b/3>\n"), 0o644)
+	for _, workers := range []int{1, 2} {
+		out, _, _, err := run(t, stream.Config{Args: []string{a, b}, Files: true, Workers: workers, Cut: stream.Cut{Extract: true},
+			NewWorker: func() stream.Worker { return candidateWorker{} }})
+		want := "a.md:1:0 http://a/1 false\na.md:3:0 http://a/in-code true\nb.md:2:4 http://b/2 false\nb.md:2:20 http://b/3 false\n"
+		if err != nil || out != want {
+			t.Errorf("%d workers: stdout %q, want %q (err %v)", workers, out, want, err)
+		}
+	}
+}
+
+// candidateWorker writes each candidate with its place; one in Markdown
+// code comes wholly suppressed.
+type candidateWorker struct{}
+
+func (candidateWorker) Handle(in stream.Input, s *stream.Sink) {
+	fmt.Fprintf(s.Out, "%s:%d:%d %s %v\n", filepath.Base(in.File), in.Line, in.Found.Offset, in.Text, in.Found.Suppress.All)
 }
 
 // TestHint: a person at a terminal is told once that input is awaited; a

@@ -1,0 +1,69 @@
+package cmd
+
+import (
+	"errors"
+
+	"github.com/spf13/cobra"
+
+	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/pct"
+	"github.com/uritool/uritool/internal/pipeline"
+	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
+)
+
+// DecodeOptions are the options of uritool decode.
+type DecodeOptions struct {
+	*RootOptions
+	Format *choice
+}
+
+// NewDecodeCmd builds uritool decode.
+func NewDecodeCmd(root *RootOptions) *cobra.Command {
+	opts := &DecodeOptions{RootOptions: root}
+	c := &cobra.Command{
+		Use:   "decode [flags] [STRING ...]",
+		Short: "Decode the percent-encodings of each input",
+		Long: `Decode every %XX of each input (RFC 3986 section 2.1) and write the bytes.
+A "%" not followed by two hex digits is an error with its offset (exit 1),
+and the input's stdout line stays empty. "+" is left as it is: it means a
+space only in HTML form data, not in URIs.
+
+The bytes may be anything, a newline or invalid UTF-8 included; --format json
+carries them exactly, adding "output_base64" when they are not UTF-8.`,
+		Example: `  uritool decode 'caf%C3%A9%20au%20lait'
+  uritool parse --get query --format text < urls.txt | uritool decode`,
+		Annotations: map[string]string{
+			AnnotationJSONFields: `With --format json, one object per input:
+
+  input          the input
+  output         the decoded text, or null on error
+  output_base64  the decoded bytes in base64, when they are not UTF-8
+  error          null, or {"offset", "rule", "message"}`,
+		},
+		ValidArgsFunction: noCompletions,
+		RunE: func(c *cobra.Command, args []string) error {
+			_, errPal := opts.palettes()
+			return run(root, args, pipeline.Command[render.Converted]{
+				NewOp:       func() pipeline.Op[render.Converted] { return pipeline.Func[render.Converted](decodeOp) },
+				NewRenderer: tableRenderer(render.DecodeTable, opts.Format.value, render.TextOptions{Err: errPal}),
+			})
+		},
+	}
+	opts.Format = addFormat(c, "text", "json")
+	return c
+}
+
+// decodeOp decodes the percent-encodings of each input.
+func decodeOp(in stream.Input, r *render.Converted) pipeline.Outcome {
+	r.Start(in.Line, in.Text)
+	out, err := pct.Decode(in.Text)
+	if err != nil {
+		var pe *pct.Error
+		errors.As(err, &pe)
+		r.Err = &check.Finding{Offset: pe.Offset, Rule: "pct-encoded", Message: pe.Msg}
+		return pipeline.Fail
+	}
+	r.Output = string(out)
+	return pipeline.Pass
+}

@@ -1,0 +1,168 @@
+package render
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/stream"
+)
+
+// Outcome is what every transform's result holds besides its own data:
+// the input's number, the text that broke and why.
+type Outcome struct {
+	Line  int
+	Input string
+	Err   *check.Finding
+}
+
+// Key is one key of a result type's JSON record: its name, what it holds
+// (for --help and the man pages) and how its value is written.
+type Key[R any] struct {
+	Name  string
+	Doc   string
+	Write func(b []byte, r *R) []byte
+	// Only, when set, writes the key only for the results it accepts
+	// (scheme_added appears only when the scheme was added).
+	Only func(r *R) bool
+}
+
+// Table is how one result type is written: its JSON record, key by key,
+// and its text line. The JSON fields that --help lists are read from the
+// same keys, so the docs cannot drift from the output.
+type Table[R any] struct {
+	// Per names what each record stands for: "input", "reference", ...
+	Per  string
+	Keys []Key[R]
+	// Outcome gives the common part of a result.
+	Outcome func(r *R) *Outcome
+	// Text writes a successful result in text mode.
+	Text func(w Writer, r *R, o *TextOptions)
+}
+
+// errorDoc is the doc of the "error" key every fallible record ends with.
+const errorDoc = `null, or {"offset", "rule", "message"}`
+
+// JSONFields is the help text that lists the JSON fields of t.
+func (t *Table[R]) JSONFields() string {
+	width := len("error")
+	for _, k := range t.Keys {
+		width = max(width, len(k.Name))
+	}
+	var b strings.Builder
+	b.WriteString("With --format json, one object per " + t.Per + ":\n\n")
+	line := func(name, doc string) {
+		for i, l := range strings.Split(doc, "\n") {
+			if i == 0 {
+				b.WriteString("  " + name + strings.Repeat(" ", width-len(name)+2) + l + "\n")
+			} else {
+				b.WriteString(strings.Repeat(" ", width+4) + l + "\n")
+			}
+		}
+	}
+	for _, k := range t.Keys {
+		line(k.Name, k.Doc)
+	}
+	line("error", errorDoc)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// TextOptions configures a table's text renderer.
+type TextOptions struct {
+	ShowPassword bool
+	Out, Err     *Palette
+	// Unaligned drops the empty stdout line a failed input otherwise
+	// gets: for output that is a list, not one line per input
+	// (normalize --check, shape).
+	Unaligned bool
+	explainer *Explainer
+}
+
+// Explainer walks people through the steps of an --explain.
+func (o *TextOptions) Explainer() *Explainer {
+	if o.explainer == nil {
+		o.explainer = NewExplainer(o.Out, o.ShowPassword)
+	}
+	return o.explainer
+}
+
+// NewTableRenderer returns t's renderer for format, text or json.
+func NewTableRenderer[R any](t *Table[R], format string, o TextOptions) Renderer[R] {
+	if format == FormatJSON {
+		return &tableJSON[R]{t: t}
+	}
+	return &tableText[R]{t: t, o: o}
+}
+
+type tableJSON[R any] struct {
+	_   stream.CacheLinePad
+	t   *Table[R]
+	buf []byte
+	_   stream.CacheLinePad
+}
+
+func (j *tableJSON[R]) Render(s *stream.Sink, r *R) {
+	b := append(j.buf[:0], '{')
+	for i := range j.t.Keys {
+		k := &j.t.Keys[i]
+		if k.Only != nil && !k.Only(r) {
+			continue
+		}
+		b = appendKey(b, k.Name)
+		b = k.Write(b, r)
+	}
+	b = appendFinding(appendKey(b, "error"), j.t.Outcome(r).Err)
+	b = append(b, '}', '\n')
+	j.buf = b
+	s.Out.Write(b)
+}
+
+// tableText writes one line per input on stdout, and a failed input's
+// diagnostic on stderr with an empty stdout line in its place, so that
+// stdout stays aligned with the input.
+type tableText[R any] struct {
+	t *Table[R]
+	o TextOptions
+}
+
+func (t *tableText[R]) Render(s *stream.Sink, r *R) {
+	if o := t.t.Outcome(r); o.Err != nil {
+		if !t.o.Unaligned {
+			s.Out.WriteByte('\n')
+		}
+		Diagnostic(s.Err, t.o.Err, strconv.Itoa(o.Line), check.ColumnOf("", o.Input, o.Err.Offset), o.Input, o.Err, false, t.o.ShowPassword)
+		return
+	}
+	t.t.Text(s.Out, r, &t.o)
+}
+
+// Value writers for Keys.
+
+// jsonStr appends s as a JSON string.
+func jsonStr(b []byte, s string) []byte { return appendString(b, s) }
+
+// jsonURI appends the text of a reference: without a look at its bytes
+// when it is a valid URI (plain), else escaped.
+func jsonURI(b []byte, s string, plain bool) []byte { return appendPlainOr(b, s, plain) }
+
+// jsonOptURI is jsonURI, or null when !ok.
+func jsonOptURI(b []byte, s string, ok, plain bool) []byte {
+	return appendOptPlainOr(b, s, ok, plain)
+}
+
+// jsonOptStr is jsonStr, or null when !ok.
+func jsonOptStr(b []byte, s string, ok bool) []byte { return appendOptString(b, s, ok) }
+
+// jsonOptBool is a bool, or null when !ok.
+func jsonOptBool(b []byte, v, ok bool) []byte {
+	if !ok {
+		return append(b, "null"...)
+	}
+	return appendBool(b, v)
+}
+
+// writeLine writes s and a newline.
+func writeLine(w Writer, s string) {
+	w.WriteString(s)
+	w.WriteByte('\n')
+}

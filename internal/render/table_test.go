@@ -1,0 +1,153 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/pkg/uritemplate"
+)
+
+// record renders r with t's JSON renderer and decodes the record.
+func record[R any](t *testing.T, table *Table[R], r R) map[string]any {
+	t.Helper()
+	s := stream.NewSink()
+	NewTableRenderer(table, FormatJSON, TextOptions{}).Render(s, &r)
+	var out bytes.Buffer
+	if err := s.WriteTo(&out, &out); err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(out.Bytes(), &m); err != nil {
+		t.Fatalf("not JSON: %q: %v", out.String(), err)
+	}
+	return m
+}
+
+// keysOf checks that a record holds exactly the keys its table lists
+// (those whose Only accepts r) plus "error", so that --help, which lists
+// the same keys, cannot drift from the output.
+func keysOf[R any](t *testing.T, name string, table *Table[R], r R) {
+	t.Helper()
+	m := record(t, table, r)
+	want := map[string]bool{"error": true}
+	for _, k := range table.Keys {
+		if k.Only == nil || k.Only(&r) {
+			want[k.Name] = true
+		}
+	}
+	for k := range m {
+		if !want[k] {
+			t.Errorf("%s: record has %q, which the table does not list", name, k)
+		}
+	}
+	for k := range want {
+		if _, ok := m[k]; !ok {
+			t.Errorf("%s: record lacks %q", name, k)
+		}
+	}
+	doc := table.JSONFields()
+	for k := range want {
+		if !strings.Contains(doc, "\n  "+k+" ") {
+			t.Errorf("%s: the JSON fields doc does not list %q:\n%s", name, k, doc)
+		}
+	}
+}
+
+func TestTablesWriteTheirKeys(t *testing.T) {
+	bad := Outcome{Line: 1, Input: "a b", Err: &check.Finding{Offset: 1, Rule: "path", Message: "m"}}
+	ok := Outcome{Line: 1, Input: "http://a/"}
+	keysOf(t, "normalize", NormalizeTable, Normalized{Outcome: ok, Normal: "http://a/", SchemeAdded: true})
+	keysOf(t, "normalize error", NormalizeTable, Normalized{Outcome: bad})
+	keysOf(t, "resolve", ResolveTable, Resolved{Outcome: ok, Base: "http://b/", Target: "http://a/"})
+	keysOf(t, "resolve error", ResolveTable, Resolved{Outcome: bad, Base: "http://b/"})
+	keysOf(t, "relativize", RelativizeTable, Relativized{Outcome: ok, Base: "http://b/", Ref: "a"})
+	keysOf(t, "equal", EqualTable, Compared{Outcome: ok, A: "http://a/", NormalA: "http://a/", NormalB: "http://a/", Equal: true})
+	keysOf(t, "equal error", EqualTable, Compared{Outcome: bad, A: "http://a/", NormalA: "http://a/"})
+	keysOf(t, "edit", EditTable, Edited{Outcome: ok, Output: "http://a/"})
+	keysOf(t, "decode binary", DecodeTable, Converted{Outcome: ok, Output: "\xff"})
+	keysOf(t, "decode", DecodeTable, Converted{Outcome: ok, Output: "x"})
+	for name, table := range map[string]*Table[Converted]{"encode": EncodeTable, "to-uri": ToURITable, "to-iri": ToIRITable} {
+		keysOf(t, name, table, Converted{Outcome: ok, Output: "x"})
+		keysOf(t, name+" error", table, Converted{Outcome: bad})
+	}
+	keysOf(t, "expand", ExpandTable, Expanded{Outcome: ok, Template: "{x}", Expansion: "a", Expanded: true})
+	keysOf(t, "match", MatchTable, Matched{Outcome: ok, Values: uritemplate.Values{"x": uritemplate.String("a")}, Names: []string{"x"}})
+	keysOf(t, "match error", MatchTable, Matched{Outcome: bad})
+	keysOf(t, "recompose", RecomposeTable, Recomposed{Outcome: ok, URI: "http://a/"})
+	keysOf(t, "shape sample", ShapeSampleTable, Shaped{Outcome: ok, Shape: "http://a/"})
+	keysOf(t, "shape error", ShapeSampleTable, Shaped{Outcome: bad})
+	keysOf(t, "shape count", ShapeCountTable, Shaped{Shape: "http://a/", Count: 3})
+	keysOf(t, "settings", SettingsTable, Setting{Key: "k", Value: "v", Source: "default"})
+}
+
+// TestTableValues: what a record says, for the cases where a key's value
+// depends on the outcome.
+func TestTableValues(t *testing.T) {
+	m := record(t, NormalizeTable, Normalized{Outcome: Outcome{Input: "a b", Err: &check.Finding{Rule: "path"}}})
+	if m["normalized"] != nil || m["changed"] != nil || m["input"] != "a b" {
+		t.Errorf("failed normalize: %v", m)
+	}
+	m = record(t, NormalizeTable, Normalized{Outcome: Outcome{Input: "http://日本/"}, IRI: true, Normal: "http://日本/"})
+	if m["normalized"] != "http://日本/" || m["changed"] != false || m["error"] != nil {
+		t.Errorf("IRI normalize: %v", m)
+	}
+	m = record(t, ExpandTable, Expanded{Outcome: Outcome{Input: "a b", Err: &check.Finding{Rule: "path"}}, Expansion: "a b", Expanded: true})
+	if m["expansion"] != "a b" || m["valid"] != false {
+		t.Errorf("expansion that is not a URI: %v", m)
+	}
+	m = record(t, DecodeTable, Converted{Outcome: Outcome{Input: "%ff"}, Output: "\xff"})
+	if m["output"] != "\ufffd" || m["output_base64"] != "/w==" {
+		t.Errorf("binary decode: %v", m)
+	}
+}
+
+// TestStartClearsEverything: Start lists each result's members by hand,
+// so a member added later and left out would carry one input's result
+// into the next. Every member but Line and Input must come out zero.
+func TestStartClearsEverything(t *testing.T) {
+	for _, r := range []interface{ Start(int, string) }{
+		&Normalized{}, &Resolved{}, &Relativized{}, &Compared{}, &Edited{}, &Converted{},
+	} {
+		v := reflect.ValueOf(r).Elem()
+		fill(t, v)
+		r.Start(3, "in")
+		want := reflect.New(v.Type()).Elem()
+		want.FieldByName("Line").SetInt(3)
+		want.FieldByName("Input").SetString("in")
+		if !reflect.DeepEqual(v.Interface(), want.Interface()) {
+			t.Errorf("%T after Start: %+v", r, v.Interface())
+		}
+	}
+}
+
+// fill gives every member of a struct a value that is not zero.
+func fill(t *testing.T, v reflect.Value) {
+	for i := range v.NumField() {
+		f := v.Field(i)
+		f = reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem() // unexported members too
+		switch f.Kind() {
+		case reflect.Int, reflect.Int32, reflect.Int64:
+			f.SetInt(7)
+		case reflect.Uint8, reflect.Uint16, reflect.Uint32:
+			f.SetUint(7)
+		case reflect.String:
+			f.SetString("stale")
+		case reflect.Bool:
+			f.SetBool(true)
+		case reflect.Slice:
+			f.Set(reflect.MakeSlice(f.Type(), 1, 1))
+		case reflect.Pointer:
+			f.Set(reflect.New(f.Type().Elem()))
+		case reflect.Struct:
+			fill(t, f)
+		default:
+			t.Fatalf("%s.%s: a %s this test cannot fill", v.Type(), v.Type().Field(i).Name, f.Kind())
+		}
+	}
+}

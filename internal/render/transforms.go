@@ -1,0 +1,389 @@
+package render
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/uritool/uritool/internal/explain"
+	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/pkg/uritemplate"
+)
+
+// The results of the commands that turn each input into one output, each
+// with its table: the keys of its JSON record and its text line.
+
+func outcomeOf[R interface{ outcome() *Outcome }](r R) *Outcome { return r.outcome() }
+
+func (o *Outcome) outcome() *Outcome { return o }
+
+// Normalized is normalize's result for one input.
+type Normalized struct {
+	Outcome
+	Original    string // the input line, before --default-scheme
+	IRI         bool   // read as an IRI, so its text may need escaping
+	SchemeAdded bool
+	Normal      string
+	Changed     bool
+	Explain     bool // --explain: Steps say how Input became Normal
+	Steps       []explain.Step
+}
+
+// plain reports whether r's texts are valid URIs, which JSON holds as
+// they are.
+func (r *Normalized) plain() bool { return r.Err == nil && !r.IRI }
+
+// NormalizeTable writes normalize's results; NormalizeCheckTable is the
+// same but for the text of --check, which lists the inputs that change.
+var NormalizeTable = &Table[Normalized]{
+	Per: "input",
+	Keys: []Key[Normalized]{
+		{Name: "input", Doc: "the input", Write: func(b []byte, r *Normalized) []byte { return jsonURI(b, r.Input, r.plain()) }},
+		{Name: "normalized", Doc: "the normal form, or null when the input is invalid",
+			Write: func(b []byte, r *Normalized) []byte { return jsonOptURI(b, r.Normal, r.Err == nil, r.plain()) }},
+		{Name: "changed", Doc: "whether normalizing changed it, or null",
+			Write: func(b []byte, r *Normalized) []byte { return jsonOptBool(b, r.Changed, r.Err == nil) }},
+		schemeAddedKey(func(r *Normalized) bool { return r.SchemeAdded }),
+	},
+	Outcome: outcomeOf[*Normalized],
+	Text: func(w Writer, r *Normalized, o *TextOptions) {
+		if r.Explain {
+			o.Explainer().Normalization(w, r.Line, r.Input, r.Steps, r.Normal)
+			return
+		}
+		writeLine(w, r.Normal)
+	},
+}
+
+var NormalizeCheckTable = &Table[Normalized]{
+	Per: "input", Keys: NormalizeTable.Keys, Outcome: outcomeOf[*Normalized],
+	Text: func(w Writer, r *Normalized, _ *TextOptions) { writeLine(w, r.Original) },
+}
+
+// schemeAddedKey is the key that says --default-scheme added the scheme;
+// it is there only then.
+func schemeAddedKey[R any](added func(r *R) bool) Key[R] {
+	return Key[R]{Name: "scheme_added", Doc: "true when --default-scheme added the scheme (absent\notherwise); input is then the reference read",
+		Write: func(b []byte, r *R) []byte { return appendBool(b, true) }, Only: added}
+}
+
+// Resolved is resolve's result for one reference.
+type Resolved struct {
+	Outcome
+	Base    string
+	Target  string
+	Explain bool // --explain: Trace says how
+	Trace   explain.Trace
+}
+
+var ResolveTable = &Table[Resolved]{
+	Per: "reference",
+	Keys: []Key[Resolved]{
+		{Name: "base", Doc: "the base URI", Write: func(b []byte, r *Resolved) []byte { return jsonURI(b, r.Base, true) }},
+		{Name: "ref", Doc: "the reference", Write: func(b []byte, r *Resolved) []byte { return jsonURI(b, r.Input, r.Err == nil) }},
+		{Name: "target", Doc: "the target URI, or null when the reference is invalid",
+			Write: func(b []byte, r *Resolved) []byte { return jsonOptURI(b, r.Target, r.Err == nil, true) }},
+	},
+	Outcome: outcomeOf[*Resolved],
+	Text: func(w Writer, r *Resolved, o *TextOptions) {
+		if r.Explain {
+			o.Explainer().Resolution(w, r.Line, r.Base, r.Input, r.Trace)
+			return
+		}
+		writeLine(w, r.Target)
+	},
+}
+
+// Relativized is relativize's result for one target.
+type Relativized struct {
+	Outcome
+	Base string
+	Ref  string
+}
+
+var RelativizeTable = &Table[Relativized]{
+	Per: "target",
+	Keys: []Key[Relativized]{
+		{Name: "base", Doc: "the base URI", Write: func(b []byte, r *Relativized) []byte { return jsonURI(b, r.Base, true) }},
+		{Name: "target", Doc: "the target", Write: func(b []byte, r *Relativized) []byte { return jsonURI(b, r.Input, r.Err == nil) }},
+		{Name: "ref", Doc: "the shortest reference that resolves to the target,\nor null",
+			Write: func(b []byte, r *Relativized) []byte { return jsonOptURI(b, r.Ref, r.Err == nil, true) }},
+	},
+	Outcome: outcomeOf[*Relativized],
+	Text:    func(w Writer, r *Relativized, _ *TextOptions) { writeLine(w, r.Ref) },
+}
+
+// Compared is equal's result for one B.
+type Compared struct {
+	Outcome
+	A, NormalA, NormalB string
+	Equal               bool
+}
+
+var EqualTable = &Table[Compared]{
+	Per: "B",
+	Keys: []Key[Compared]{
+		{Name: "a", Doc: "A", Write: func(b []byte, r *Compared) []byte { return jsonURI(b, r.A, true) }},
+		{Name: "b", Doc: "B", Write: func(b []byte, r *Compared) []byte { return jsonURI(b, r.Input, r.Err == nil) }},
+		{Name: "normalized_a", Doc: "the normal form of A", Write: func(b []byte, r *Compared) []byte { return jsonURI(b, r.NormalA, true) }},
+		{Name: "normalized_b", Doc: "the normal form of B, or null when B is invalid",
+			Write: func(b []byte, r *Compared) []byte { return jsonOptURI(b, r.NormalB, r.Err == nil, true) }},
+		{Name: "equal", Doc: "whether they are equivalent, or null",
+			Write: func(b []byte, r *Compared) []byte { return jsonOptBool(b, r.Equal, r.Err == nil) }},
+	},
+	Outcome: outcomeOf[*Compared],
+	Text: func(w Writer, r *Compared, _ *TextOptions) {
+		if r.Equal {
+			writeLine(w, "equivalent")
+			return
+		}
+		writeLine(w, "different\t"+r.NormalA+"\t"+r.NormalB)
+	},
+}
+
+// Edited is edit's result for one input.
+type Edited struct {
+	Outcome
+	SchemeAdded bool
+	Output      string
+}
+
+var EditTable = &Table[Edited]{
+	Per: "input",
+	Keys: []Key[Edited]{
+		{Name: "input", Doc: "the input", Write: func(b []byte, r *Edited) []byte { return jsonStr(b, r.Input) }},
+		{Name: "output", Doc: "the edited reference, or null",
+			Write: func(b []byte, r *Edited) []byte { return jsonOptStr(b, r.Output, r.Err == nil) }},
+		schemeAddedKey(func(r *Edited) bool { return r.SchemeAdded }),
+	},
+	Outcome: outcomeOf[*Edited],
+	Text:    func(w Writer, r *Edited, _ *TextOptions) { writeLine(w, r.Output) },
+}
+
+// Converted is the result of encode, decode, to-uri and to-iri: the input
+// written another way.
+type Converted struct {
+	Outcome
+	Output string
+}
+
+// convertTable is the table of a conversion whose output goes under key.
+func convertTable(per, key, doc string) *Table[Converted] {
+	return &Table[Converted]{
+		Per: per,
+		Keys: []Key[Converted]{
+			{Name: "input", Doc: "the input", Write: func(b []byte, r *Converted) []byte { return jsonStr(b, r.Input) }},
+			{Name: key, Doc: doc, Write: func(b []byte, r *Converted) []byte { return jsonOptStr(b, r.Output, r.Err == nil) }},
+		},
+		Outcome: outcomeOf[*Converted],
+		Text:    func(w Writer, r *Converted, _ *TextOptions) { writeLine(w, r.Output) },
+	}
+}
+
+var (
+	EncodeTable = convertTable("input", "output", "the encoded text")
+	ToURITable  = convertTable("input", "uri", "the URI, or null when the input is invalid")
+	ToIRITable  = convertTable("input", "iri", "the IRI, or null when the input is invalid")
+)
+
+// DecodeTable adds output_base64 when the decoded bytes are not UTF-8,
+// which JSON cannot hold as they are.
+var DecodeTable = func() *Table[Converted] {
+	t := convertTable("input", "output", "the decoded text, or null when the input is invalid;\ninvalid UTF-8 is written as U+FFFD")
+	t.Keys = append(t.Keys, Key[Converted]{Name: "output_base64", Doc: "the decoded bytes in base64, when they are not UTF-8",
+		Write: func(b []byte, r *Converted) []byte {
+			return jsonStr(b, base64.StdEncoding.EncodeToString([]byte(r.Output)))
+		},
+		Only: func(r *Converted) bool { return r.Err == nil && !utf8.ValidString(r.Output) }})
+	return t
+}()
+
+// Expanded is expand's result for one set of variables.
+type Expanded struct {
+	Outcome
+	Template  string
+	Expansion string
+	Expanded  bool // false when the variables were not usable
+}
+
+var ExpandTable = &Table[Expanded]{
+	Per: "expansion",
+	Keys: []Key[Expanded]{
+		{Name: "template", Doc: "the template", Write: func(b []byte, r *Expanded) []byte { return jsonStr(b, r.Template) }},
+		{Name: "expansion", Doc: "the expansion, or null",
+			Write: func(b []byte, r *Expanded) []byte { return jsonOptStr(b, r.Expansion, r.Expanded) }},
+		{Name: "valid", Doc: "whether the expansion is a URI reference",
+			Write: func(b []byte, r *Expanded) []byte { return appendBool(b, r.Err == nil) }},
+	},
+	Outcome: outcomeOf[*Expanded],
+	Text:    func(w Writer, r *Expanded, _ *TextOptions) { writeLine(w, r.Expansion) },
+}
+
+// Matched is match's result for one reference.
+type Matched struct {
+	Outcome
+	Values uritemplate.Values
+	Names  []string // the template's variables, in order
+}
+
+var MatchTable = &Table[Matched]{
+	Per: "reference",
+	Keys: []Key[Matched]{
+		{Name: "input", Doc: "the reference", Write: func(b []byte, r *Matched) []byte { return jsonStr(b, r.Input) }},
+		{Name: "match", Doc: "whether the template matches it", Write: func(b []byte, r *Matched) []byte { return appendBool(b, r.Err == nil) }},
+		{Name: "vars", Doc: "the variables, as an object, or null",
+			Write: func(b []byte, r *Matched) []byte {
+				if r.Err != nil {
+					return append(b, "null"...)
+				}
+				return appendValues(b, r.Values, r.Names)
+			}},
+	},
+	Outcome: outcomeOf[*Matched],
+	Text: func(w Writer, r *Matched, _ *TextOptions) {
+		writeLine(w, string(appendValues(nil, r.Values, r.Names)))
+	},
+}
+
+// appendValues appends the variables as a JSON object, in the order of
+// names.
+func appendValues(b []byte, vals uritemplate.Values, names []string) []byte {
+	b = append(b, '{')
+	first := true
+	for _, name := range names {
+		v, ok := vals[name]
+		if !ok {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		k, _ := json.Marshal(name)
+		val, _ := v.MarshalJSON()
+		b = append(b, k...)
+		b = append(b, ':')
+		b = append(b, val...)
+	}
+	return append(b, '}')
+}
+
+// Recomposed is recompose's result for one set of components.
+type Recomposed struct {
+	Outcome
+	URI string
+}
+
+var RecomposeTable = &Table[Recomposed]{
+	Per: "input",
+	Keys: []Key[Recomposed]{
+		{Name: "uri", Doc: "the recomposed reference, or null",
+			Write: func(b []byte, r *Recomposed) []byte { return jsonOptStr(b, r.URI, r.Err == nil) }},
+	},
+	Outcome: outcomeOf[*Recomposed],
+	Text:    func(w Writer, r *Recomposed, _ *TextOptions) { writeLine(w, r.URI) },
+}
+
+// Shaped is shape's result: an input and its shape with --sample, a
+// shape and its count otherwise.
+type Shaped struct {
+	Outcome
+	Shape string
+	Count int
+}
+
+var (
+	ShapeSampleTable = &Table[Shaped]{
+		Per: "input passed",
+		Keys: []Key[Shaped]{
+			{Name: "input", Doc: "the input", Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Input) }, Only: shaped},
+			{Name: "shape", Doc: "its shape", Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Shape) }, Only: shaped},
+		},
+		Outcome: outcomeOf[*Shaped],
+		Text:    func(w Writer, r *Shaped, _ *TextOptions) { writeLine(w, r.Input) },
+	}
+	ShapeCountTable = &Table[Shaped]{
+		Per: "shape, most common first",
+		Keys: []Key[Shaped]{
+			{Name: "shape", Doc: "the shape", Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Shape) }, Only: shaped},
+			{Name: "count", Doc: "how many inputs have it", Write: func(b []byte, r *Shaped) []byte { return strconv.AppendInt(b, int64(r.Count), 10) }, Only: shaped},
+		},
+		Outcome: outcomeOf[*Shaped],
+		Text:    func(w Writer, r *Shaped, _ *TextOptions) { writeLine(w, strconv.Itoa(r.Count)+"\t"+r.Shape) },
+	}
+)
+
+// shaped is false for an input that has no shape: its record holds the
+// error alone.
+func shaped(r *Shaped) bool { return r.Err == nil }
+
+// Setting is one setting that uritool config shows, and where its value
+// came from.
+type Setting struct {
+	Outcome
+	Key, Value, Source string
+}
+
+var SettingsTable = &Table[Setting]{
+	Per: "setting",
+	Keys: []Key[Setting]{
+		{Name: "key", Doc: "the setting's key", Write: func(b []byte, r *Setting) []byte { return jsonStr(b, r.Key) }},
+		{Name: "value", Doc: "its value", Write: func(b []byte, r *Setting) []byte { return jsonStr(b, r.Value) }},
+		{Name: "source", Doc: "where the value came from", Write: func(b []byte, r *Setting) []byte { return jsonStr(b, r.Source) }},
+	},
+	Outcome: outcomeOf[*Setting],
+	Text: func(w Writer, r *Setting, _ *TextOptions) {
+		writeLine(w, fmt.Sprintf("%-26s %-18s %s", r.Key, r.Value, r.Source))
+	},
+}
+
+// WriteAll renders results that are not a stream's, such as the
+// settings, to out and errOut.
+func WriteAll[R any](out, errOut io.Writer, r Renderer[R], results []R) error {
+	s := stream.NewSink()
+	for i := range results {
+		r.Render(s, &results[i])
+	}
+	return s.WriteTo(out, errOut)
+}
+
+// The Start methods begin a result for a new input, member by member:
+// assigning a whole struct, as *r = Normalized{...} does, has the copy's
+// 16-byte loads wait on the narrow stores that built it, which cost more
+// than the rest of a normalize. TestStartClearsEverything holds each to
+// every member.
+
+func (o *Outcome) start(line int, input string) { o.Line, o.Input, o.Err = line, input, nil }
+
+func (r *Normalized) Start(line int, input string) {
+	r.start(line, input)
+	r.Original, r.IRI, r.SchemeAdded, r.Normal, r.Changed, r.Explain, r.Steps = "", false, false, "", false, false, nil
+}
+
+func (r *Resolved) Start(line int, input string) {
+	r.start(line, input)
+	r.Base, r.Target, r.Explain, r.Trace = "", "", false, explain.Trace{}
+}
+
+func (r *Relativized) Start(line int, input string) {
+	r.start(line, input)
+	r.Base, r.Ref = "", ""
+}
+
+func (r *Compared) Start(line int, input string) {
+	r.start(line, input)
+	r.A, r.NormalA, r.NormalB, r.Equal = "", "", "", false
+}
+
+func (r *Edited) Start(line int, input string) {
+	r.start(line, input)
+	r.SchemeAdded, r.Output = false, ""
+}
+
+func (r *Converted) Start(line int, input string) {
+	r.start(line, input)
+	r.Output = ""
+}
