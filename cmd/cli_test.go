@@ -546,10 +546,12 @@ func TestCLILintSARIF(t *testing.T) {
 }
 
 // SARIF's log declares columnKind "unicodeCodePoints", so a column after
-// non-ASCII prose (lint --extract on Markdown) must count code points.
+// non-ASCII prose (lint --extract on Markdown) must count code points:
+// not bytes, and not UTF-16 code units, the other columnKind of SARIF
+// 2.1.0.
 func TestCLILintSARIFColumnAfterNonASCII(t *testing.T) {
 	doc := filepath.Join(t.TempDir(), "doc.md")
-	if err := os.WriteFile(doc, []byte("Voilà: <http://x/%zz>\n"), 0o644); err != nil {
+	if err := os.WriteFile(doc, []byte("Voilà: <http://x/%zz>\n\U0001F600 <http://x/%zz>\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	res := run(t, "", nil, "lint", "--extract", "--format", "sarif", doc)
@@ -560,6 +562,7 @@ func TestCLILintSARIFColumnAfterNonASCII(t *testing.T) {
 				Locations []struct {
 					PhysicalLocation struct {
 						Region struct {
+							StartLine   int `json:"startLine"`
 							StartColumn int `json:"startColumn"`
 						} `json:"region"`
 					} `json:"physicalLocation"`
@@ -567,20 +570,25 @@ func TestCLILintSARIFColumnAfterNonASCII(t *testing.T) {
 			} `json:"results"`
 		} `json:"runs"`
 	}
-	if err := json.Unmarshal([]byte(res.stdout), &log); err != nil || res.code != 1 || len(log.Runs) != 1 || len(log.Runs[0].Results) != 1 {
+	if err := json.Unmarshal([]byte(res.stdout), &log); err != nil || res.code != 1 || len(log.Runs) != 1 || len(log.Runs[0].Results) != 2 {
 		t.Fatalf("exit %d, %v\n%s", res.code, err, res.stdout)
 	}
 	run0 := log.Runs[0]
 	if run0.ColumnKind != "unicodeCodePoints" {
 		t.Errorf("columnKind %q, want unicodeCodePoints", run0.ColumnKind)
 	}
-	// "Voilà: <" is 8 code points (9 bytes). The finding is at the first
-	// byte after "%" that is not a hex digit (pkg/uri's errPct, as the
-	// caret of validate and lint shows it): the first "z", the 11th
-	// character of the URI. Counting bytes would give 20.
-	const want = 8 + 11
-	if got := run0.Results[0].Locations[0].PhysicalLocation.Region.StartColumn; got != want {
-		t.Errorf("startColumn %d, want %d", got, want)
+	// The finding is at the first byte after "%" that is not a hex digit
+	// (pkg/uri's errPct, as the caret of validate and lint shows it): the
+	// first "z", the 11th character of the URI.
+	//   - "Voilà: <" is 8 code points, 8 UTF-16 units, 9 bytes: column 19
+	//     (20 in bytes).
+	//   - "\U0001F600 <" is 3 code points, 4 UTF-16 units (a surrogate
+	//     pair), 6 bytes: column 14 (15 in UTF-16 units, 17 in bytes).
+	for i, want := range []int{8 + 11, 3 + 11} {
+		region := run0.Results[i].Locations[0].PhysicalLocation.Region
+		if region.StartLine != i+1 || region.StartColumn != want {
+			t.Errorf("result %d at %d:%d, want %d:%d", i, region.StartLine, region.StartColumn, i+1, want)
+		}
 	}
 }
 
