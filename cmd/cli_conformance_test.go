@@ -1,140 +1,11 @@
 package cmd_test
 
 import (
-	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/uritool/uritool/pkg/uri"
 )
-
-// These tests run the shared RFC 3986 corpus through the command line, in
-// bulk: one command per corpus file (or per group of cases that share a
-// flag or a base), every input on stdin, one output record per line.
-
-func loadCorpus[T any](t testing.TB, name string) []T {
-	t.Helper()
-	path := filepath.Join("..", "pkg", "uri", "testdata", "conformance", name)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []T
-	if err := json.Unmarshal(data, &cases); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	if len(cases) == 0 {
-		t.Fatalf("%s: no cases", path)
-	}
-	return cases
-}
-
-// jsonLines decodes stdout as JSON Lines, one object per line, keeping
-// each value raw so that null, "" and a missing key stay distinct.
-func jsonLines(t testing.TB, stdout string) []map[string]json.RawMessage {
-	t.Helper()
-	var recs []map[string]json.RawMessage
-	if stdout == "" {
-		return nil
-	}
-	if !strings.HasSuffix(stdout, "\n") {
-		t.Errorf("JSON Lines output does not end with a newline: ...%q", tail(stdout, 80))
-	}
-	for i, line := range strings.Split(strings.TrimSuffix(stdout, "\n"), "\n") {
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal([]byte(line), &m); err != nil {
-			t.Fatalf("record %d is not a JSON object: %v\n%s", i+1, err, head(line, 300))
-		}
-		recs = append(recs, m)
-	}
-	return recs
-}
-
-func head(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "..."
-}
-
-func tail(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[len(s)-n:]
-}
-
-// optString reads a key that is a string or null; present tells whether
-// the key was there at all.
-func optString(t testing.TB, rec map[string]json.RawMessage, key string) (value *string, present bool) {
-	t.Helper()
-	raw, ok := rec[key]
-	if !ok {
-		return nil, false
-	}
-	if string(raw) == "null" {
-		return nil, true
-	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
-		t.Errorf("key %q is %s, want a string or null", key, raw)
-		return nil, true
-	}
-	return &s, true
-}
-
-func showOpt(p *string) string {
-	if p == nil {
-		return "null"
-	}
-	return fmt.Sprintf("%q", *p)
-}
-
-func rawBool(rec map[string]json.RawMessage, key string) (v, ok bool) {
-	switch string(rec[key]) {
-	case "true":
-		return true, true
-	case "false":
-		return false, true
-	}
-	return false, false
-}
-
-func rawInt(rec map[string]json.RawMessage, key string) (int, bool) {
-	var n int
-	if err := json.Unmarshal(rec[key], &n); err != nil || string(rec[key]) == "null" {
-		return 0, false
-	}
-	return n, true
-}
-
-// feed splits inputs into the stdin text of those that fit on one line
-// and the rest, which go as arguments after "-" (stdin is read first, so
-// the records come in the order stdinIdx then argIdx).
-func feed(inputs []string) (stdin string, args []string, order []int) {
-	var b strings.Builder
-	var rest []int
-	for i, in := range inputs {
-		if strings.ContainsAny(in, "\r\n") {
-			rest = append(rest, i)
-			continue
-		}
-		b.WriteString(in)
-		b.WriteByte('\n')
-		order = append(order, i)
-	}
-	if len(rest) == 0 {
-		return b.String(), nil, order
-	}
-	args = []string{"--", "-"}
-	for _, i := range rest {
-		args = append(args, inputs[i])
-	}
-	return b.String(), args, append(order, rest...)
-}
 
 type cliParseCase struct {
 	Input    string  `json:"input"`
@@ -341,20 +212,6 @@ type cliResolveCase struct {
 	Target *string `json:"target"`
 	Error  string  `json:"error"`
 	Source string  `json:"source"`
-}
-
-// groupBy returns the distinct keys in first-seen order and the cases of each.
-func groupBy[T any](cases []T, key func(T) string) ([]string, map[string][]T) {
-	var keys []string
-	groups := map[string][]T{}
-	for _, c := range cases {
-		k := key(c)
-		if _, ok := groups[k]; !ok {
-			keys = append(keys, k)
-		}
-		groups[k] = append(groups[k], c)
-	}
-	return keys, groups
 }
 
 func TestConformanceCLIResolve(t *testing.T) {
