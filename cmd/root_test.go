@@ -2,6 +2,7 @@ package cmd_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -716,5 +717,128 @@ func TestPortAndSchemeValues(t *testing.T) {
 	}
 	if res := run(t, "", nil, "normalize", "--default-port", "Gopher=070", "gopher://h:70/"); res.stdout != "gopher://h/\n" {
 		t.Errorf("--default-port Gopher=070: %q", res.stdout)
+	}
+}
+
+// ---- write errors on endless input ----
+
+// endless yields the same line forever.
+type endless struct{ line []byte }
+
+func (e *endless) Read(p []byte) (int, error) {
+	n := 0
+	for n+len(e.line) <= len(p) {
+		n += copy(p[n:], e.line)
+	}
+	return n, nil
+}
+
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestWriteErrorOnEndlessInput: with output that cannot be written, every
+// command stops with exit 3 and no usage hint, although its input never
+// ends. A command that went on reading would never return.
+func TestWriteErrorOnEndlessInput(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		args []string
+	}{
+		{"http://a/", []string{"parse"}},
+		{"http://a/", []string{"parse", "--format", "json"}},
+		{"a b", []string{"parse", "--get", "host"}},
+		{"http://a/", []string{"validate", "--filter", "valid"}},
+		{"http://a/", []string{"validate", "--format", "json"}},
+		{"a b", []string{"validate"}},
+		{"http://a/", []string{"lint", "--format", "json", "-"}},
+		{"a b", []string{"lint", "-"}},
+		{"see http://a/", []string{"lint", "--extract", "--format", "json", "-"}},
+		{"g", []string{"resolve", "http://a/b/"}},
+		{"HTTP://A/", []string{"normalize"}},
+		{"http://a/b", []string{"relativize", "http://a/"}},
+		{"http://A/", []string{"equal", "http://a/"}},
+		{`{"path":"/a"}`, []string{"recompose"}},
+		{"http://a/", []string{"edit", "--set", "path=/b"}},
+		{"a b", []string{"encode"}},
+		{"a%20b", []string{"decode"}},
+		{"https://bücher.example/ü", []string{"to-uri"}},
+		{"http://a/%C3%BC", []string{"to-iri"}},
+		{"https://bücher.example/", []string{"parse", "--iri"}},
+		{"http://0x7f.1/", []string{"interop"}},
+		{"http://0x7f.1/", []string{"interop", "--format", "json"}},
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var errOut strings.Builder
+			stderr := fullWriter{}
+			code := cmd.Main(c.args, &cmd.IOStreams{In: &endless{[]byte(c.line + "\n")}, Out: fullWriter{}, ErrOut: stderr, Getenv: testEnv(t, nil)})
+			if code != cmd.ExitIO {
+				t.Errorf("exit %d, want %d; stderr %q", code, cmd.ExitIO, errOut.String())
+			}
+		})
+	}
+}
+
+// TestWriteErrorMessage: the message names the failure, and no help hint
+// follows, since the command line was fine.
+func TestWriteErrorMessage(t *testing.T) {
+	var errOut strings.Builder
+	code := cmd.Main([]string{"normalize"}, &cmd.IOStreams{In: &endless{[]byte("http://a/\n")}, Out: fullWriter{}, ErrOut: &errOut, Getenv: testEnv(t, nil)})
+	if code != cmd.ExitIO || !strings.Contains(errOut.String(), "no space left on device") || strings.Contains(errOut.String(), "--help") {
+		t.Errorf("exit %d, stderr %q", code, errOut.String())
+	}
+}
+
+// ---- benchmarks ----
+
+// sampleInput is the 20,000 real URLs of pkg/uri's benchmark sample, as
+// one input of lines.
+func sampleInput(b *testing.B) []byte {
+	f, err := os.Open("../pkg/uri/testdata/urls-sample.txt.gz")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := io.ReadAll(z)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return data
+}
+
+// BenchmarkCommands runs whole command lines in-process over the sample,
+// output discarded; ns/op is per input line. bench/run measures the same
+// through the binary against a line-copy floor.
+func BenchmarkCommands(b *testing.B) {
+	input := sampleInput(b)
+	lines := bytes.Count(input, []byte{'\n'})
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"validate-filter", []string{"validate", "--filter", "valid"}},
+		{"validate-json", []string{"validate", "--format", "json"}},
+		{"normalize", []string{"normalize"}},
+		{"normalize-json", []string{"normalize", "--format", "json"}},
+		{"resolve", []string{"resolve", "https://example.com/a/b/c"}},
+		{"resolve-json", []string{"resolve", "--format", "json", "https://example.com/a/b/c"}},
+		{"parse-json", []string{"parse", "--format", "json"}},
+		{"lint-json", []string{"lint", "--format", "json", "-"}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			getenv := testEnv(b, nil)
+			b.SetBytes(int64(len(input)) / int64(lines))
+			b.ResetTimer()
+			for i := 0; i < b.N; i += lines {
+				code := cmd.Main(c.args, &cmd.IOStreams{In: bytes.NewReader(input), Out: io.Discard, ErrOut: io.Discard, Getenv: getenv})
+				if code > cmd.ExitFindings {
+					b.Fatalf("exit %d", code)
+				}
+			}
+		})
 	}
 }
