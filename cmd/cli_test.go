@@ -7,57 +7,6 @@ import (
 	"testing"
 )
 
-// ---- resolve ----
-
-func TestCLIResolve(t *testing.T) {
-	const base = "http://a/b/c/d;p?q"
-	// RFC 3986 section 5.4.1, normal examples.
-	normal := [][2]string{
-		{"g:h", "g:h"}, {"g", "http://a/b/c/g"}, {"./g", "http://a/b/c/g"}, {"g/", "http://a/b/c/g/"},
-		{"/g", "http://a/g"}, {"//g", "http://g"}, {"?y", "http://a/b/c/d;p?y"}, {"g?y", "http://a/b/c/g?y"},
-		{"#s", "http://a/b/c/d;p?q#s"}, {"g#s", "http://a/b/c/g#s"}, {"g?y#s", "http://a/b/c/g?y#s"},
-		{";x", "http://a/b/c/;x"}, {"g;x", "http://a/b/c/g;x"}, {"g;x?y#s", "http://a/b/c/g;x?y#s"},
-		{"", "http://a/b/c/d;p?q"}, {".", "http://a/b/c/"}, {"./", "http://a/b/c/"}, {"..", "http://a/b/"},
-		{"../", "http://a/b/"}, {"../g", "http://a/b/g"}, {"../..", "http://a/"}, {"../../", "http://a/"},
-		{"../../g", "http://a/g"},
-	}
-	// Section 5.4.2, a few abnormal ones.
-	abnormal := [][2]string{
-		{"../../../g", "http://a/g"}, {"/./g", "http://a/g"}, {"/../g", "http://a/g"}, {"g.", "http://a/b/c/g."},
-		{".g", "http://a/b/c/.g"}, {"./../g", "http://a/b/g"}, {"g/./h", "http://a/b/c/g/h"}, {"g;x=1/../y", "http://a/b/c/y"},
-		{"g?y/./x", "http://a/b/c/g?y/./x"}, {"g#s/../x", "http://a/b/c/g#s/../x"}, {"http:g", "http:g"},
-	}
-	args := []string{"resolve", base}
-	var out strings.Builder
-	for _, c := range append(normal, abnormal...) {
-		args = append(args, c[0])
-		out.WriteString(c[1] + "\n")
-	}
-	runCases(t, []cliCase{
-		{name: "RFC 5.4 examples as arguments", args: args, want: want{out: exact(out.String())}},
-		{name: "stdin, empty line is the empty reference", stdin: "g\n\n../x\r\n#f", args: []string{"resolve", base + "#frag"}, want: want{
-			out: exact("http://a/b/c/g\nhttp://a/b/c/d;p?q\nhttp://a/b/x\nhttp://a/b/c/d;p?q#f\n")}},
-		{name: "dash reads stdin between arguments", stdin: "g\n", args: []string{"resolve", base, "/x", "-", "?z"}, want: want{
-			out: exact("http://a/x\nhttp://a/b/c/g\nhttp://a/b/c/d;p?z\n")}},
-		{name: "non-strict", args: []string{"resolve", "--non-strict", base, "http:g", "HTTP:g", "ftp:g"}, want: want{
-			out: exact("http://a/b/c/g\nhttp://a/b/c/g\nftp:g\n")}},
-		{name: "strict", args: []string{"resolve", base, "http:g"}, want: want{out: exact("http:g\n")}},
-		{name: "json", args: []string{"resolve", "--json", base, "../g"}, want: want{
-			records: []map[string]any{{"base": base, "ref": "../g", "target": "http://a/b/g", "error": nil}}}},
-		{name: "json base not absolute", args: []string{"resolve", "--json", "//h/p", "g"}, want: want{code: 2, out: exact(""),
-			err: exact("uritool: error: BASE \"//h/p\" is not a URI: it needs a scheme (RFC 3986 section 5.2.1)\nRun 'uritool resolve --help' for usage.\n")}},
-		{name: "text base not absolute, named once", stdin: "a\nb\n", args: []string{"resolve", "//h/p"}, want: want{code: 2, out: exact(""),
-			err: exact("uritool: error: BASE \"//h/p\" is not a URI: it needs a scheme (RFC 3986 section 5.2.1)\nRun 'uritool resolve --help' for usage.\n")}},
-		{name: "invalid reference keeps its line", args: []string{"resolve", base, "g", "x y", "h"}, want: want{code: 1,
-			out: exact("http://a/b/c/g\n\nhttp://a/b/c/h\n"), err: exact("2:2: invalid character ' ' in path [path]\n    x y\n     ^\n")}},
-		{name: "invalid reference json", args: []string{"resolve", "--json", base, "x y"}, want: want{code: 1,
-			records: []map[string]any{{"ref": "x y", "target": nil, "error": map[string]any{"offset": 1.0, "rule": "path", "message": "invalid character ' ' in path"}}}}},
-		{name: "base not a URI reference", args: []string{"resolve", "a b", "g"}, want: want{code: 2, out: exact(""),
-			errHas: []string{"BASE:2: invalid character ' ' in path [path]", `BASE "a b" is not a URI reference`}}},
-		{name: "no base", args: []string{"resolve"}, want: want{code: 2, err: exact("uritool: error: missing BASE\nRun 'uritool resolve --help' for usage.\n")}},
-	})
-}
-
 // ---- normalize ----
 
 func TestCLINormalize(t *testing.T) {
