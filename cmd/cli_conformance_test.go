@@ -7,62 +7,6 @@ import (
 	"github.com/uritool/uritool/pkg/uri"
 )
 
-type cliNormalizeCase struct {
-	Input      string `json:"input"`
-	Normalized string `json:"normalized"`
-	Level      string `json:"level"`
-	Source     string `json:"source"`
-}
-
-func TestConformanceCLINormalize(t *testing.T) {
-	all := loadCorpus[cliNormalizeCase](t, "normalize.json")
-	levels, groups := groupBy(all, func(c cliNormalizeCase) string { return c.Level })
-	pass := 0
-	for _, level := range levels {
-		cases := groups[level]
-		inputs := make([]string, len(cases))
-		for i, c := range cases {
-			inputs[i] = c.Input
-		}
-		stdin, extra, order := feed(inputs)
-		args := append([]string{"normalize", "--json", "--level", level}, extra...)
-		res := run(t, stdin, nil, args...)
-		if res.code != 0 || res.stderr != "" {
-			t.Errorf("normalize --level %s: exit %d, want 0; stderr %q", level, res.code, head(res.stderr, 500))
-		}
-		recs := jsonLines(t, res.stdout)
-		if len(recs) != len(cases) {
-			t.Errorf("normalize --level %s gave %d records for %d inputs", level, len(recs), len(cases))
-			continue
-		}
-		for i, idx := range order {
-			c, rec := cases[idx], recs[i]
-			failed := false
-			fail := func(format string, args ...any) {
-				failed = true
-				t.Errorf("normalize --level %s %q (%s): "+format, append([]any{level, c.Input, c.Source}, args...)...)
-			}
-			if in, _ := optString(t, rec, "input"); in == nil || *in != c.Input {
-				fail("input = %s: records out of order?", showOpt(in))
-				continue
-			}
-			if n, _ := optString(t, rec, "normalized"); n == nil || *n != c.Normalized {
-				fail("normalized = %s, want %q (error %s)", showOpt(n), c.Normalized, rec["error"])
-			}
-			if changed, ok := rawBool(rec, "changed"); !ok || changed != (c.Normalized != c.Input) {
-				fail("changed = %s, want %v", rec["changed"], c.Normalized != c.Input)
-			}
-			if string(rec["error"]) != "null" {
-				fail("error = %s", rec["error"])
-			}
-			if !failed {
-				pass++
-			}
-		}
-	}
-	t.Logf("normalize.json via normalize --json --level: %d/%d passed", pass, len(all))
-}
-
 type cliRelativizeCase struct {
 	Base       string `json:"base"`
 	Target     string `json:"target"`
