@@ -3,41 +3,8 @@ package cmd_test
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
-
-// ---- relativize ----
-
-func TestCLIRelativize(t *testing.T) {
-	const base = "http://example.com/a/b/c"
-	runCases(t, []cliCase{
-		{name: "cases", args: []string{"relativize", base,
-			"http://example.com/a/d",       // climbs
-			"http://example.com/a/b/d/e",   // sibling directory
-			"https://example.com/a/d",      // different scheme
-			"http://other.example/a/d",     // different authority
-			"http://example.com/a/b/c?x=1", // query only
-			"http://example.com/a/b/c#f",   // fragment only
-			"http://example.com/a/b/a:b",   // colon in the first segment
-			"http://example.com/a/b/",      // the directory itself
-			"http://example.com/x?y#z",     // absolute path wins
-		}, want: want{out: exact("../d\nd/e\nhttps://example.com/a/d\n//other.example/a/d\n?x=1\n#f\n./a:b\n.\n/x?y#z\n")}},
-		{name: "stdin", stdin: "http://example.com/a/b/z\n", args: []string{"relativize", base}, want: want{out: exact("z\n")}},
-		{name: "json", args: []string{"relativize", "--json", "http://a/b/c", "http://other/b/c"}, want: want{
-			records: []map[string]any{{"base": "http://a/b/c", "target": "http://other/b/c", "ref": "//other/b/c", "error": nil}}}},
-		{name: "base not absolute", args: []string{"relativize", "--json", "//h/p", "http://x/"}, want: want{code: 2, out: exact(""),
-			errHas: []string{`BASE "//h/p" is not a URI`, "Run 'uritool relativize --help'"}}},
-		{name: "base invalid", args: []string{"relativize", "a b", "http://x/"}, want: want{code: 2, out: exact(""), errHas: []string{"BASE"}}},
-	})
-	// Every answer resolves back to its target.
-	targets := []string{"http://example.com/a/d", "https://example.com/a/d", "http://example.com/a/b/a:b", "http://example.com/a/b/c?x=1", "http://example.com/a/b/"}
-	refs := run(t, strings.Join(targets, "\n")+"\n", nil, "relativize", base)
-	back := run(t, refs.stdout, nil, "resolve", base)
-	if back.code != 0 || back.stdout != strings.Join(targets, "\n")+"\n" {
-		t.Errorf("relativize | resolve gave %q (exit %d), want the targets back", back.stdout, back.code)
-	}
-}
 
 // ---- recompose ----
 
