@@ -6,8 +6,6 @@ import (
 	"testing"
 )
 
-// ---- config and environment ----
-
 func writeConfig(t *testing.T, content string) (dir, file string) {
 	t.Helper()
 	dir = t.TempDir()
