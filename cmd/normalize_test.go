@@ -1,0 +1,94 @@
+package cmd_test
+
+import (
+	"testing"
+)
+
+func TestCLINormalize(t *testing.T) {
+	const in = "HTTP://Example.COM:80/a/./b/../%7euser"
+	runCases(t, []cliCase{
+		{name: "default scheme level", args: []string{"normalize", in, "http://h:/", "https://h:443", "urn:X:%7e?"}, want: want{
+			out: exact("http://example.com/a/~user\nhttp://h/\nhttps://h/\nurn:X:~?\n")}},
+		{name: "syntax level", args: []string{"normalize", "--level", "syntax", in, "http://h:/"}, want: want{
+			out: exact("http://example.com:80/a/~user\nhttp://h:/\n")}},
+		{name: "stdin", stdin: "HTTP://A\n\n", args: []string{"normalize"}, want: want{out: exact("http://a/\n\n")}},
+		{name: "check lists the unnormalized", stdin: "http://a/\nHTTP://a/\nhttp://b/\nhttp://c:80/\n", args: []string{"normalize", "--check"}, want: want{code: 1,
+			out: exact("HTTP://a/\nhttp://c:80/\n")}},
+		{name: "check all normal", stdin: "http://a/\nmailto:x@y\n", args: []string{"normalize", "--check"}, want: want{out: exact("")}},
+		{name: "check syntax level", args: []string{"normalize", "--check", "--level", "syntax", "http://a:80/"}, want: want{out: exact("")}},
+		{name: "json changed", args: []string{"normalize", "--json", "http://a/", "HTTP://a"}, want: want{
+			records: []map[string]any{
+				{"input": "http://a/", "normalized": "http://a/", "changed": false, "error": nil},
+				{"input": "HTTP://a", "normalized": "http://a/", "changed": true, "error": nil},
+			}}},
+		{name: "json invalid", args: []string{"normalize", "--json", "a b"}, want: want{code: 1,
+			records: []map[string]any{{"input": "a b", "normalized": nil, "changed": nil, "error": nonNull}}}},
+		{name: "invalid text", args: []string{"normalize", "http://a/", "a b"}, want: want{code: 1,
+			out: exact("http://a/\n\n"), errHas: []string{"2:2: invalid character ' ' in path [path]"}}},
+		{name: "check leaves no line for an invalid input", args: []string{"normalize", "--check", "HTTP://a/", "a b"}, want: want{code: 1,
+			out: exact("HTTP://a/\n"), errHas: []string{"2:2: invalid character ' ' in path [path]"}}},
+		{name: "default-port", args: []string{"normalize", "--default-port", "gopher=70", "gopher://h:70/", "GOPHER://h:71"}, want: want{
+			out: exact("gopher://h/\ngopher://h:71/\n")}},
+		{name: "default-port scheme any case", args: []string{"normalize", "--default-port", "Gopher=70", "gopher://h:70/"}, want: want{
+			out: exact("gopher://h/\n")}},
+		{name: "no default-port", args: []string{"normalize", "gopher://h:70/"}, want: want{out: exact("gopher://h:70/\n")}},
+		{name: "bad level", args: []string{"normalize", "--level", "max", "x:"}, want: want{code: 2, out: exact(""),
+			errHas: []string{"--level", `"max"`}}},
+	})
+}
+
+type cliNormalizeCase struct {
+	Input      string `json:"input"`
+	Normalized string `json:"normalized"`
+	Level      string `json:"level"`
+	Source     string `json:"source"`
+}
+
+func TestConformanceCLINormalize(t *testing.T) {
+	all := loadCorpus[cliNormalizeCase](t, "normalize.json")
+	levels, groups := groupBy(all, func(c cliNormalizeCase) string { return c.Level })
+	pass := 0
+	for _, level := range levels {
+		cases := groups[level]
+		inputs := make([]string, len(cases))
+		for i, c := range cases {
+			inputs[i] = c.Input
+		}
+		stdin, extra, order := feed(inputs)
+		args := append([]string{"normalize", "--json", "--level", level}, extra...)
+		res := run(t, stdin, nil, args...)
+		if res.code != 0 || res.stderr != "" {
+			t.Errorf("normalize --level %s: exit %d, want 0; stderr %q", level, res.code, head(res.stderr, 500))
+		}
+		recs := jsonLines(t, res.stdout)
+		if len(recs) != len(cases) {
+			t.Errorf("normalize --level %s gave %d records for %d inputs", level, len(recs), len(cases))
+			continue
+		}
+		for i, idx := range order {
+			c, rec := cases[idx], recs[i]
+			failed := false
+			fail := func(format string, args ...any) {
+				failed = true
+				t.Errorf("normalize --level %s %q (%s): "+format, append([]any{level, c.Input, c.Source}, args...)...)
+			}
+			if in, _ := optString(t, rec, "input"); in == nil || *in != c.Input {
+				fail("input = %s: records out of order?", showOpt(in))
+				continue
+			}
+			if n, _ := optString(t, rec, "normalized"); n == nil || *n != c.Normalized {
+				fail("normalized = %s, want %q (error %s)", showOpt(n), c.Normalized, rec["error"])
+			}
+			if changed, ok := rawBool(rec, "changed"); !ok || changed != (c.Normalized != c.Input) {
+				fail("changed = %s, want %v", rec["changed"], c.Normalized != c.Input)
+			}
+			if string(rec["error"]) != "null" {
+				fail("error = %s", rec["error"])
+			}
+			if !failed {
+				pass++
+			}
+		}
+	}
+	t.Logf("normalize.json via normalize --json --level: %d/%d passed", pass, len(all))
+}
