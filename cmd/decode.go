@@ -1,11 +1,9 @@
 package cmd
 
 import (
-	"errors"
-
 	"github.com/spf13/cobra"
 
-	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
@@ -59,9 +57,7 @@ func decodeOp(in stream.Input, r *render.Converted) pipeline.Outcome {
 	r.Start(in.Line, in.Text)
 	out, err := pct.Decode(in.Text)
 	if err != nil {
-		var pe *pct.Error
-		errors.As(err, &pe)
-		r.Err = &check.Finding{Offset: pe.Offset, Rule: "pct-encoded", Message: pe.Msg}
+		r.Err = finding.Of(err, "pct-encoded")
 		return pipeline.Fail
 	}
 	r.Output = string(out)

@@ -1,16 +1,13 @@
 package cmd
 
 import (
-	"errors"
-
 	"github.com/spf13/cobra"
 
-	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/edit"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
-	"github.com/uritool/uritool/pkg/uri"
 )
 
 // EditOptions are the options of uritool edit.
@@ -141,29 +138,13 @@ func (o *EditOptions) editOp(sep byte) pipeline.Op[render.Edited] {
 		r.SchemeAdded = added
 		u, err := parseRef(text, o.IRI)
 		if err != nil {
-			r.Err = findingOf(err, "uri")
+			r.Err = finding.Of(err, "uri")
 			return pipeline.Fail
 		}
 		if r.Output, err = edit.Apply(u, o.Ops, eo); err != nil {
-			r.Err = editFinding(err)
+			r.Err = finding.Of(err, "edit")
 			return pipeline.Fail
 		}
 		return pipeline.Pass
 	})
-}
-
-// editFinding names the edit that failed; the caret goes under the
-// reference's start, as the fault is in the edit, not the input.
-func editFinding(err error) *check.Finding {
-	var ee *edit.Error
-	if !errors.As(err, &ee) {
-		return &check.Finding{Rule: "edit", Message: err.Error()}
-	}
-	f := &check.Finding{Rule: "edit", Message: ee.Error()}
-	var be *uri.BuildError
-	if errors.As(ee.Err, &be) && be.Err != nil {
-		f.Rule = be.Err.Rule
-		f.Message = ee.Flag + ": " + be.Component + ": " + be.Err.Msg
-	}
-	return f
 }

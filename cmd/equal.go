@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -98,7 +99,7 @@ func (o *EqualOptions) equalOp(a uri.URI, aText string) pipeline.Op[render.Compa
 		r.A, r.NormalA = aText, na
 		b, err := parseRef(in.Text, false)
 		if err != nil {
-			r.Err = findingOf(err, "uri")
+			r.Err = finding.Of(err, "uri")
 			return pipeline.Fail
 		}
 		r.NormalB = n.Normalize(b).String()

@@ -2,13 +2,12 @@ package cmd
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -102,7 +101,7 @@ func (o *RootOptions) parseTemplate(s string) (*uritemplate.Template, error) {
 	if !errors.As(err, &te) {
 		return nil, &UsageError{err}
 	}
-	if err := o.showArgError("TEMPLATE", s, &check.Finding{Offset: te.Offset, Rule: "template", Message: te.Msg}); err != nil {
+	if err := o.showArgError("TEMPLATE", s, finding.Of(err, "template")); err != nil {
 		return nil, err
 	}
 	return nil, usageErrorf("TEMPLATE is not a URI Template (RFC 6570): %s", te.Msg)
@@ -163,7 +162,7 @@ func expandOp(t *uritemplate.Template, text string, base uritemplate.Values, fro
 		if fromInput {
 			var err error
 			if vals, err = uritemplate.ValuesFromJSON([]byte(in.Text)); err != nil {
-				r.Err = &check.Finding{Rule: "json", Message: "not a JSON object of variables: " + err.Error()}
+				r.Err = &finding.Finding{Rule: "json", Message: "not a JSON object of variables: " + err.Error()}
 				return pipeline.Fail
 			}
 		}
@@ -174,18 +173,14 @@ func expandOp(t *uritemplate.Template, text string, base uritemplate.Values, fro
 		}
 		out, err := t.Expand(vals)
 		if err != nil {
-			var te *uritemplate.Error
-			errors.As(err, &te)
-			r.Err = &check.Finding{Rule: "template", Message: fmt.Sprintf("%v", err)}
-			if te != nil {
-				r.Err.Message = te.Msg
-			}
+			r.Err = finding.Of(err, "template")
+			r.Err.Offset = 0 // in the template, not in the variables shown
 			return pipeline.Fail
 		}
 		r.Expansion, r.Expanded = out, true
 		if _, err := uri.Parse(out); err != nil {
 			// Show the expansion, not the variables, under the caret.
-			r.Input, r.Err = out, findingOf(err, "uri")
+			r.Input, r.Err = out, finding.Of(err, "uri")
 			r.Err.Message = "the expansion is not a URI reference: " + r.Err.Message
 			return pipeline.Fail
 		}

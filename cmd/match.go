@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -62,7 +62,7 @@ written since both "%2F" and "/" expand from them differently.`,
 				var te *uritemplate.Error
 				if errors.As(err, &te) {
 					// The caret shows the expression that cannot be matched.
-					if err := root.showArgError("TEMPLATE", args[0], &check.Finding{Offset: te.Offset, Rule: "match", Message: te.Msg}); err != nil {
+					if err := root.showArgError("TEMPLATE", args[0], finding.Of(err, "match")); err != nil {
 						return err
 					}
 				}
@@ -90,7 +90,7 @@ func matchOp(t *uritemplate.Template) pipeline.Op[render.Matched] {
 		*r = render.Matched{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Names: names}
 		vals, ok := t.Match(in.Text)
 		if !ok {
-			r.Err = &check.Finding{Rule: "match", Message: "does not match " + t.String()}
+			r.Err = &finding.Finding{Rule: "match", Message: "does not match " + t.String()}
 			return pipeline.Fail
 		}
 		r.Values = vals

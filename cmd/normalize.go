@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/explain"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -124,7 +125,7 @@ func (o *NormalizeOptions) normalizeOp() pipeline.Op[render.Normalized] {
 		r.Original, r.IRI, r.SchemeAdded = in.Text, o.IRI, added
 		u, err := parseRef(text, o.IRI)
 		if err != nil {
-			r.Err = findingOf(err, "uri")
+			r.Err = finding.Of(err, "uri")
 			return pipeline.Fail
 		}
 		r.Normal = normalizer.Normalize(u).String()

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -110,33 +110,33 @@ func (o *RecomposeOptions) recomposeFlags(in stream.Input, r *render.Recomposed)
 
 // components is one JSON input: the keys parse --json writes.
 type components struct {
-	Valid     *bool          `json:"valid"`
-	Error     *check.Finding `json:"error"`
-	Scheme    *string        `json:"scheme"`
-	Authority *string        `json:"authority"`
-	Userinfo  *string        `json:"userinfo"`
-	Host      *string        `json:"host"`
-	Port      *string        `json:"port"`
-	Path      *string        `json:"path"`
-	Query     *string        `json:"query"`
-	Fragment  *string        `json:"fragment"`
+	Valid     *bool            `json:"valid"`
+	Error     *finding.Finding `json:"error"`
+	Scheme    *string          `json:"scheme"`
+	Authority *string          `json:"authority"`
+	Userinfo  *string          `json:"userinfo"`
+	Host      *string          `json:"host"`
+	Port      *string          `json:"port"`
+	Path      *string          `json:"path"`
+	Query     *string          `json:"query"`
+	Fragment  *string          `json:"fragment"`
 }
 
 // recomposeJSON builds a reference from each JSON object of components.
 func recomposeJSON() pipeline.Op[render.Recomposed] {
 	return pipeline.Func[render.Recomposed](func(in stream.Input, r *render.Recomposed) pipeline.Outcome {
 		var c components
-		var failure *check.Finding
+		var failure *finding.Finding
 		switch err := json.Unmarshal([]byte(in.Text), &c); {
 		case err != nil:
-			failure = &check.Finding{Rule: "json", Message: "not a JSON object of components: " + err.Error()}
+			failure = &finding.Finding{Rule: "json", Message: "not a JSON object of components: " + err.Error()}
 		case c.Valid != nil && !*c.Valid:
-			failure = &check.Finding{Rule: "input", Message: "the parsed input was not valid"}
+			failure = &finding.Finding{Rule: "input", Message: "the parsed input was not valid"}
 			if c.Error != nil {
 				failure.Message += ": " + c.Error.Message
 			}
 		case c.Path == nil:
-			failure = &check.Finding{Rule: "path", Message: `"path" is missing: the path is always defined (RFC 3986 section 3)`}
+			failure = &finding.Finding{Rule: "path", Message: `"path" is missing: the path is always defined (RFC 3986 section 3)`}
 		default:
 			failure = c.splitAuthority()
 		}
@@ -150,13 +150,13 @@ func recomposeJSON() pipeline.Op[render.Recomposed] {
 
 // splitAuthority fills userinfo, host and port from "authority" when only
 // that is given, and checks that it agrees with them when both are.
-func (c *components) splitAuthority() *check.Finding {
+func (c *components) splitAuthority() *finding.Finding {
 	if c.Authority == nil {
 		return nil
 	}
 	a, err := uri.Parse("//" + *c.Authority)
 	if path := a.Path(); err != nil || path != "" {
-		return &check.Finding{Rule: "authority", Message: fmt.Sprintf("%q is not an authority (RFC 3986 section 3.2)", *c.Authority)}
+		return &finding.Finding{Rule: "authority", Message: fmt.Sprintf("%q is not an authority (RFC 3986 section 3.2)", *c.Authority)}
 	}
 	parts := []struct {
 		name  string
@@ -178,7 +178,7 @@ func (c *components) splitAuthority() *check.Finding {
 	}
 	for _, p := range parts {
 		if (*p.given == nil) != !p.ok || *p.given != nil && **p.given != p.value {
-			return &check.Finding{Rule: "authority", Message: fmt.Sprintf("\"authority\" %q disagrees with %q", *c.Authority, p.name)}
+			return &finding.Finding{Rule: "authority", Message: fmt.Sprintf("\"authority\" %q disagrees with %q", *c.Authority, p.name)}
 		}
 	}
 	return nil
@@ -186,16 +186,12 @@ func (c *components) splitAuthority() *check.Finding {
 
 // recompose builds one reference into r, or reports why it cannot be
 // built; it returns whether it failed.
-func recompose(r *render.Recomposed, in stream.Input, b uri.Builder, failure *check.Finding) pipeline.Outcome {
+func recompose(r *render.Recomposed, in stream.Input, b uri.Builder, failure *finding.Finding) pipeline.Outcome {
 	*r = render.Recomposed{Outcome: render.Outcome{Line: in.Line, Input: in.Text, Err: failure}}
 	if failure == nil {
 		u, err := b.Build()
 		if err != nil {
-			r.Err = findingOf(err, "uri")
-			if be, ok := err.(*uri.BuildError); ok {
-				r.Err = &check.Finding{Offset: 0, Rule: be.Err.Rule,
-					Message: fmt.Sprintf("%s: %s (at offset %d of the %s)", be.Component, be.Err.Msg, be.Err.Offset, be.Component)}
-			}
+			r.Err = finding.Of(err, "uri")
 		} else {
 			r.URI = u.String()
 		}

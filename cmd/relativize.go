@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -75,7 +76,7 @@ func relativizeOp(base uri.URI, baseText string) pipeline.Op[render.Relativized]
 			}
 		}
 		if err != nil {
-			r.Err = findingOf(err, "relativize")
+			r.Err = finding.Of(err, "relativize")
 			return pipeline.Fail
 		}
 		return pipeline.Pass

@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/explain"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -94,7 +95,7 @@ func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) pipeline.Op[re
 			}
 		}
 		if err != nil {
-			r.Err = findingOf(err, "reference")
+			r.Err = finding.Of(err, "reference")
 			return pipeline.Fail
 		}
 		return pipeline.Pass

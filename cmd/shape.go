@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/shape"
@@ -95,7 +96,7 @@ func (o *shapeOp) Do(in stream.Input, r *render.Shaped) pipeline.Outcome {
 	sh, _, err := shape.Of(in.Text, o.opts)
 	switch {
 	case err != nil:
-		r.Err = findingOf(err, "uri")
+		r.Err = finding.Of(err, "uri")
 		return pipeline.Fail
 	case o.sample > 0:
 		if o.seen[sh] < o.sample {

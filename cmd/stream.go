@@ -2,12 +2,11 @@ package cmd
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 
 	"github.com/uritool/uritool/internal/check"
-	"github.com/uritool/uritool/internal/iri"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/pkg/uri"
@@ -38,21 +37,6 @@ func run[R any](o *RootOptions, args []string, c pipeline.Command[R]) error {
 		return &IOError{fmt.Errorf("%d file(s) could not be read", stats.Unreadable)}
 	}
 	return findings(stats.Findings)
-}
-
-// findingOf describes err, which is a *uri.ParseError for bad syntax or
-// an *iri.Error from a conversion, for the renderers; rule names what
-// failed for any other error.
-func findingOf(err error, rule string) *check.Finding {
-	pe, ok := err.(*uri.ParseError) // most errors, without errors.As's reflection
-	if ok || errors.As(err, &pe) {
-		return &check.Finding{Offset: pe.Offset, Rule: pe.Rule, Message: pe.Msg}
-	}
-	var ie *iri.Error
-	if errors.As(err, &ie) {
-		return &check.Finding{Offset: ie.Offset, Rule: ie.Rule, Message: ie.Msg}
-	}
-	return &check.Finding{Rule: rule, Message: err.Error()}
 }
 
 // parseRef parses an input as a URI reference or, with asIRI, as an IRI
@@ -92,14 +76,14 @@ func (o *RootOptions) parseArg(what, s string, absolute bool) (uri.URI, error) {
 	if err == nil {
 		return u, nil
 	}
-	if err := o.showArgError(what, s, findingOf(err, what)); err != nil {
+	if err := o.showArgError(what, s, finding.Of(err, what)); err != nil {
 		return uri.URI{}, err
 	}
 	return uri.URI{}, usageErrorf("%s %q is not a URI reference", what, render.MaskPassword(s))
 }
 
 // showArgError writes the caret diagnostic of a bad argument on stderr.
-func (o *RootOptions) showArgError(what, s string, f *check.Finding) error {
+func (o *RootOptions) showArgError(what, s string, f *finding.Finding) error {
 	_, errPal := o.palettes()
 	var diag bytes.Buffer
 	render.Diagnostic(&diag, errPal, what, check.ColumnOf("", s, f.Offset), s, f, false, false)

@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/iri"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
@@ -83,7 +84,7 @@ func convertOp(rule string, convert func(string) (string, error)) pipeline.Op[re
 		r.Start(in.Line, in.Text)
 		out, err := convert(in.Text)
 		if err != nil {
-			r.Err = findingOf(err, rule)
+			r.Err = finding.Of(err, rule)
 			return pipeline.Fail
 		}
 		r.Output = out

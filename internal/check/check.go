@@ -4,11 +4,11 @@
 package check
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/lint"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -51,13 +51,6 @@ type Options struct {
 	LintOff []string // lint rule ids switched off
 }
 
-// Finding is why an input fails: a parse error or a broken policy.
-type Finding struct {
-	Offset  int    `json:"offset"`
-	Rule    string `json:"rule"`
-	Message string `json:"message"`
-}
-
 // Result is the outcome for one input. It is plain data.
 type Result struct {
 	File string // "" when the input did not come from a file
@@ -71,9 +64,9 @@ type Result struct {
 	Source       string
 	SourceOffset func(int) int
 	Input        string
-	SchemeAdded  bool     // --default-scheme made Input from the input line
-	Error        *Finding // nil when the input passes
-	Warnings     []lint.Warning
+	SchemeAdded  bool             // --default-scheme made Input from the input line
+	Error        *finding.Finding // nil when the input passes
+	Warnings     []finding.Finding
 	// LintOn tells renderers that warnings were looked for.
 	LintOn bool
 }
@@ -116,7 +109,7 @@ type Checker struct {
 	parse   func(string) (uri.URI, error)
 	opts    Options
 	lintOff map[string]bool
-	finding Finding // reused so that a failing input costs no allocation here
+	finding finding.Finding // reused so that a failing input costs no allocation here
 }
 
 // New validates opts and returns a Checker.
@@ -148,7 +141,7 @@ func New(opts Options) (*Checker, error) {
 }
 
 // Check fills r for input. r.File and r.Line are the caller's; the
-// Finding that r.Error points to is owned by the Checker and valid until
+// finding.Finding that r.Error points to is owned by the Checker and valid until
 // the next call.
 func (c *Checker) Check(r *Result, input string) {
 	r.Input = input
@@ -157,14 +150,9 @@ func (c *Checker) Check(r *Result, input string) {
 	r.LintOn = c.opts.Lint
 	u, err := c.parse(input)
 	if err != nil {
-		var pe *uri.ParseError
-		if errors.As(err, &pe) {
-			c.finding = Finding{Offset: pe.Offset, Rule: pe.Rule, Message: pe.Msg}
-			if !c.opts.IRI {
-				c.finding.Message += IRIHint(input, pe.Offset)
-			}
-		} else {
-			c.finding = Finding{Rule: "uri", Message: err.Error()}
+		c.finding = finding.From(err, "uri")
+		if _, parse := err.(*uri.ParseError); parse && !c.opts.IRI {
+			c.finding.Message += IRIHint(input, c.finding.Offset)
 		}
 		r.Error = &c.finding
 		return
@@ -192,7 +180,7 @@ func IRIHint(input string, offset int) string {
 	return ""
 }
 
-func (c *Checker) policy(u uri.URI) (Finding, bool) {
+func (c *Checker) policy(u uri.URI) (finding.Finding, bool) {
 	p := &c.opts.Policy
 	if len(p.Schemes) > 0 {
 		scheme, ok := u.Scheme()
@@ -205,21 +193,21 @@ func (c *Checker) policy(u uri.URI) (Finding, bool) {
 		}
 		if !allowed {
 			if !ok {
-				return Finding{0, RuleScheme, "no scheme; allowed: " + strings.Join(p.Schemes, ", ")}, true
+				return finding.Finding{Offset: 0, Rule: RuleScheme, Message: "no scheme; allowed: " + strings.Join(p.Schemes, ", ")}, true
 			}
-			return Finding{0, RuleScheme, fmt.Sprintf("scheme %q is not allowed (allowed: %s)", scheme, strings.Join(p.Schemes, ", "))}, true
+			return finding.Finding{Offset: 0, Rule: RuleScheme, Message: fmt.Sprintf("scheme %q is not allowed (allowed: %s)", scheme, strings.Join(p.Schemes, ", "))}, true
 		}
 	}
 	if _, ok := u.Userinfo(); ok && p.NoUserinfo {
 		at, _, _ := u.Span(uri.ComponentUserinfo)
-		return Finding{at, RuleUserinfo, "userinfo is not allowed"}, true
+		return finding.Finding{Offset: at, Rule: RuleUserinfo, Message: "userinfo is not allowed"}, true
 	}
 	if host, ok := u.Host(); p.RequireHost && host == "" {
 		if !ok {
-			return Finding{0, RuleHost, "a host is required (the URI has no authority)"}, true
+			return finding.Finding{Offset: 0, Rule: RuleHost, Message: "a host is required (the URI has no authority)"}, true
 		}
 		at, _, _ := u.Span(uri.ComponentHost)
-		return Finding{at, RuleHost, "a host is required (the host is empty)"}, true
+		return finding.Finding{Offset: at, Rule: RuleHost, Message: "a host is required (the host is empty)"}, true
 	}
 	if p.Normalized {
 		n := p.Normalize.Normalize(u).String()
@@ -228,8 +216,8 @@ func (c *Checker) policy(u uri.URI) (Finding, bool) {
 			for at < len(s) && at < len(n) && s[at] == n[at] {
 				at++
 			}
-			return Finding{at, RuleNormalized, "not in normal form; normalized: " + n}, true
+			return finding.Finding{Offset: at, Rule: RuleNormalized, Message: "not in normal form; normalized: " + n}, true
 		}
 	}
-	return Finding{}, false
+	return finding.Finding{}, false
 }

@@ -10,6 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/pkg/uri"
@@ -54,11 +55,9 @@ func Known(id string) bool {
 	return false
 }
 
-// Warning is a finding on an otherwise valid URI.
-type Warning struct {
-	Rule    string `json:"rule"`
-	Message string `json:"message"`
-	Offset  int    `json:"offset"` // 0-based byte offset into the URI string where the problem starts
+// warning is a finding on an otherwise valid URI, at a byte offset into it.
+func warning(rule, msg string, offset int) finding.Finding {
+	return finding.Finding{Severity: finding.Warning, Offset: offset, Rule: rule, Message: msg}
 }
 
 // Check appends to dst the warnings for u, in the order of Rules, skipping
@@ -66,7 +65,7 @@ type Warning struct {
 // dst. When there is nothing to report it allocates nothing, unless the
 // userinfo or host is percent-encoded or a dotted user name needs a Public
 // Suffix List lookup (see deceptive).
-func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning {
+func Check(dst []finding.Finding, u uri.URI, disabled func(rule string) bool) []finding.Finding {
 	on := func(rule string) bool { return disabled == nil || !disabled(rule) }
 	host, hasHost := u.Host()
 	hostStart, _, _ := u.Span(uri.ComponentHost)
@@ -74,13 +73,13 @@ func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning 
 		userStart, _, _ := u.Span(uri.ComponentUserinfo)
 		user, pass, hasPass := strings.Cut(userinfo, ":")
 		if hasPass && pass != "" && on(PasswordInUserinfo) {
-			dst = append(dst, Warning{PasswordInUserinfo,
+			dst = append(dst, warning(PasswordInUserinfo,
 				"userinfo carries a password in clear text (RFC 3986 section 7.5)",
-				userStart + len(user) + 1})
+				userStart+len(user)+1))
 		}
 		if on(DeceptiveUserinfo) {
 			if msg := deceptive(userinfo, user, host); msg != "" {
-				dst = append(dst, Warning{DeceptiveUserinfo, msg, userStart})
+				dst = append(dst, warning(DeceptiveUserinfo, msg, userStart))
 			}
 		}
 	}
@@ -89,17 +88,17 @@ func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning 
 	intl := regName && idn.International(host)
 	if regName && on(RareIPFormat) {
 		if msg := rareIP(host); msg != "" {
-			dst = append(dst, Warning{RareIPFormat, msg, hostStart})
+			dst = append(dst, warning(RareIPFormat, msg, hostStart))
 		}
 	}
 	if on(EncodedControl) {
 		if msg, off := encodedControl(u.String()); msg != "" {
-			dst = append(dst, Warning{EncodedControl, msg, off})
+			dst = append(dst, warning(EncodedControl, msg, off))
 		}
 	}
 	if intl && on(NonASCIIHostLookalike) {
 		if msg, off := lookalike(host); msg != "" {
-			dst = append(dst, Warning{NonASCIIHostLookalike, msg, hostStart + off})
+			dst = append(dst, warning(NonASCIIHostLookalike, msg, hostStart+off))
 		}
 	}
 	if intl && (on(NonASCIIHostLookalike) || on(InvalidPunycode)) && idn.HasALabel(host) {
@@ -110,15 +109,15 @@ func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning 
 	}
 	if on(BidiControl) {
 		if msg, off := bidiControl(u.String()); msg != "" {
-			dst = append(dst, Warning{BidiControl, msg, off})
+			dst = append(dst, warning(BidiControl, msg, off))
 		}
 	}
 	scheme, _ := u.Scheme()
 	if hasHost && u.HostType() == uri.HostRegName && on(ParserDifferential) && mayDiffer(scheme, host, intl) {
 		if diff := interop.AuthorityDiff(u); diff != "" {
-			dst = append(dst, Warning{ParserDifferential,
-				"parsers read the authority differently: " + diff + "; a check made with one and a request made with another reach different places (see uritool interop)",
-				hostStart})
+			dst = append(dst, warning(ParserDifferential,
+				"parsers read the authority differently: "+diff+"; a check made with one and a request made with another reach different places (see uritool interop)",
+				hostStart))
 		}
 	}
 	return dst
@@ -157,7 +156,7 @@ func mayDiffer(scheme, host string, intl bool) bool {
 // deviations warns of each label of host with ß, ς, ZWJ or ZWNJ, which
 // transitional processing (IDNA 2003 and some clients still) maps to
 // another name than non-transitional processing (IDNA 2008, browsers).
-func deviations(dst []Warning, host string, hostStart int) []Warning {
+func deviations(dst []finding.Finding, host string, hostStart int) []finding.Finding {
 	name := uri.PercentDecode(host)
 	if !utf8.ValidString(name) {
 		return dst
@@ -167,9 +166,9 @@ func deviations(dst []Warning, host string, hostStart int) []Warning {
 		if name == host {
 			off += d.Offset
 		}
-		dst = append(dst, Warning{IDNADeviation, fmt.Sprintf(
+		dst = append(dst, warning(IDNADeviation, fmt.Sprintf(
 			"host label %q is %s under IDNA 2008 (browsers) but %s under transitional IDNA 2003 processing: two different hosts (UTS #46 section 4)",
-			d.Unicode, d.NonTransitional, d.Transitional), off})
+			d.Unicode, d.NonTransitional, d.Transitional), off))
 	}
 	return dst
 }
@@ -580,7 +579,7 @@ func unhex(c byte) byte {
 // decode, or decodes to a label IDNA refuses, is invalid-punycode; one that
 // decodes to a look-alike is non-ascii-host-lookalike, as its Unicode form
 // would be. hostStart is the host's offset in the URI.
-func aceLabels(dst []Warning, host string, hostStart int, on func(string) bool) []Warning {
+func aceLabels(dst []finding.Finding, host string, hostStart int, on func(string) bool) []finding.Finding {
 	start := 0
 	for start <= len(host) {
 		end := strings.IndexByte(host[start:], '.')
@@ -605,12 +604,12 @@ func aceLabels(dst []Warning, host string, hostStart int, on func(string) bool) 
 			switch {
 			case err != nil:
 				if on(InvalidPunycode) {
-					dst = append(dst, Warning{InvalidPunycode,
-						fmt.Sprintf("host label %q is not valid IDNA: %v (RFC 3492, UTS #46)", label, err), hostStart + start})
+					dst = append(dst, warning(InvalidPunycode,
+						fmt.Sprintf("host label %q is not valid IDNA: %v (RFC 3492, UTS #46)", label, err), hostStart+start))
 				}
 			case on(NonASCIIHostLookalike):
 				if msg := lookalikeLabel(decoded); msg != "" {
-					dst = append(dst, Warning{NonASCIIHostLookalike, msg, hostStart + start})
+					dst = append(dst, warning(NonASCIIHostLookalike, msg, hostStart+start))
 				}
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/pkg/uri"
@@ -164,7 +165,7 @@ func TestRules(t *testing.T) {
 	for _, tt := range tests {
 		in := pct(tt.in)
 		u := mustParse(t, in)
-		var got []Warning
+		var got []finding.Finding
 		for _, w := range Check(nil, u, nil) {
 			if w.Rule == tt.rule {
 				got = append(got, w)
@@ -185,19 +186,19 @@ func TestRules(t *testing.T) {
 func TestCheckAll(t *testing.T) {
 	tests := []struct {
 		in   string
-		want []Warning
+		want []finding.Finding
 	}{
 		{"https://example.com/a/b?x=1#f", nil},
-		{"http://www.bank.com:hunter2@0x7f.1/%0a", []Warning{
-			{PasswordInUserinfo, "userinfo carries a password in clear text (RFC 3986 section 7.5)", 20},
-			{DeceptiveUserinfo, `userinfo begins with "www.bank.com", which looks like a host name; the host is "0x7f.1" (RFC 3986 section 7.6)`, 7},
-			{RareIPFormat, "host is a rare IPv4 form that IPv4 parsers such as inet_aton read as 127.0.0.1; filter on the numeric address (RFC 3986 section 7.4)", 28},
-			{EncodedControl, "%0a decodes to a control character (LF), which back ends may misread (RFC 3986 section 7.3)", 35},
-			{ParserDifferential, `parsers read the authority differently: whatwg reads host "127.0.0.1", rfc3986 and net/url read "0x7f.1"; a check made with one and a request made with another reach different places (see uritool interop)`, 28},
+		{"http://www.bank.com:hunter2@0x7f.1/%0a", []finding.Finding{
+			warning(PasswordInUserinfo, "userinfo carries a password in clear text (RFC 3986 section 7.5)", 20),
+			warning(DeceptiveUserinfo, `userinfo begins with "www.bank.com", which looks like a host name; the host is "0x7f.1" (RFC 3986 section 7.6)`, 7),
+			warning(RareIPFormat, "host is a rare IPv4 form that IPv4 parsers such as inet_aton read as 127.0.0.1; filter on the numeric address (RFC 3986 section 7.4)", 28),
+			warning(EncodedControl, "%0a decodes to a control character (LF), which back ends may misread (RFC 3986 section 7.3)", 35),
+			warning(ParserDifferential, `parsers read the authority differently: whatwg reads host "127.0.0.1", rfc3986 and net/url read "0x7f.1"; a check made with one and a request made with another reach different places (see uritool interop)`, 28),
 		}},
-		{pct("//u@pаypal.com/%00"), []Warning{
-			{EncodedControl, "%00 decodes to a control character (NUL), which back ends may misread (RFC 3986 section 7.3)", 20},
-			{NonASCIIHostLookalike, `host label "pаypal" (xn--pypal-4ve) mixes Latin and Cyrillic letters, which can imitate another name`, 4},
+		{pct("//u@pаypal.com/%00"), []finding.Finding{
+			warning(EncodedControl, "%00 decodes to a control character (NUL), which back ends may misread (RFC 3986 section 7.3)", 20),
+			warning(NonASCIIHostLookalike, `host label "pаypal" (xn--pypal-4ve) mixes Latin and Cyrillic letters, which can imitate another name`, 4),
 		}},
 	}
 	for _, tt := range tests {
@@ -232,7 +233,7 @@ func TestDisable(t *testing.T) {
 	}
 	for _, rule := range Rules {
 		u := mustParse(t, fires[rule])
-		if got := Check(nil, u, func(r string) bool { return r == rule }); slices.ContainsFunc(got, func(w Warning) bool { return w.Rule == rule }) {
+		if got := Check(nil, u, func(r string) bool { return r == rule }); slices.ContainsFunc(got, func(w finding.Finding) bool { return w.Rule == rule }) {
 			t.Errorf("%s disabled but reported: %+v", rule, got)
 		}
 		got := Check(nil, u, func(r string) bool { return r != rule })
@@ -259,7 +260,7 @@ func TestKnown(t *testing.T) {
 }
 
 func TestCheckAllocs(t *testing.T) {
-	dst := make([]Warning, 0, 8)
+	dst := make([]finding.Finding, 0, 8)
 	disabled := func(r string) bool { return r == EncodedControl }
 	for _, in := range []string{
 		"https://example.com/a/b?x=1#f",
@@ -285,7 +286,7 @@ func TestCheckAllocs(t *testing.T) {
 
 func BenchmarkCheck(b *testing.B) {
 	u := mustParse(b, "https://example.com/a/b?x=1#f")
-	dst := make([]Warning, 0, 8)
+	dst := make([]finding.Finding, 0, 8)
 	for b.Loop() {
 		dst = Check(dst[:0], u, nil)
 	}
@@ -313,16 +314,16 @@ func FuzzCheck(f *testing.F) {
 func TestIRIRules(t *testing.T) {
 	for _, tt := range []struct {
 		in   string
-		want []Warning
+		want []finding.Finding
 	}{
-		{"http://faß.de/", []Warning{{IDNADeviation, `host label "faß" is xn--fa-hia under IDNA 2008 (browsers) but fass under transitional IDNA 2003 processing: two different hosts (UTS #46 section 4)`, 7}}},
-		{"http://www.xn--fa-hia.de/", []Warning{{IDNADeviation, `host label "faß" is xn--fa-hia under IDNA 2008 (browsers) but fass under transitional IDNA 2003 processing: two different hosts (UTS #46 section 4)`, 11}}},
-		{"http://a/‮txt.exe", []Warning{{BidiControl, "U+202E RIGHT-TO-LEFT OVERRIDE can make the reference display in another order than it is read (RFC 3987 section 4.1)", 9}}},
-		{"http://a/?%e2%81%a7", []Warning{{BidiControl, "%e2%81%a7 decodes to U+2067 RIGHT-TO-LEFT ISOLATE, which can make the reference display in another order than it is read (RFC 3987 section 4.1)", 10}}},
-		{"http://pаypal.com/", []Warning{{NonASCIIHostLookalike, `host label "pаypal" (xn--pypal-4ve) mixes Latin and Cyrillic letters, which can imitate another name`, 7}}},
-		{"http://１２７.1/", []Warning{
-			{NonASCIIHostLookalike, `host label "１２７" is the ASCII label "127" after IDNA mapping (UTS #46)`, 7},
-			{ParserDifferential, `parsers read the authority differently: whatwg reads host "127.0.0.1", rfc3986 and net/url read "１２７.1"; a check made with one and a request made with another reach different places (see uritool interop)`, 7},
+		{"http://faß.de/", []finding.Finding{warning(IDNADeviation, `host label "faß" is xn--fa-hia under IDNA 2008 (browsers) but fass under transitional IDNA 2003 processing: two different hosts (UTS #46 section 4)`, 7)}},
+		{"http://www.xn--fa-hia.de/", []finding.Finding{warning(IDNADeviation, `host label "faß" is xn--fa-hia under IDNA 2008 (browsers) but fass under transitional IDNA 2003 processing: two different hosts (UTS #46 section 4)`, 11)}},
+		{"http://a/‮txt.exe", []finding.Finding{warning(BidiControl, "U+202E RIGHT-TO-LEFT OVERRIDE can make the reference display in another order than it is read (RFC 3987 section 4.1)", 9)}},
+		{"http://a/?%e2%81%a7", []finding.Finding{warning(BidiControl, "%e2%81%a7 decodes to U+2067 RIGHT-TO-LEFT ISOLATE, which can make the reference display in another order than it is read (RFC 3987 section 4.1)", 10)}},
+		{"http://pаypal.com/", []finding.Finding{warning(NonASCIIHostLookalike, `host label "pаypal" (xn--pypal-4ve) mixes Latin and Cyrillic letters, which can imitate another name`, 7)}},
+		{"http://１２７.1/", []finding.Finding{
+			warning(NonASCIIHostLookalike, `host label "１２７" is the ASCII label "127" after IDNA mapping (UTS #46)`, 7),
+			warning(ParserDifferential, `parsers read the authority differently: whatwg reads host "127.0.0.1", rfc3986 and net/url read "１２７.1"; a check made with one and a request made with another reach different places (see uritool interop)`, 7),
 		}},
 		{"http://a/%E2%80%8D", nil}, // ZWJ is no bidi control
 		{"http://fass.de/", nil},

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -109,7 +110,7 @@ func (t *textRenderer) Render(s *stream.Sink, r *check.Result) {
 		Diagnostic(w, t.opts.Palette, loc, r.ColumnAt(r.Error.Offset), r.Input, r.Error, false, t.opts.ShowPassword)
 	}
 	for _, warn := range r.Warnings {
-		f := check.Finding{Offset: warn.Offset, Rule: warn.Rule, Message: warn.Message}
+		f := finding.Finding{Offset: warn.Offset, Rule: warn.Rule, Message: warn.Message}
 		Diagnostic(w, t.opts.Palette, loc, r.ColumnAt(f.Offset), r.Input, &f, true, t.opts.ShowPassword)
 	}
 }
@@ -149,7 +150,7 @@ func (j *jsonRenderer) Render(s *stream.Sink, r *check.Result) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendFinding(b, &check.Finding{Offset: warn.Offset, Rule: warn.Rule, Message: warn.Message})
+			b = appendFinding(b, &finding.Finding{Offset: warn.Offset, Rule: warn.Rule, Message: warn.Message})
 			b = appendInt(appendKey(b[:len(b)-1], "column"), r.ColumnAt(warn.Offset))
 			b = append(b, '}')
 		}
@@ -191,7 +192,7 @@ func isASCII(s string) bool {
 	return true
 }
 
-func appendFinding(b []byte, f *check.Finding) []byte {
+func appendFinding(b []byte, f *finding.Finding) []byte {
 	if f == nil {
 		return append(b, "null"...)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/fatih/color"
 	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
@@ -137,7 +138,7 @@ func field(r *Parsed, name string) (string, bool) {
 }
 
 func (p *Parser) diagnostic(w Writer, r *Parsed) {
-	f := check.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg}
+	f := finding.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg}
 	Diagnostic(w, p.opts.Err, strconv.Itoa(r.Line), check.ColumnOf("", r.Input, f.Offset), r.Input, &f, false, p.opts.ShowPassword)
 }
 
@@ -254,7 +255,7 @@ func (p *Parser) json(r *Parsed) {
 	}
 	b = appendKey(b, "error")
 	if r.Err != nil {
-		b = appendFinding(b, &check.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg})
+		b = appendFinding(b, &finding.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg})
 	} else {
 		b = append(b, "null"...)
 	}

@@ -3,7 +3,7 @@ package render
 import (
 	"strconv"
 
-	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -17,7 +17,7 @@ type Renderer[R any] interface {
 // under the offending byte. It is the one format of findings for humans;
 // a warning says so before its message, and its caret has its color.
 // col is the 1-based column in code points (check.ColumnOf).
-func Diagnostic(w Writer, pal *Palette, loc string, col int, input string, f *check.Finding, warning, showPassword bool) {
+func Diagnostic(w Writer, pal *Palette, loc string, col int, input string, f *finding.Finding, warning, showPassword bool) {
 	line, caretAt := CaretView(input, f.Offset, showPassword)
 	pal.paint(w, pal.Label, loc+":"+strconv.Itoa(col))
 	w.WriteString(": ")

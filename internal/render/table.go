@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -13,7 +14,7 @@ import (
 type Outcome struct {
 	Line  int
 	Input string
-	Err   *check.Finding
+	Err   *finding.Finding
 }
 
 // Key is one key of a result type's JSON record: its name, what it holds

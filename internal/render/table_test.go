@@ -8,7 +8,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uritemplate"
 )
@@ -60,7 +60,7 @@ func keysOf[R any](t *testing.T, name string, table *Table[R], r R) {
 }
 
 func TestTablesWriteTheirKeys(t *testing.T) {
-	bad := Outcome{Line: 1, Input: "a b", Err: &check.Finding{Offset: 1, Rule: "path", Message: "m"}}
+	bad := Outcome{Line: 1, Input: "a b", Err: &finding.Finding{Offset: 1, Rule: "path", Message: "m"}}
 	ok := Outcome{Line: 1, Input: "http://a/"}
 	keysOf(t, "normalize", NormalizeTable, Normalized{Outcome: ok, Normal: "http://a/", SchemeAdded: true})
 	keysOf(t, "normalize error", NormalizeTable, Normalized{Outcome: bad})
@@ -89,7 +89,7 @@ func TestTablesWriteTheirKeys(t *testing.T) {
 // TestTableValues: what a record says, for the cases where a key's value
 // depends on the outcome.
 func TestTableValues(t *testing.T) {
-	m := record(t, NormalizeTable, Normalized{Outcome: Outcome{Input: "a b", Err: &check.Finding{Rule: "path"}}})
+	m := record(t, NormalizeTable, Normalized{Outcome: Outcome{Input: "a b", Err: &finding.Finding{Rule: "path"}}})
 	if m["normalized"] != nil || m["changed"] != nil || m["input"] != "a b" {
 		t.Errorf("failed normalize: %v", m)
 	}
@@ -97,7 +97,7 @@ func TestTableValues(t *testing.T) {
 	if m["normalized"] != "http://日本/" || m["changed"] != false || m["error"] != nil {
 		t.Errorf("IRI normalize: %v", m)
 	}
-	m = record(t, ExpandTable, Expanded{Outcome: Outcome{Input: "a b", Err: &check.Finding{Rule: "path"}}, Expansion: "a b", Expanded: true})
+	m = record(t, ExpandTable, Expanded{Outcome: Outcome{Input: "a b", Err: &finding.Finding{Rule: "path"}}, Expansion: "a b", Expanded: true})
 	if m["expansion"] != "a b" || m["valid"] != false {
 		t.Errorf("expansion that is not a URI: %v", m)
 	}

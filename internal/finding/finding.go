@@ -1,0 +1,90 @@
+// Package finding is uritool's one model of what is wrong with an input:
+// a Finding says how bad, where, by which rule and why, and the rule table
+// describes every rule any command reports. The error types of pkg/uri,
+// iri, pct, uritemplate and edit become Findings in one function, Of, and
+// every format (text, JSON, GitHub, SARIF, lint --list-rules) reads the
+// same table.
+package finding
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/uritool/uritool/internal/edit"
+	"github.com/uritool/uritool/internal/iri"
+	"github.com/uritool/uritool/internal/pct"
+	"github.com/uritool/uritool/pkg/uri"
+	"github.com/uritool/uritool/pkg/uritemplate"
+)
+
+// Severity is how bad a finding is. Both make the exit status 1.
+type Severity uint8
+
+const (
+	Error   Severity = iota // the input is invalid or breaks a policy
+	Warning                 // a valid input that is risky (RFC 3986 section 7)
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Finding is one thing wrong with an input. The zero Finding is an error
+// at offset 0 with no rule.
+type Finding struct {
+	Severity Severity `json:"-"`
+	// Offset is the byte offset into the input where the problem starts.
+	Offset  int    `json:"offset"`
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
+}
+
+// Of describes err: a parse error of pkg/uri, a conversion error of iri,
+// a decoding error of pct, a template error, a failed edit or build. Any
+// other error has rule and its text.
+func Of(err error, rule string) *Finding {
+	f := From(err, rule)
+	return &f
+}
+
+// From is Of for a caller that keeps the Finding in place.
+func From(err error, rule string) Finding {
+	if pe, ok := err.(*uri.ParseError); ok { // most errors, without errors.As's reflection
+		return Finding{Offset: pe.Offset, Rule: pe.Rule, Message: pe.Msg}
+	}
+	// Edits and builds wrap a ParseError of the component, not the input:
+	// they come first.
+	var (
+		pe *uri.ParseError
+		ie *iri.Error
+		de *pct.Error
+		te *uritemplate.Error
+		ee *edit.Error
+		be *uri.BuildError
+	)
+	switch {
+	case errors.As(err, &ee):
+		// The fault is in the edit, not the input: the caret goes under
+		// the reference's start.
+		f := Finding{Rule: "edit", Message: ee.Error()}
+		if errors.As(ee.Err, &be) && be.Err != nil {
+			f.Rule, f.Message = be.Err.Rule, ee.Flag+": "+be.Component+": "+be.Err.Msg
+		}
+		return f
+	case errors.As(err, &be) && be.Err != nil:
+		return Finding{Rule: be.Err.Rule,
+			Message: fmt.Sprintf("%s: %s (at offset %d of the %s)", be.Component, be.Err.Msg, be.Err.Offset, be.Component)}
+	case errors.As(err, &pe):
+		return Finding{Offset: pe.Offset, Rule: pe.Rule, Message: pe.Msg}
+	case errors.As(err, &ie):
+		return Finding{Offset: ie.Offset, Rule: ie.Rule, Message: ie.Msg}
+	case errors.As(err, &de):
+		return Finding{Offset: de.Offset, Rule: "pct-encoded", Message: de.Msg}
+	case errors.As(err, &te):
+		return Finding{Offset: te.Offset, Rule: rule, Message: te.Msg}
+	}
+	return Finding{Rule: rule, Message: err.Error()}
+}
