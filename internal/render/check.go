@@ -249,9 +249,21 @@ type sarifRenderer struct {
 }
 
 type sarifRule struct {
-	ID               string       `json:"id"`
-	ShortDescription sarifMessage `json:"shortDescription"`
-	HelpURI          string       `json:"helpUri,omitempty"`
+	ID                   string       `json:"id"`
+	ShortDescription     sarifMessage `json:"shortDescription"`
+	FullDescription      sarifMessage `json:"fullDescription"`
+	DefaultConfiguration struct {
+		Level string `json:"level"`
+	} `json:"defaultConfiguration"`
+}
+
+// newSARIFRule describes a rule from the one rule table.
+func newSARIFRule(id string) sarifRule {
+	r, _ := finding.Describe(id)
+	sr := sarifRule{ID: id, ShortDescription: sarifMessage{r.Description},
+		FullDescription: sarifMessage{r.Description + " See " + r.Section + "."}}
+	sr.DefaultConfiguration.Level = r.Severity.String()
+	return sr
 }
 
 type sarifMessage struct {
@@ -298,7 +310,7 @@ func (s *sarifRenderer) add(r *check.Result, level string, offset int, rule, msg
 	if !ok {
 		idx = len(s.rules)
 		s.ruleIdx[rule] = idx
-		s.rules = append(s.rules, sarifRule{ID: rule, ShortDescription: sarifMessage{RuleDescription(rule)}})
+		s.rules = append(s.rules, newSARIFRule(rule))
 	}
 	var loc sarifLocation
 	loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(r.File)
@@ -360,32 +372,4 @@ func (s *sarifRenderer) Finish(sink *stream.Sink) {
 	enc := json.NewEncoder(sink.Out)
 	enc.SetIndent("", "  ")
 	_ = enc.Encode(log) // plain data: it cannot fail, and sink writes do not
-}
-
-// RuleDescription is a one-line description of a finding's rule, for
-// SARIF's rule table.
-func RuleDescription(rule string) string {
-	switch rule {
-	case check.RuleScheme:
-		return "The URI's scheme is not in the allowed list (--scheme)."
-	case check.RuleUserinfo:
-		return "The URI has userinfo, which the policy forbids (--no-userinfo)."
-	case check.RuleHost:
-		return "The URI has no host, which the policy requires (--require-host)."
-	case check.RuleNormalized:
-		return "The URI is not in scheme-based normal form, RFC 3986 section 6.2.3 (--normalized)."
-	}
-	if d, ok := lintDescriptions[rule]; ok {
-		return d
-	}
-	return "The input does not match the RFC 3986 ABNF rule " + rule + " (Appendix A)."
-}
-
-var lintDescriptions = map[string]string{
-	"password-in-userinfo":     "A password in clear text in the userinfo (RFC 3986 section 7.5).",
-	"deceptive-userinfo":       "Userinfo that looks like a host name or address (RFC 3986 section 7.6).",
-	"rare-ip-format":           "A host that some resolvers read as an IPv4 address in a rare form (RFC 3986 section 7.4).",
-	"encoded-control":          "A percent-encoded control character (RFC 3986 section 7.3).",
-	"non-ascii-host-lookalike": "A host label, percent-encoded or in its xn-- form, whose characters mix scripts or look like ASCII.",
-	"invalid-punycode":         "An xn-- host label whose Punycode does not decode to a label IDNA accepts (RFC 3492, UTS #46).",
 }
