@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/extract"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -27,6 +29,7 @@ type LintOptions struct {
 	Type        *choice
 	IncludeCode bool
 	Exclude     []string
+	ListRules   bool
 }
 
 // NewLintCmd builds uritool lint.
@@ -77,8 +80,17 @@ order given; one that cannot be read is reported in its place and the others
 are still checked, and the exit status is then 3.`,
 		Example: `  uritool lint links.txt redirects.txt
   uritool lint --extract --format github README.md docs/*.md
-  uritool lint --scheme https --no-userinfo --lint --format sarif urls.txt > uritool.sarif`,
-		Args: cobra.MinimumNArgs(1),
+  uritool lint --scheme https --no-userinfo --lint --format sarif urls.txt > uritool.sarif
+  uritool lint --list-rules --format json`,
+		Args: func(c *cobra.Command, args []string) error {
+			if opts.ListRules && len(args) > 0 {
+				return usageErrorf("--list-rules takes no FILE")
+			}
+			if opts.ListRules {
+				return nil
+			}
+			return cobra.MinimumNArgs(1)(c, args)
+		},
 		Annotations: map[string]string{
 			AnnotationJSONFields: `With --format json, one object per URI checked:
 
@@ -98,6 +110,9 @@ are still checked, and the exit status is then 3.`,
   3 when a file could not be read (the others are still checked).`,
 		},
 		RunE: func(c *cobra.Command, args []string) error {
+			if opts.ListRules {
+				return opts.listRules()
+			}
 			_, errPal := opts.palettes()
 			ro := render.CheckOptions{Format: opts.Format.value, WithFile: true, ShowPassword: opts.ShowPassword, Palette: errPal, Version: version()}
 			exclude, err := newExcluder(opts.Exclude)
@@ -131,6 +146,7 @@ are still checked, and the exit status is then 3.`,
 	f.BoolVar(&opts.Extract, "extract", false, "find the URIs inside prose and markup instead of reading one per line")
 	opts.Type = newChoice("auto", "TYPE", append([]string{"auto"}, extract.Kinds...)...)
 	addChoice(c, opts.Type, "type", "with --extract, read every file as text, markdown or html (auto: by extension)")
+	f.BoolVar(&opts.ListRules, "list-rules", false, "print every rule a finding can name, with its severity, RFC section and description, and exit")
 	f.BoolVar(&opts.IncludeCode, "include-code", false, "with --extract, also check Markdown code blocks and code spans")
 	f.StringArrayVar(&opts.Exclude, "exclude", nil, "skip URIs that match this `REGEX` (repeatable; .uritoolignore adds more)")
 	_ = c.RegisterFlagCompletionFunc("exclude", cobra.NoFileCompletions)
@@ -138,6 +154,19 @@ are still checked, and the exit status is then 3.`,
 		return nil, cobra.ShellCompDirectiveDefault
 	}
 	return c
+}
+
+// listRules prints the rule table, for people writing suppressions.
+func (o *LintOptions) listRules() error {
+	if f := o.Format.value; f != render.FormatText && f != render.FormatJSON {
+		return usageErrorf("--list-rules writes text or json, not %s", f)
+	}
+	var b bytes.Buffer
+	render.Rules(&b, o.Format.value, finding.Rules)
+	if _, err := o.IO.Out.Write(b.Bytes()); err != nil {
+		return &IOError{err}
+	}
+	return nil
 }
 
 // ignoreFile holds the exclusions of a repository, one regular expression

@@ -1,0 +1,40 @@
+package render
+
+import (
+	"strings"
+
+	"github.com/uritool/uritool/internal/finding"
+)
+
+// Rules writes the rule table for lint --list-rules: aligned columns for
+// people, or one JSON object per rule (id, severity, section,
+// description) for scripts that write suppressions.
+func Rules(w Writer, format string, rules []finding.Rule) {
+	if format == FormatJSON {
+		var b []byte
+		for _, r := range rules {
+			b = append(b[:0], '{')
+			b = appendString(appendKey(b, "id"), r.ID)
+			b = appendString(appendKey(b, "severity"), r.Severity.String())
+			b = appendString(appendKey(b, "section"), r.Section)
+			b = appendString(appendKey(b, "description"), r.Description)
+			b = append(b, '}', '\n')
+			w.Write(b)
+		}
+		return
+	}
+	idWidth, sectionWidth := len("RULE"), len("SECTION")
+	for _, r := range rules {
+		idWidth, sectionWidth = max(idWidth, len(r.ID)), max(sectionWidth, len(r.Section))
+	}
+	row := func(id, severity, section, description string) {
+		w.WriteString(id + strings.Repeat(" ", idWidth-len(id)+2))
+		w.WriteString(severity + strings.Repeat(" ", len("warning")-len(severity)+2))
+		w.WriteString(section + strings.Repeat(" ", sectionWidth-len(section)+2))
+		w.WriteString(description + "\n")
+	}
+	row("RULE", "LEVEL", "SECTION", "DESCRIPTION")
+	for _, r := range rules {
+		row(r.ID, r.Severity.String(), r.Section, r.Description)
+	}
+}
