@@ -92,17 +92,7 @@ are still checked, and the exit status is then 3.`,
 			return cobra.MinimumNArgs(1)(c, args)
 		},
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per URI checked:
-
-  file      the file name ("<stdin>" for -)
-  line      1-based line
-  column    1-based column of the error in the line, in code points
-            (as editors count them, in every format), or null
-  input     the URI as found
-  valid     true or false
-  error     null, or {"offset", "rule", "message"}; offset is
-            within input
-  warnings  with --lint: [{"offset", "rule", "message", "column"}]`,
+			AnnotationJSONFields: render.LintFields.String(),
 			AnnotationExitStatus: `  0 when no finding was made,
   1 when some URI is invalid, breaks a policy or draws a --lint
     warning,
@@ -147,6 +137,7 @@ are still checked, and the exit status is then 3.`,
 	opts.Type = newChoice("auto", "TYPE", append([]string{"auto"}, extract.Kinds...)...)
 	addChoice(c, opts.Type, "type", "with --extract, read every file as text, markdown or html (auto: by extension)")
 	f.BoolVar(&opts.ListRules, "list-rules", false, "print every rule a finding can name, with its severity, RFC section and description, and exit")
+	_ = f.SetAnnotation("list-rules", annotationOneOff, nil)
 	f.BoolVar(&opts.IncludeCode, "include-code", false, "with --extract, also check Markdown code blocks and code spans")
 	f.StringArrayVar(&opts.Exclude, "exclude", nil, "skip URIs that match this `REGEX` (repeatable; .uritoolignore adds more)")
 	_ = c.RegisterFlagCompletionFunc("exclude", cobra.NoFileCompletions)

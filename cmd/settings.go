@@ -268,8 +268,14 @@ func isCommand(root *cobra.Command, name string) bool {
 
 // configurable reports flags that are settings, not one-off switches.
 func configurable(f *pflag.Flag) bool {
-	return f.Name != "help" && f.Name != "config" && f.Name != "version" && !isAlias(f)
+	_, oneOff := f.Annotations[annotationOneOff]
+	return f.Name != "help" && f.Name != "config" && f.Name != "version" && !isAlias(f) && !oneOff
 }
+
+// annotationOneOff marks a flag that asks for an action, such as
+// --list-rules, which a config file or the environment must not set for
+// every run.
+const annotationOneOff = "uritool:one-off"
 
 // knownKeys lists every key the file may hold; true marks global ones.
 func knownKeys(root *cobra.Command) map[string]bool {
