@@ -39,12 +39,7 @@ Variables: URITOOL_<FLAG> sets a global flag, or that flag of every command
 that has it; URITOOL_<COMMAND>_<FLAG> sets one command's flag and wins. A "-"
 in a flag's name is "_" in a variable's.`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per setting:
-
-  key     the config key: "color", or "COMMAND.FLAG"
-  value   the value in effect
-  source  "default", "flag", "env NAME" or "FILE:LINE"
-  error   always null`,
+			AnnotationJSONFields: render.SettingsTable.Fields().String(),
 		},
 		Example: `  uritool config
   uritool config lint

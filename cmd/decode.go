@@ -32,12 +32,7 @@ carries them exactly, adding "output_base64" when they are not UTF-8.`,
 		Example: `  uritool decode 'caf%C3%A9%20au%20lait'
   uritool parse --get query --format text < urls.txt | uritool decode`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per input:
-
-  input          the input
-  output         the decoded text, or null on error
-  output_base64  the decoded bytes in base64, when they are not UTF-8
-  error          null, or {"offset", "rule", "message"}`,
+			AnnotationJSONFields: render.DecodeTable.Fields().String(),
 		},
 		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {

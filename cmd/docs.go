@@ -1,5 +1,7 @@
 package cmd
 
+import "github.com/spf13/cobra"
+
 // Annotation keys that the man page generator (internal/gen) reads.
 const (
 	AnnotationExitStatus = "man:exit-status"
@@ -13,3 +15,16 @@ const DefaultExitStatus = `  0 when every input is valid and nothing was found,
     has them),
   2 for a usage error: a bad flag, argument or configuration file,
   3 when input could not be read or output written.`
+
+// addJSONFieldsToHelp ends each command's --help with the JSON fields it
+// writes, as its man page does: the README promises both.
+func addJSONFieldsToHelp(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		if sub.Annotations[AnnotationJSONFields] != "" {
+			sub.SetHelpTemplate(sub.HelpTemplate() + `
+{{index .Annotations "` + AnnotationJSONFields + `"}}
+`)
+		}
+		addJSONFieldsToHelp(sub)
+	}
+}

@@ -80,14 +80,7 @@ removed with its "?".`,
   uritool edit --append path='annual report.pdf' https://example.com/docs/
   uritool edit --set-query page=2 --unset fragment 'https://example.com/list?page=1#top'`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per input:
-
-  input         the reference read (with --default-scheme, after
-                adding the scheme)
-  output        the edited reference, or null
-  scheme_added  true when --default-scheme added the scheme (absent
-                otherwise)
-  error         null, or {"offset", "rule", "message"}`,
+			AnnotationJSONFields: render.EditTable.Fields().String(),
 		},
 		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {

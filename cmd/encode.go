@@ -37,11 +37,7 @@ the input is text rather than an encoding.
 		Example: `  uritool encode --component query-value 'a b&c=d'
   uritool encode --component segment 'reports/2024'`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per input:
-
-  input   the text
-  output  its encoding
-  error   always null`,
+			AnnotationJSONFields: render.EncodeTable.Fields().String(),
 			AnnotationExitStatus: `  0 when every input was encoded,
   2 for a usage error,
   3 when input could not be read or output written.`,

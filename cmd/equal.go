@@ -38,13 +38,7 @@ diagnostic on stderr. --format json shows both normal forms.`,
   uritool equal https://example.com/ < candidates.txt`,
 		Args: requireArgs(1, "A"),
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per B:
-
-  a, b          the inputs
-  normalized_a  the scheme-based normal form of A
-  normalized_b  that of B, or null for an invalid B
-  equal         true when those are the same, null for an invalid B
-  error         null, or {"offset", "rule", "message"}`,
+			AnnotationJSONFields: render.EqualTable.Fields().String(),
 			AnnotationExitStatus: `  0 when every B is equivalent to A,
   1 when some B is not, or is not a URI reference,
   2 when A is not a URI reference, or for another usage error,

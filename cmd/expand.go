@@ -50,13 +50,7 @@ error with the offset of the bad expression.`,
   jq -c '.[]' vars.json | uritool expand '/users/{id}{?fields*}'`,
 		Args: requireArgs(1, "TEMPLATE"),
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per expansion:
-
-  template   the template
-  expansion  the expanded reference, or null when expansion failed
-  valid      whether the expansion is a URI reference (RFC 3986)
-  error      null, or {"offset", "rule", "message"}: a bad variable
-             object, or where the expansion is not a URI reference`,
+			AnnotationJSONFields: render.ExpandTable.Fields().String(),
 		},
 		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {

@@ -49,17 +49,7 @@ password of the userinfo is shown as ****; --format json has them as read.`,
   uritool interop 'http://a\@b/' 'http://evil.com#@good.com/'
   uritool interop --format json --components host < allow-list.txt`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per input:
-
-  input      the input
-  rfc3986, whatwg, net/url
-             one object per parser: "accepted" (true or false),
-             "error" (null, or why it rejected the input) and
-             "scheme", "userinfo", "host", "port", "path", "query",
-             "fragment" as that parser read them, null when absent
-  disagree   the compared components the parsers disagree on, with
-             "accepted" first when one accepts what another rejects
-  agree      whether disagree is empty`,
+			AnnotationJSONFields: render.InteropFields.String(),
 			AnnotationExitStatus: `  0 when the parsers agree on every input,
   1 when they disagree on some input,
   2 for a usage error,

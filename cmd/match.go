@@ -45,12 +45,7 @@ written since both "%2F" and "/" expand from them differently.`,
   uritool match 'https://example.com{/section,slug}' < urls.txt`,
 		Args: requireArgs(1, "TEMPLATE"),
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per reference:
-
-  input  the reference
-  match  true or false
-  vars   the variables, as an object, or null without a match
-  error  null, or {"offset", "rule", "message"}`,
+			AnnotationJSONFields: render.MatchTable.Fields().String(),
 		},
 		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {

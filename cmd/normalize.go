@@ -60,14 +60,7 @@ number of distinct classes, not with the input.`,
   uritool normalize --check < urls.txt
   uritool normalize --default-port gopher=70 gopher://h:70/`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per input:
-
-  input       the input
-  normalized  the normal form, or null when the input is invalid
-  changed     whether normalizing changed it, or null
-  scheme_added  true when --default-scheme added the scheme (absent
-                otherwise); input is then the reference read
-  error       null, or {"offset", "rule", "message"}`,
+			AnnotationJSONFields: render.NormalizeTable.Fields().String(),
 			AnnotationExitStatus: `  0 when every input is valid (and, with --check, already normal),
   1 when some input is invalid or, with --check, not normal,
   2 for a usage error,

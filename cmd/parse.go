@@ -59,39 +59,7 @@ An unknown field is a usage error, before any input is read.`,
   uritool parse --iri 'https://bücher.example/straße?q=日本'
   cut -f1 links.tsv | uritool parse --json`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per input, with every key always present:
-
-  input         the input line; with --default-scheme, the reference
-                read, and "scheme_added": true when the scheme was
-                added
-  valid         true or false
-  kind          "uri" or "relative-ref" (null when invalid)
-  scheme, authority, userinfo, host, port, path, query, fragment
-                the component as written, null when undefined, "" when
-                present but empty; host keeps the brackets of an
-                IP-literal
-  host_type     "ipv4", "ipv6", "ipvfuture", "reg-name" or null
-  host_ascii, host_unicode
-                a reg-name's two IDNA forms (UTS #46), or the
-                host as written when it has no A-label and no
-                non-ASCII character; null for other hosts, or
-                when IDNA refuses the name
-  idna_error    null, or {"label", "offset", "rule", "message"}
-                when IDNA refuses an internationalized host;
-                rule: idna-punycode, idna-disallowed, idna-hyphen,
-                idna-leading-mark, idna-joiner, idna-bidi, idna-nfc
-                or idna-length, as to-uri names them
-  segments      the raw path segments, in order
-  query_params  [{"key", "value"}] decoded by the HTML form convention
-                (not RFC 3986), order and repeats kept; null without
-                query
-  error         null, or {"offset", "rule", "message"}: the 0-based
-                byte offset where the input broke and the ABNF rule
-                expected
-
-Input that is not UTF-8 cannot be carried exactly by a JSON string: its
-invalid bytes are written as U+FFFD and the record gains "input_base64"
-with the exact bytes.`,
+			AnnotationJSONFields: render.ParseFields.String(),
 		},
 		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {

@@ -45,10 +45,7 @@ stderr, so the output stays aligned with the input.
   uritool recompose --path ./a:b
   uritool parse --json < urls.txt | uritool recompose`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per input:
-
-  uri    the recomposed reference, or null
-  error  null, or {"offset", "rule", "message"}`,
+			AnnotationJSONFields: render.RecomposeTable.Fields().String(),
 		},
 		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {

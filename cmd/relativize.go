@@ -38,12 +38,7 @@ on stderr, so the output stays aligned with the input.`,
   uritool relativize --format json http://a/b/c http://other/b/c`,
 		Args: requireArgs(1, "BASE"),
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per target:
-
-  base    the base as given
-  target  the target
-  ref     the shortest reference from base to target, or null
-  error   null, or {"offset", "rule", "message"}`,
+			AnnotationJSONFields: render.RelativizeTable.Fields().String(),
 		},
 		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {

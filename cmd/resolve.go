@@ -42,12 +42,7 @@ none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
   uritool resolve --format json http://a/b/c/d ../../../g`,
 		Args: requireArgs(1, "BASE"),
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per reference:
-
-  base    the base as given
-  ref     the reference
-  target  the resolved URI, or null when resolution failed
-  error   null, or {"offset", "rule", "message"}`,
+			AnnotationJSONFields: render.ResolveTable.Fields().String(),
 			AnnotationExitStatus: `  0 when every reference resolved,
   1 when some reference is invalid,
   2 for a usage error, including a BASE that is not a URI,

@@ -94,6 +94,7 @@ in order.`,
 		NewConfigCmd(opts),
 	)
 	root.SetHelpCommand(newHelpCmd())
+	addJSONFieldsToHelp(root)
 	addCompletionExamples(root)
 	return root
 }

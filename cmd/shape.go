@@ -49,12 +49,7 @@ distinct shapes, not of inputs.`,
   uritool shape --sample 1 < crawl.txt > one-per-endpoint.txt
   uritool shape --no-heuristic hex --format json < urls.txt`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per shape, most common first:
-
-  shape  the RFC 6570 template
-  count  how many inputs have it
-
-With --sample, one object per input kept: {"input", "shape"}.`,
+			AnnotationJSONFields: render.ShapeCountTable.Fields().String(),
 		},
 		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {

@@ -37,11 +37,7 @@ its percent-encodings in uppercase hex as RFC 3986 section 2.1 recommends.`,
 		Example: `  uritool to-iri 'https://xn--bcher-kva.example/stra%C3%9Fe?q=%E6%97%A5%E6%9C%AC'
   uritool to-iri < urls.txt`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per input:
-
-  input  the URI
-  iri    the IRI, or null on error
-  error  null, or {"offset", "rule", "message"}`,
+			AnnotationJSONFields: render.ToIRITable.Fields().String(),
 			AnnotationExitStatus: `  0 when every input is a URI reference,
   1 when some input is not,
   2 for a usage error,

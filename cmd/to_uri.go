@@ -44,11 +44,7 @@ stdout and its diagnostic on stderr, so the output stays aligned.`,
   uritool to-uri --host-encoding percent 'http://dépôt.internal/'
   uritool to-uri --nfc < iris.txt`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per input:
-
-  input  the IRI
-  uri    the URI, or null on error
-  error  null, or {"offset", "rule", "message"}`,
+			AnnotationJSONFields: render.ToURITable.Fields().String(),
 			AnnotationExitStatus: `  0 when every input was converted,
   1 when some input is not a valid IRI, not in NFC or has a host IDNA
     refuses,

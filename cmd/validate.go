@@ -34,16 +34,7 @@ write their records on stdout. The exit status is 1 when any input fails.`,
   uritool validate --as reference --format json < links.txt
   uritool validate --scheme https --no-userinfo --lint < urls.txt`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: `With --format json, one object per input:
-
-  line      1-based number of the input
-  column    1-based column of the error in code points, or null
-  input     the input line (plus "input_base64" when it is not UTF-8);
-            with --default-scheme, the reference read, and
-            "scheme_added": true when the scheme was added
-  valid     true or false
-  error     null, or {"offset", "rule", "message"}
-  warnings  with --lint: [{"offset", "rule", "message", "column"}]`,
+			AnnotationJSONFields: render.ValidateFields.String(),
 			AnnotationExitStatus: `  0 when every input is valid and drew no warning,
   1 when some input is invalid, breaks a policy or draws a --lint
     warning,

@@ -2,7 +2,6 @@ package render
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
@@ -39,33 +38,26 @@ type Table[R any] struct {
 	Outcome func(r *R) *Outcome
 	// Text writes a successful result in text mode.
 	Text func(w Writer, r *R, o *TextOptions)
+	// ErrorDoc, when set, documents "error" in place of errorDoc; Note
+	// closes the docs.
+	ErrorDoc, Note string
 }
 
 // errorDoc is the doc of the "error" key every fallible record ends with.
 const errorDoc = `null, or {"offset", "rule", "message"}`
 
-// JSONFields is the help text that lists the JSON fields of t.
-func (t *Table[R]) JSONFields() string {
-	width := len("error")
+// Fields documents t's records: its keys, then "error".
+func (t *Table[R]) Fields() Fields {
+	f := Fields{Per: t.Per, Note: t.Note}
 	for _, k := range t.Keys {
-		width = max(width, len(k.Name))
+		f.Keys = append(f.Keys, FieldDoc{[]string{k.Name}, k.Doc})
 	}
-	var b strings.Builder
-	b.WriteString("With --format json, one object per " + t.Per + ":\n\n")
-	line := func(name, doc string) {
-		for i, l := range strings.Split(doc, "\n") {
-			if i == 0 {
-				b.WriteString("  " + name + strings.Repeat(" ", width-len(name)+2) + l + "\n")
-			} else {
-				b.WriteString(strings.Repeat(" ", width+4) + l + "\n")
-			}
-		}
+	doc := t.ErrorDoc
+	if doc == "" {
+		doc = errorDoc
 	}
-	for _, k := range t.Keys {
-		line(k.Name, k.Doc)
-	}
-	line("error", errorDoc)
-	return strings.TrimSuffix(b.String(), "\n")
+	f.Keys = append(f.Keys, FieldDoc{[]string{"error"}, doc})
+	return f
 }
 
 // TextOptions configures a table's text renderer.

@@ -51,7 +51,7 @@ func keysOf[R any](t *testing.T, name string, table *Table[R], r R) {
 			t.Errorf("%s: record lacks %q", name, k)
 		}
 	}
-	doc := table.JSONFields()
+	doc := table.Fields().String()
 	for k := range want {
 		if !strings.Contains(doc, "\n  "+k+" ") {
 			t.Errorf("%s: the JSON fields doc does not list %q:\n%s", name, k, doc)

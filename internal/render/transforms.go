@@ -82,9 +82,9 @@ type Resolved struct {
 var ResolveTable = &Table[Resolved]{
 	Per: "reference",
 	Keys: []Key[Resolved]{
-		{Name: "base", Doc: "the base URI", Write: func(b []byte, r *Resolved) []byte { return jsonURI(b, r.Base, true) }},
+		{Name: "base", Doc: "the base as given", Write: func(b []byte, r *Resolved) []byte { return jsonURI(b, r.Base, true) }},
 		{Name: "ref", Doc: "the reference", Write: func(b []byte, r *Resolved) []byte { return jsonURI(b, r.Input, r.Err == nil) }},
-		{Name: "target", Doc: "the target URI, or null when the reference is invalid",
+		{Name: "target", Doc: "the resolved URI, or null when resolution failed",
 			Write: func(b []byte, r *Resolved) []byte { return jsonOptURI(b, r.Target, r.Err == nil, true) }},
 	},
 	Outcome: outcomeOf[*Resolved],
@@ -107,9 +107,9 @@ type Relativized struct {
 var RelativizeTable = &Table[Relativized]{
 	Per: "target",
 	Keys: []Key[Relativized]{
-		{Name: "base", Doc: "the base URI", Write: func(b []byte, r *Relativized) []byte { return jsonURI(b, r.Base, true) }},
+		{Name: "base", Doc: "the base as given", Write: func(b []byte, r *Relativized) []byte { return jsonURI(b, r.Base, true) }},
 		{Name: "target", Doc: "the target", Write: func(b []byte, r *Relativized) []byte { return jsonURI(b, r.Input, r.Err == nil) }},
-		{Name: "ref", Doc: "the shortest reference that resolves to the target,\nor null",
+		{Name: "ref", Doc: "the shortest reference from base to target, or null",
 			Write: func(b []byte, r *Relativized) []byte { return jsonOptURI(b, r.Ref, r.Err == nil, true) }},
 	},
 	Outcome: outcomeOf[*Relativized],
@@ -126,12 +126,12 @@ type Compared struct {
 var EqualTable = &Table[Compared]{
 	Per: "B",
 	Keys: []Key[Compared]{
-		{Name: "a", Doc: "A", Write: func(b []byte, r *Compared) []byte { return jsonURI(b, r.A, true) }},
-		{Name: "b", Doc: "B", Write: func(b []byte, r *Compared) []byte { return jsonURI(b, r.Input, r.Err == nil) }},
-		{Name: "normalized_a", Doc: "the normal form of A", Write: func(b []byte, r *Compared) []byte { return jsonURI(b, r.NormalA, true) }},
-		{Name: "normalized_b", Doc: "the normal form of B, or null when B is invalid",
+		{Name: "a", Doc: "the input A", Write: func(b []byte, r *Compared) []byte { return jsonURI(b, r.A, true) }},
+		{Name: "b", Doc: "the input B", Write: func(b []byte, r *Compared) []byte { return jsonURI(b, r.Input, r.Err == nil) }},
+		{Name: "normalized_a", Doc: "the scheme-based normal form of A", Write: func(b []byte, r *Compared) []byte { return jsonURI(b, r.NormalA, true) }},
+		{Name: "normalized_b", Doc: "that of B, or null for an invalid B",
 			Write: func(b []byte, r *Compared) []byte { return jsonOptURI(b, r.NormalB, r.Err == nil, true) }},
-		{Name: "equal", Doc: "whether they are equivalent, or null",
+		{Name: "equal", Doc: "true when those are the same, null for an invalid B",
 			Write: func(b []byte, r *Compared) []byte { return jsonOptBool(b, r.Equal, r.Err == nil) }},
 	},
 	Outcome: outcomeOf[*Compared],
@@ -154,7 +154,7 @@ type Edited struct {
 var EditTable = &Table[Edited]{
 	Per: "input",
 	Keys: []Key[Edited]{
-		{Name: "input", Doc: "the input", Write: func(b []byte, r *Edited) []byte { return jsonStr(b, r.Input) }},
+		{Name: "input", Doc: "the reference read (with --default-scheme, after\nadding the scheme)", Write: func(b []byte, r *Edited) []byte { return jsonStr(b, r.Input) }},
 		{Name: "output", Doc: "the edited reference, or null",
 			Write: func(b []byte, r *Edited) []byte { return jsonOptStr(b, r.Output, r.Err == nil) }},
 		schemeAddedKey(func(r *Edited) bool { return r.SchemeAdded }),
@@ -171,11 +171,11 @@ type Converted struct {
 }
 
 // convertTable is the table of a conversion whose output goes under key.
-func convertTable(per, key, doc string) *Table[Converted] {
+func convertTable(inputDoc, key, doc string) *Table[Converted] {
 	return &Table[Converted]{
-		Per: per,
+		Per: "input",
 		Keys: []Key[Converted]{
-			{Name: "input", Doc: "the input", Write: func(b []byte, r *Converted) []byte { return jsonStr(b, r.Input) }},
+			{Name: "input", Doc: inputDoc, Write: func(b []byte, r *Converted) []byte { return jsonStr(b, r.Input) }},
 			{Name: key, Doc: doc, Write: func(b []byte, r *Converted) []byte { return jsonOptStr(b, r.Output, r.Err == nil) }},
 		},
 		Outcome: outcomeOf[*Converted],
@@ -184,15 +184,20 @@ func convertTable(per, key, doc string) *Table[Converted] {
 }
 
 var (
-	EncodeTable = convertTable("input", "output", "the encoded text")
-	ToURITable  = convertTable("input", "uri", "the URI, or null when the input is invalid")
-	ToIRITable  = convertTable("input", "iri", "the IRI, or null when the input is invalid")
+	ToURITable = convertTable("the IRI", "uri", "the URI, or null on error")
+	ToIRITable = convertTable("the URI", "iri", "the IRI, or null on error")
+	// EncodeTable: encoding cannot fail.
+	EncodeTable = func() *Table[Converted] {
+		t := convertTable("the text", "output", "its encoding")
+		t.ErrorDoc = "always null"
+		return t
+	}()
 )
 
 // DecodeTable adds output_base64 when the decoded bytes are not UTF-8,
 // which JSON cannot hold as they are.
 var DecodeTable = func() *Table[Converted] {
-	t := convertTable("input", "output", "the decoded text, or null when the input is invalid;\ninvalid UTF-8 is written as U+FFFD")
+	t := convertTable("the input", "output", "the decoded text, or null on error")
 	t.Keys = append(t.Keys, Key[Converted]{Name: "output_base64", Doc: "the decoded bytes in base64, when they are not UTF-8",
 		Write: func(b []byte, r *Converted) []byte {
 			return jsonStr(b, base64.StdEncoding.EncodeToString([]byte(r.Output)))
@@ -213,13 +218,14 @@ var ExpandTable = &Table[Expanded]{
 	Per: "expansion",
 	Keys: []Key[Expanded]{
 		{Name: "template", Doc: "the template", Write: func(b []byte, r *Expanded) []byte { return jsonStr(b, r.Template) }},
-		{Name: "expansion", Doc: "the expansion, or null",
+		{Name: "expansion", Doc: "the expanded reference, or null when expansion failed",
 			Write: func(b []byte, r *Expanded) []byte { return jsonOptStr(b, r.Expansion, r.Expanded) }},
-		{Name: "valid", Doc: "whether the expansion is a URI reference",
+		{Name: "valid", Doc: "whether the expansion is a URI reference (RFC 3986)",
 			Write: func(b []byte, r *Expanded) []byte { return appendBool(b, r.Err == nil) }},
 	},
-	Outcome: outcomeOf[*Expanded],
-	Text:    func(w Writer, r *Expanded, _ *TextOptions) { writeLine(w, r.Expansion) },
+	Outcome:  outcomeOf[*Expanded],
+	ErrorDoc: "null, or {\"offset\", \"rule\", \"message\"}: a bad variable\nobject, or where the expansion is not a URI reference",
+	Text:     func(w Writer, r *Expanded, _ *TextOptions) { writeLine(w, r.Expansion) },
 }
 
 // Matched is match's result for one reference.
@@ -233,8 +239,8 @@ var MatchTable = &Table[Matched]{
 	Per: "reference",
 	Keys: []Key[Matched]{
 		{Name: "input", Doc: "the reference", Write: func(b []byte, r *Matched) []byte { return jsonStr(b, r.Input) }},
-		{Name: "match", Doc: "whether the template matches it", Write: func(b []byte, r *Matched) []byte { return appendBool(b, r.Err == nil) }},
-		{Name: "vars", Doc: "the variables, as an object, or null",
+		{Name: "match", Doc: "true or false", Write: func(b []byte, r *Matched) []byte { return appendBool(b, r.Err == nil) }},
+		{Name: "vars", Doc: "the variables, as an object, or null without a match",
 			Write: func(b []byte, r *Matched) []byte {
 				if r.Err != nil {
 					return append(b, "null"...)
@@ -306,9 +312,10 @@ var (
 		Text:    func(w Writer, r *Shaped, _ *TextOptions) { writeLine(w, r.Input) },
 	}
 	ShapeCountTable = &Table[Shaped]{
-		Per: "shape, most common first",
+		Per:  "shape, most common first",
+		Note: "With --sample, one object per input kept: {\"input\", \"shape\"}.",
 		Keys: []Key[Shaped]{
-			{Name: "shape", Doc: "the shape", Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Shape) }, Only: shaped},
+			{Name: "shape", Doc: "the RFC 6570 template", Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Shape) }, Only: shaped},
 			{Name: "count", Doc: "how many inputs have it", Write: func(b []byte, r *Shaped) []byte { return strconv.AppendInt(b, int64(r.Count), 10) }, Only: shaped},
 		},
 		Outcome: outcomeOf[*Shaped],
@@ -330,11 +337,12 @@ type Setting struct {
 var SettingsTable = &Table[Setting]{
 	Per: "setting",
 	Keys: []Key[Setting]{
-		{Name: "key", Doc: "the setting's key", Write: func(b []byte, r *Setting) []byte { return jsonStr(b, r.Key) }},
-		{Name: "value", Doc: "its value", Write: func(b []byte, r *Setting) []byte { return jsonStr(b, r.Value) }},
-		{Name: "source", Doc: "where the value came from", Write: func(b []byte, r *Setting) []byte { return jsonStr(b, r.Source) }},
+		{Name: "key", Doc: "the config key: \"color\", or \"COMMAND.FLAG\"", Write: func(b []byte, r *Setting) []byte { return jsonStr(b, r.Key) }},
+		{Name: "value", Doc: "the value in effect", Write: func(b []byte, r *Setting) []byte { return jsonStr(b, r.Value) }},
+		{Name: "source", Doc: "\"default\", \"flag\", \"env NAME\" or \"FILE:LINE\"", Write: func(b []byte, r *Setting) []byte { return jsonStr(b, r.Source) }},
 	},
-	Outcome: outcomeOf[*Setting],
+	Outcome:  outcomeOf[*Setting],
+	ErrorDoc: "always null",
 	Text: func(w Writer, r *Setting, _ *TextOptions) {
 		writeLine(w, fmt.Sprintf("%-26s %-18s %s", r.Key, r.Value, r.Source))
 	},

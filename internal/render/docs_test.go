@@ -1,0 +1,66 @@
+package render_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/interop"
+	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/pkg/uri"
+)
+
+// keys renders one record with r and returns its keys, sorted.
+func keys[R any](t *testing.T, r render.Renderer[R], result R) []string {
+	t.Helper()
+	s := stream.NewSink()
+	r.Render(s, &result)
+	var out bytes.Buffer
+	if err := s.WriteTo(&out, &out); err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(out.Bytes(), &m); err != nil {
+		t.Fatalf("not JSON: %q", out.String())
+	}
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// TestHandWrittenFieldsDocumented: the JSON writers of parse, validate,
+// lint and interop are written by hand, for speed; the fields their
+// --help lists must be exactly the keys they write.
+func TestHandWrittenFieldsDocumented(t *testing.T) {
+	same := func(name string, got []string, doc render.Fields, extra ...string) {
+		t.Helper()
+		want := append(doc.Names(), extra...)
+		sort.Strings(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s writes %v, its help lists %v", name, got, want)
+		}
+	}
+	u, _ := uri.Parse("http://a/b?c=d")
+	same("parse", keys(t, render.Renderer[render.Parsed](render.NewParser(render.ParseOptions{Format: render.FormatJSON})),
+		render.Parsed{Line: 1, Input: "http://a/b?c=d", URI: u}), render.ParseFields)
+
+	c, err := check.New(check.Options{As: check.AsURI, Lint: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r check.Result
+	c.Check(&r, "http://a/")
+	same("validate", keys(t, render.Renderer[check.Result](render.NewChecker(render.CheckOptions{Format: render.FormatJSON})), r), render.ValidateFields)
+	r.File = "f"
+	same("lint", keys(t, render.Renderer[check.Result](render.NewChecker(render.CheckOptions{Format: render.FormatJSON, WithFile: true})), r), render.LintFields)
+
+	in := render.Interop{Line: 1, Input: "http://a/", Readings: interop.Read("http://a/")}
+	same("interop", keys(t, render.NewInteropRenderer(render.InteropOptions{Format: render.FormatJSON}), in), render.InteropFields)
+}
