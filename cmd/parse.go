@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -70,7 +71,7 @@ An unknown field is a usage error, before any input is read.`,
 			ro := render.ParseOptions{Format: opts.Format.value, Get: opts.Get.fields, Template: opts.Get.template,
 				ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal, Width: opts.terminalWidth()}
 			return run(root, args, pipeline.Command[render.Parsed]{
-				NewOp:       func() pipeline.Op[render.Parsed] { return parseOp(&opts.DefaultScheme, opts.IRI) },
+				NewOp:       func() pipeline.Op[render.Parsed] { return parseOp(&opts.DefaultScheme, opts.IRI, !opts.Get.set) },
 				NewRenderer: func() render.Renderer[render.Parsed] { return render.NewParser(ro) },
 			})
 		},
@@ -85,17 +86,23 @@ An unknown field is a usage error, before any input is read.`,
 	return c
 }
 
-// parseOp parses one input.
-func parseOp(ds *defaultScheme, asIRI bool) pipeline.Op[render.Parsed] {
+// parseOp parses one input; withForms also reads its host's IDNA forms
+// and its query as form data, which all but --get show.
+func parseOp(ds *defaultScheme, asIRI, withForms bool) pipeline.Op[render.Parsed] {
 	return pipeline.Func[render.Parsed](func(in stream.Input, r *render.Parsed) pipeline.Outcome {
 		text, added := ds.apply(in.Text)
 		u, err := parseRef(text, asIRI)
-		*r = render.Parsed{Line: in.Line, Input: text, URI: u, SchemeAdded: added}
+		r.Line, r.Input, r.URI, r.SchemeAdded, r.Err, r.Params = in.Line, text, u, added, nil, r.Params[:0]
 		if err != nil {
 			errors.As(err, &r.Err)
-			return pipeline.Fail
 		}
-		return pipeline.Pass
+		if withForms {
+			r.Forms.Set(&u, err == nil)
+			if q, ok := u.Query(); ok && err == nil {
+				r.Params = pct.AppendFormPairs(r.Params, q)
+			}
+		}
+		return pipeline.FailIf(err != nil)
 	})
 }
 

@@ -9,6 +9,7 @@
 package idn
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -338,4 +339,30 @@ func HasALabel(host string) bool {
 		}
 	}
 	return false
+}
+
+// Forms are the IDNA forms of a reference's host. A host that is not
+// internationalized is both.
+type Forms struct {
+	ASCII, Unicode string
+	Err            *LabelError // IDNA refused the name
+	Defined        bool        // the host is a reg-name of a valid reference
+}
+
+// Set converts the host of u when it is a reg-name and u is valid. It
+// fills f in place: a Forms returned and copied out costs more than the
+// conversion of an ASCII host.
+func (f *Forms) Set(u *uri.URI, valid bool) {
+	f.ASCII, f.Unicode, f.Err, f.Defined = "", "", nil, false
+	host, ok := u.Host()
+	if !valid || !ok || u.HostType() != uri.HostRegName {
+		return
+	}
+	f.Defined = true
+	ascii, unicode, err := HostForms(host)
+	if err != nil {
+		errors.As(err, &f.Err)
+		return
+	}
+	f.ASCII, f.Unicode = ascii, unicode
 }

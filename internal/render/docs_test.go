@@ -11,7 +11,6 @@ import (
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
-	"github.com/uritool/uritool/pkg/uri"
 )
 
 // keys renders one record with r and returns its keys, sorted.
@@ -47,9 +46,8 @@ func TestHandWrittenFieldsDocumented(t *testing.T) {
 			t.Errorf("%s writes %v, its help lists %v", name, got, want)
 		}
 	}
-	u, _ := uri.Parse("http://a/b?c=d")
 	same("parse", keys(t, render.Renderer[render.Parsed](render.NewParser(render.ParseOptions{Format: render.FormatJSON})),
-		render.Parsed{Line: 1, Input: "http://a/b?c=d", URI: u}), render.ParseFields)
+		parsed(1, "http://a/b?c=d")), render.ParseFields)
 
 	c, err := check.New(check.Options{As: check.AsURI, Lint: true})
 	if err != nil {

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/idn"
+	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -23,6 +23,10 @@ type Parsed struct {
 	SchemeAdded bool
 	URI         uri.URI
 	Err         *uri.ParseError
+	// Forms are the IDNA forms of the host, and Params the query read
+	// as form data, for the outputs that show them (not --get).
+	Forms  idn.Forms
+	Params []pct.Pair
 }
 
 // GetFields lists what parse --get can print: the components, plus the
@@ -101,7 +105,7 @@ func (p *Parser) Render(s *stream.Sink, r *Parsed) {
 		if r.Line > 1 {
 			s.Out.WriteByte('\n')
 		}
-		p.breakdown(r.URI)
+		p.breakdown(r)
 	}
 }
 
@@ -203,13 +207,12 @@ func (p *Parser) json(r *Parsed) {
 	b = appendOptPlainOr(append(b, `,"query":`...), query, ok && hasQuery, plain)
 	fragment, hasFragment := u.Fragment()
 	b = appendOptPlainOr(append(b, `,"fragment":`...), fragment, ok && hasFragment, plain)
-	var forms hostForms
-	forms.set(&u, ok)
-	b = appendOptString(appendKey(b, "host_ascii"), forms.ascii, forms.defined && forms.err == nil)
-	b = appendOptString(appendKey(b, "host_unicode"), forms.unicode, forms.defined && forms.err == nil)
+	forms := &r.Forms
+	b = appendOptString(appendKey(b, "host_ascii"), forms.ASCII, forms.Defined && forms.Err == nil)
+	b = appendOptString(appendKey(b, "host_unicode"), forms.Unicode, forms.Defined && forms.Err == nil)
 	b = appendKey(b, "idna_error")
-	if forms.err != nil {
-		e := forms.err
+	if forms.Err != nil {
+		e := forms.Err
 		b = append(b, '{')
 		b = appendString(appendKey(b, "label"), e.Label)
 		b = strconv.AppendInt(appendKey(b, "offset"), int64(e.Offset), 10)
@@ -238,9 +241,9 @@ func (p *Parser) json(r *Parsed) {
 		b = append(b, "null"...)
 	}
 	b = appendKey(b, "query_params")
-	if q, defined := u.Query(); ok && defined {
+	if _, defined := u.Query(); ok && defined {
 		b = append(b, '[')
-		for i, pair := range FormPairs(q) {
+		for i, pair := range r.Params {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -273,9 +276,10 @@ type spanned struct {
 	color      *color.Color
 }
 
-// breakdown draws u on one line, brackets each component under it in the
-// manner of RFC 3986 section 3's diagram, and lists the components.
-func (p *Parser) breakdown(u uri.URI) {
+// breakdown draws r's URI on one line, brackets each component under it
+// in the manner of RFC 3986 section 3's diagram, and lists the components.
+func (p *Parser) breakdown(r *Parsed) {
+	u := r.URI
 	pal := p.opts.Out
 	shown, shift := u.String(), func(i int) int { return i }
 	if start, end, ok := u.Span(uri.ComponentUserinfo); ok && !p.opts.ShowPassword {
@@ -309,12 +313,12 @@ func (p *Parser) breakdown(u uri.URI) {
 		// Lines wider than the terminal would wrap and scramble the
 		// picture; the list says the same in narrow lines.
 		fmt.Fprintf(p.out, "  %s\n", line(shown, spans, pal))
-		p.list(u, shown, shift, colors)
+		p.list(r, shown, shift, colors)
 		return
 	}
 	fmt.Fprintf(p.out, "  %s\n", line(shown, spans, pal))
 	p.diagram(spans)
-	p.list(u, shown, shift, colors)
+	p.list(r, shown, shift, colors)
 }
 
 // diagramWidth is how many columns the breakdown's widest line takes: the
@@ -418,7 +422,8 @@ func bracket(w int) string {
 
 // list writes each component with its value, marking undefined ones as
 // absent so they differ from empty ones.
-func (p *Parser) list(u uri.URI, shown string, shift func(int) int, colors map[uri.Component]*color.Color) {
+func (p *Parser) list(r *Parsed, shown string, shift func(int) int, colors map[uri.Component]*color.Color) {
+	u := r.URI
 	pal := p.opts.Out
 	value := func(c uri.Component) string {
 		start, end, ok := u.Span(c)
@@ -444,16 +449,14 @@ func (p *Parser) list(u uri.URI, shown string, shift func(int) int, colors map[u
 	if _, ok := u.Authority(); ok {
 		row("  ", "userinfo", value(uri.ComponentUserinfo))
 		host := value(uri.ComponentHost)
-		var forms hostForms
-		forms.set(&u, true)
-		switch {
-		case forms.err != nil:
-			host += " " + pal.Warning.Sprintf("(not a valid IDNA name: %v [%s])", forms.err, forms.err.Rule)
-		case forms.ascii != forms.unicode:
+		switch forms := &r.Forms; {
+		case forms.Err != nil:
+			host += " " + pal.Warning.Sprintf("(not a valid IDNA name: %v [%s])", forms.Err, forms.Err.Rule)
+		case forms.ASCII != forms.Unicode:
 			// Both forms: the one as written first, then the other.
-			other := forms.ascii
-			if h, _ := u.Host(); strings.EqualFold(h, forms.ascii) {
-				other = forms.unicode
+			other := forms.ASCII
+			if h, _ := u.Host(); strings.EqualFold(h, forms.ASCII) {
+				other = forms.Unicode
 			}
 			host += " (" + pal.Host.Sprint(other) + ")"
 		}
@@ -470,8 +473,7 @@ func (p *Parser) list(u uri.URI, shown string, shift func(int) int, colors map[u
 	}
 	row("", "query", value(uri.ComponentQuery))
 	if q, ok := u.Query(); ok && q != "" {
-		pairs := FormPairs(q)
-		if len(pairs) > 0 {
+		if pairs := r.Params; len(pairs) > 0 {
 			fmt.Fprintf(p.out, "  %s\n", pal.Dim.Sprint("  as form data (HTML form encoding, not RFC 3986):"))
 			for _, pair := range pairs {
 				fmt.Fprintf(p.out, "      %s = %s\n", pal.Query.Sprintf("%q", pair.Key), pal.Query.Sprintf("%q", pair.Value))
@@ -479,41 +481,6 @@ func (p *Parser) list(u uri.URI, shown string, shift func(int) int, colors map[u
 		}
 	}
 	row("", "fragment", value(uri.ComponentFragment))
-}
-
-// hostForms are the IDNA forms of a parsed reference's host; a host that
-// is not internationalized is both (see idn.HostForms).
-type hostForms struct {
-	ascii, unicode string
-	err            *idn.LabelError
-	defined        bool // the host is a reg-name of a valid reference
-}
-
-// set converts the host of u when it is a reg-name and u is valid. It
-// fills f in place: a hostForms returned and copied out costs more than
-// the conversion of an ASCII host.
-func (f *hostForms) set(u *uri.URI, valid bool) {
-	*f = hostForms{}
-	host, ok := u.Host()
-	if !valid || !ok || u.HostType() != uri.HostRegName {
-		return
-	}
-	f.defined = true
-	ascii, unicode, err := idn.HostForms(host)
-	if err != nil {
-		f.err = labelError(err)
-		return
-	}
-	f.ascii, f.unicode = ascii, unicode
-}
-
-// labelError is err as the *idn.LabelError it is, or nil.
-func labelError(err error) *idn.LabelError {
-	var le *idn.LabelError
-	if errors.As(err, &le) {
-		return le
-	}
-	return nil
 }
 
 func hostTypeName(t uri.HostType) string {

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/uritool/uritool/internal/interop"
+	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
@@ -42,17 +43,27 @@ func renderParse(t *testing.T, color bool, inputs []string) string {
 	p := render.NewParser(render.ParseOptions{Out: render.NewPalette(color), Err: render.NewPalette(color)})
 	for i, in := range inputs {
 		s := stream.NewSink()
-		u, err := uri.Parse(in)
-		r := render.Parsed{Line: i + 1, Input: in, URI: u}
-		if err != nil {
-			r.Err = err.(*uri.ParseError)
-		}
+		r := parsed(i+1, in)
 		p.Render(s, &r)
 		if err := s.WriteTo(&out, &errOut); err != nil {
 			t.Fatal(err)
 		}
 	}
 	return out.String() + errOut.String()
+}
+
+// parsed is what parse's operation gives the renderer for in.
+func parsed(line int, in string) render.Parsed {
+	u, err := uri.Parse(in)
+	r := render.Parsed{Line: line, Input: in, URI: u}
+	if err != nil {
+		r.Err = err.(*uri.ParseError)
+	}
+	r.Forms.Set(&u, err == nil)
+	if q, ok := u.Query(); ok && err == nil {
+		r.Params = pct.AppendFormPairs(nil, q)
+	}
+	return r
 }
 
 func golden(t *testing.T, name, got string) {
@@ -221,8 +232,8 @@ func TestBreakdownFitsWidth(t *testing.T) {
 	for _, width := range []int{0, 80, 200} {
 		p := render.NewParser(render.ParseOptions{Out: render.NewPalette(false), Err: render.NewPalette(false), Width: width})
 		s := stream.NewSink()
-		u := uri.MustParse(long)
-		p.Render(s, &render.Parsed{Line: 1, Input: long, URI: u})
+		r := parsed(1, long)
+		p.Render(s, &r)
 		var out, errOut bytes.Buffer
 		if err := s.WriteTo(&out, &errOut); err != nil {
 			t.Fatal(err)

@@ -1,4 +1,4 @@
-package render
+package pct
 
 import (
 	"strings"
@@ -14,10 +14,9 @@ type Pair struct {
 	Key, Value string
 }
 
-// FormPairs splits query into decoded pairs, keeping order and repeats.
-// Empty pieces ("a&&b") are skipped, as browsers do.
-func FormPairs(query string) []Pair {
-	var pairs []Pair
+// AppendFormPairs appends the decoded pairs of query to pairs, keeping
+// order and repeats. Empty pieces ("a&&b") are skipped, as browsers do.
+func AppendFormPairs(pairs []Pair, query string) []Pair {
 	for piece := range strings.SplitSeq(query, "&") {
 		if piece == "" {
 			continue
