@@ -2,13 +2,19 @@ package cmd
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/config"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 )
+
+// EnvironmentDoc lists, for c's manual page, the variables c reads.
+func EnvironmentDoc(c *cobra.Command) string { return config.EnvironmentDoc(c, aliasTarget) }
+
+// FilesDoc is the FILES section of the manual pages.
+const FilesDoc = config.FilesDoc
 
 // ConfigOptions are the options of uritool config.
 type ConfigOptions struct {
@@ -53,37 +59,26 @@ in a flag's name is "_" in a variable's.`,
   URITOOL_FORMAT=json uritool config --format json validate`,
 		ValidArgsFunction: func(c *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
 			var names []string
-			for _, sub := range settingCommands(c.Root()) {
+			for _, sub := range config.Commands(c.Root()) {
 				names = append(names, sub.Name())
 			}
 			return names, cobra.ShellCompDirectiveNoFileComp
 		},
 		RunE: func(c *cobra.Command, args []string) error {
 			for _, a := range args {
-				if !isCommand(c.Root(), a) {
+				if !config.IsCommand(c.Root(), a) {
 					return usageErrorf("unknown command %q", a)
 				}
 			}
-			cf, err := root.readConfig(c)
+			settings, err := root.settings.List(c, args)
 			if err != nil {
-				return err
+				return &UsageError{err}
 			}
-			byKey := map[string]setting{}
+			byKey := map[string]config.Setting{}
 			var keys []string
-			for _, sub := range settingCommands(c.Root()) {
-				if len(args) > 0 && !slices.Contains(args, sub.Name()) {
-					continue
-				}
-				settings, err := root.settings(sub, cf)
-				if err != nil {
-					return err
-				}
-				for _, s := range settings {
-					if _, seen := byKey[s.Key]; !seen {
-						byKey[s.Key] = s
-						keys = append(keys, s.Key)
-					}
-				}
+			for _, s := range settings {
+				byKey[s.Key] = s
+				keys = append(keys, s.Key)
 			}
 			// Each key is one input of the stream.
 			ro := render.TransformOptions{Format: opts.Format.value}
@@ -96,12 +91,13 @@ in a flag's name is "_" in a variable's.`,
 }
 
 // settingOp describes the setting named by each input.
-func settingOp(byKey map[string]setting) operation[render.Transformed] {
+func settingOp(byKey map[string]config.Setting) operation[render.Transformed] {
 	return func(in stream.Input, r *render.Transformed) bool {
 		s := byKey[in.Text]
+		source := s.Origin.String()
 		*r = render.Transformed{Line: in.Line, Input: in.Text,
-			Output: fmt.Sprintf("%-26s %-18s %s", s.Key, s.Value, s.Source),
-			Fields: []render.Field{render.Str("key", s.Key), render.Str("value", s.Value), render.Str("source", s.Source)}}
+			Output: fmt.Sprintf("%-26s %-18s %s", s.Key, s.Value, source),
+			Fields: []render.Field{render.Str("key", s.Key), render.Str("value", s.Value), render.Str("source", source)}}
 		return false
 	}
 }

@@ -11,9 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-	"github.com/spf13/viper"
 	"golang.org/x/term"
 
+	"github.com/uritool/uritool/internal/config"
 	"github.com/uritool/uritool/internal/render"
 )
 
@@ -22,10 +22,9 @@ type RootOptions struct {
 	IO         *IOStreams
 	Color      *choice
 	ConfigFile string
-	config     *viper.Viper
-	// applied records the source of each flag set from the environment
-	// or the config file.
-	applied map[*pflag.Flag]string
+	// settings layer the config file and environment under the flags,
+	// and know where each value came from.
+	settings *config.Layers
 }
 
 // palettes decides color for stdout and stderr separately.
@@ -37,7 +36,8 @@ func (o *RootOptions) palettes() (out, errp *render.Palette) {
 
 // NewRootCmd builds the uritool command tree over the given streams.
 func NewRootCmd(streams *IOStreams) *cobra.Command {
-	opts := &RootOptions{IO: streams, config: viper.New(), Color: newChoice("auto", "WHEN", render.ColorModes...)}
+	opts := &RootOptions{IO: streams, Color: newChoice("auto", "WHEN", render.ColorModes...),
+		settings: config.New(config.Options{Getenv: streams.Getenv, Alias: aliasTarget})}
 	root := &cobra.Command{
 		Use:   "uritool",
 		Short: "Parse, validate, resolve and normalize URIs strictly by RFC 3986",
@@ -58,7 +58,10 @@ in order.`,
 		// Only reads the config file and environment: completion runs
 		// this hook too, so it must not touch stdin or stdout.
 		PersistentPreRunE: func(c *cobra.Command, _ []string) error {
-			return opts.configure(c)
+			if err := opts.settings.Apply(c); err != nil {
+				return &UsageError{err}
+			}
+			return nil
 		},
 	}
 	root.SetIn(streams.In)
@@ -96,6 +99,15 @@ in order.`,
 	root.SetHelpCommand(newHelpCmd())
 	addCompletionExamples(root)
 	return root
+}
+
+// aliasTarget is config.Options.Alias: --json is no setting of its own,
+// it stands for --format json.
+func aliasTarget(f *pflag.Flag) (string, bool) {
+	if isAlias(f) {
+		return "format=json", true
+	}
+	return "", false
 }
 
 // completionExamples says where each shell's script goes.

@@ -1,0 +1,76 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/spf13/cobra"
+)
+
+// tree is a small command tree with a global flag and a command flag,
+// run with args under a config file holding file.
+// The file's path is the third result.
+func tree(t *testing.T, file string, args ...string) (*cobra.Command, *Layers, string) {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "uritool", "config.yaml")
+	if file != "" {
+		if err := os.MkdirAll(filepath.Join(dir, "uritool"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(file), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l := New(Options{Getenv: func(k string) string {
+		if k == "XDG_CONFIG_HOME" {
+			return dir
+		}
+		return ""
+	}})
+	root := &cobra.Command{Use: "uritool"}
+	root.PersistentFlags().String("color", "auto", "")
+	root.PersistentFlags().String("config", "", "")
+	run := &cobra.Command{Use: "shape", RunE: func(*cobra.Command, []string) error { return nil }}
+	run.Flags().Int("sample", 0, "")
+	run.Flags().String("format", "text", "")
+	run.Flags().String("no-heuristic", "", "")
+	root.AddCommand(run)
+	c, rest, err := root.Find(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.ParseFlags(rest); err != nil {
+		t.Fatal(err)
+	}
+	return c, l, path
+}
+
+// TestOrigins: each value knows the layer it came from, and the origin
+// reads as uritool config shows it.
+func TestOrigins(t *testing.T) {
+	t.Setenv("URITOOL_SHAPE_FORMAT", "json")
+	t.Setenv("URITOOL_NO_HEURISTIC", "") // empty: no source
+	c, l, path := tree(t, "color: never\nshape:\n  sample: 3\n  no-heuristic: hex\n", "shape", "--color", "always")
+	if err := l.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		flag, key, value, origin string
+	}{
+		{"color", "color", "always", "flag"},
+		{"format", "shape.format", "json", "env URITOOL_SHAPE_FORMAT"},
+		{"sample", "shape.sample", "3", path + ":3"},
+		{"no-heuristic", "shape.no-heuristic", "hex", path + ":4"},
+		{"config", "config", "", "default"},
+	} {
+		s := l.Lookup(c.Flag(tc.flag))
+		if s.Key != tc.key || s.Flag.Value.String() != tc.value || s.Origin.String() != tc.origin {
+			t.Errorf("--%s: key %q value %q origin %q, want %q %q %q", tc.flag, s.Key, s.Flag.Value.String(), s.Origin, tc.key, tc.value, tc.origin)
+		}
+	}
+	if o := l.Lookup(c.Flag("sample")).Origin; o != (Origin{Kind: File, Name: path, Line: 3}) {
+		t.Errorf("sample: origin %+v, want %s, line 3", o, path)
+	}
+}
