@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/uritool/uritool/internal/config"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -21,9 +22,10 @@ const (
 // status. It is the one place where errors become statuses; main only
 // calls it.
 func Main(args []string, streams *IOStreams) int {
-	root := NewRootCmd(streams)
+	root, opts := newRoot(streams)
 	root.SetArgs(args)
 	c, err := root.ExecuteC()
+	opts.settings.Explain(c, err)
 	return exitStatus(err, c, streams.ErrOut)
 }
 
@@ -70,6 +72,13 @@ func (e *UsageError) Unwrap() error { return e.Err }
 
 func usageErrorf(format string, args ...any) error {
 	return &UsageError{fmt.Errorf(format, args...)}
+}
+
+// badValue is a usage error about value, a value of the flag named flag,
+// that only the command could check. Main names where the value came
+// from: the flag, a URITOOL_* variable or a line of the config file.
+func badValue(flag, value, format string, args ...any) error {
+	return &UsageError{&config.ValueError{Flag: flag, Value: value, Err: fmt.Errorf(format, args...)}}
 }
 
 // IOError is a failure to read input or write output.

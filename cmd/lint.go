@@ -163,7 +163,7 @@ func newExcluder(patterns []string) (*excluder, error) {
 	for _, p := range patterns {
 		re, err := regexp.Compile(p)
 		if err != nil {
-			return nil, usageErrorf("--exclude %q: %v", p, err)
+			return nil, badValue("exclude", p, "%v", err)
 		}
 		x.res = append(x.res, re)
 	}

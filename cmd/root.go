@@ -36,6 +36,13 @@ func (o *RootOptions) palettes() (out, errp *render.Palette) {
 
 // NewRootCmd builds the uritool command tree over the given streams.
 func NewRootCmd(streams *IOStreams) *cobra.Command {
+	root, _ := newRoot(streams)
+	return root
+}
+
+// newRoot builds the command tree, and returns with it the options that
+// Main asks where a refused value came from.
+func newRoot(streams *IOStreams) (*cobra.Command, *RootOptions) {
 	opts := &RootOptions{IO: streams, Color: newChoice("auto", "WHEN", render.ColorModes...),
 		settings: config.New(config.Options{Getenv: streams.Getenv, Alias: aliasTarget})}
 	root := &cobra.Command{
@@ -98,7 +105,7 @@ in order.`,
 	)
 	root.SetHelpCommand(newHelpCmd())
 	addCompletionExamples(root)
-	return root
+	return root, opts
 }
 
 // aliasTarget is config.Options.Alias: --json is no setting of its own,

@@ -58,7 +58,7 @@ With --sample, one object per input kept: {"input", "shape"}.`,
 		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Sample < 0 {
-				return usageErrorf("invalid --sample %d: want a count of 1 or more", opts.Sample)
+				return badValue("sample", strconv.Itoa(opts.Sample), "want a count of 1 or more")
 			}
 			outPal, errPal := opts.palettes()
 			ro := render.TransformOptions{Format: opts.Format.value, Out: outPal, Err: errPal, Unaligned: true}

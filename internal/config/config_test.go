@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -74,3 +75,50 @@ func TestOrigins(t *testing.T) {
 		t.Errorf("sample: origin %+v, want %s, line 3", o, path)
 	}
 }
+
+// TestGiven: a message about a setting names it as the user gave it.
+func TestGiven(t *testing.T) {
+	t.Setenv("URITOOL_FORMAT", "json")
+	c, l, path := tree(t, "shape:\n  sample: 3\n", "shape", "--color", "never")
+	if err := l.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	for flag, want := range map[string]string{
+		"color":        "--color never",
+		"format":       "URITOOL_FORMAT=json",
+		"sample":       "shape.sample: 3 (" + path + ":2)",
+		"no-heuristic": "--no-heuristic ",
+	} {
+		if got := l.Lookup(c.Flag(flag)).Given(); got != want {
+			t.Errorf("--%s: %q, want %q", flag, got, want)
+		}
+	}
+}
+
+// TestExplain: a ValueError made where the value is checked, knowing only
+// the flag, names the value's origin once Explain has seen it.
+func TestExplain(t *testing.T) {
+	t.Setenv("URITOOL_SAMPLE", "-1")
+	c, l, path := tree(t, "shape:\n  format: xml\n", "shape", "--color", "bogus")
+	if err := l.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	for flag, want := range map[string]string{
+		"color":  `--color "bogus": no`,
+		"sample": `env URITOOL_SAMPLE: shape.sample: invalid value "bogus": no`,
+		"format": path + `:2: shape.format: invalid value "bogus": no`,
+	} {
+		err := &wrapped{&ValueError{Flag: flag, Value: "bogus", Err: errors.New("no")}}
+		l.Explain(c, err)
+		if got := err.Error(); got != "wrapped: "+want {
+			t.Errorf("--%s: %q, want %q", flag, got, "wrapped: "+want)
+		}
+	}
+}
+
+// wrapped reads the message of the error it wraps when asked, as
+// cmd.UsageError does.
+type wrapped struct{ err error }
+
+func (w *wrapped) Error() string { return "wrapped: " + w.err.Error() }
+func (w *wrapped) Unwrap() error { return w.err }
