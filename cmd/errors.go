@@ -26,7 +26,27 @@ func Main(args []string, streams *IOStreams) int {
 	root.SetArgs(args)
 	c, err := root.ExecuteC()
 	opts.settings.Explain(c, err)
+	if opts.cobraOut.err != nil {
+		// Help, version and completion are written by cobra, which
+		// drops or passes on write errors as it likes; they are output
+		// like any other, and so exit 3.
+		err = &stream.WriteError{Err: opts.cobraOut.err}
+	}
 	return exitStatus(err, c, streams.ErrOut)
+}
+
+// keepError passes writes on and keeps the first that failed.
+type keepError struct {
+	w   io.Writer
+	err error
+}
+
+func (k *keepError) Write(p []byte) (int, error) {
+	n, err := k.w.Write(p)
+	if err != nil && k.err == nil {
+		k.err = err
+	}
+	return n, err
 }
 
 // exitStatus maps a command's error to the exit status and reports the

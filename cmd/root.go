@@ -25,6 +25,9 @@ type RootOptions struct {
 	// settings layer the config file and environment under the flags,
 	// and know where each value came from.
 	settings *config.Layers
+	// cobraOut is stdout for what cobra writes itself: help, version,
+	// completion scripts. Commands write to IO.Out.
+	cobraOut *keepError
 }
 
 // palettes decides color for stdout and stderr separately.
@@ -44,7 +47,8 @@ func NewRootCmd(streams *IOStreams) *cobra.Command {
 // Main asks where a refused value came from.
 func newRoot(streams *IOStreams) (*cobra.Command, *RootOptions) {
 	opts := &RootOptions{IO: streams, Color: newChoice("auto", "WHEN", render.ColorModes...),
-		settings: config.New(config.Options{Getenv: streams.Getenv, Alias: aliasTarget})}
+		settings: config.New(config.Options{Getenv: streams.Getenv, Alias: aliasTarget}),
+		cobraOut: &keepError{w: streams.Out}}
 	root := &cobra.Command{
 		Use:   "uritool",
 		Short: "Parse, validate, resolve and normalize URIs strictly by RFC 3986",
@@ -72,7 +76,7 @@ in order.`,
 		},
 	}
 	root.SetIn(streams.In)
-	root.SetOut(streams.Out)
+	root.SetOut(opts.cobraOut)
 	root.SetErr(streams.ErrOut)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &UsageError{err} })
 	root.SetVersionTemplate("uritool {{.Version}}\n" + render.PublicSuffixList() + "\n")
