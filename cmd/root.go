@@ -4,6 +4,7 @@
 package cmd
 
 import (
+	"fmt"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/uritool/uritool/internal/config"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
 )
 
 // RootOptions are the settings every command shares.
@@ -69,10 +71,7 @@ in order.`,
 		// Only reads the config file and environment: completion runs
 		// this hook too, so it must not touch stdin or stdout.
 		PersistentPreRunE: func(c *cobra.Command, _ []string) error {
-			if err := opts.settings.Apply(c); err != nil {
-				return &UsageError{err}
-			}
-			return nil
+			return opts.configure(c)
 		},
 	}
 	root.SetIn(streams.In)
@@ -110,6 +109,21 @@ in order.`,
 	root.SetHelpCommand(newHelpCmd())
 	addCompletionExamples(root)
 	return root, opts
+}
+
+// configure applies the config file and environment to c's flags, and
+// warns on stderr of URITOOL_* variables that are no setting.
+func (o *RootOptions) configure(c *cobra.Command) error {
+	warnings, err := o.settings.Apply(c)
+	for _, w := range warnings {
+		if _, werr := fmt.Fprintln(o.IO.ErrOut, "uritool: warning:", w); werr != nil {
+			return &stream.WriteError{Err: werr}
+		}
+	}
+	if err != nil {
+		return &UsageError{err}
+	}
+	return nil
 }
 
 // aliasTarget is config.Options.Alias: --json is no setting of its own,

@@ -95,6 +95,8 @@ type Layers struct {
 	opts  Options
 	file  *configFile // read by Apply or List, once
 	known map[*pflag.Flag]Setting
+	// warned are the unknown variables already warned of.
+	warned map[string]bool
 }
 
 // New returns the layers of one run; build one per root command.
@@ -105,7 +107,7 @@ func New(opts Options) *Layers {
 	if opts.Alias == nil {
 		opts.Alias = func(*pflag.Flag) (string, bool) { return "", false }
 	}
-	return &Layers{v: viper.New(), opts: opts, known: map[*pflag.Flag]Setting{}}
+	return &Layers{v: viper.New(), opts: opts, known: map[*pflag.Flag]Setting{}, warned: map[string]bool{}}
 }
 
 // SkipsConfig reports commands that must work whatever the config file
@@ -123,18 +125,20 @@ func SkipsConfig(c *cobra.Command) bool {
 
 // Apply gives c's flags the values of the environment and the config
 // file where no flag was given, and records the origin of each. It only
-// reads: completion runs it too.
-func (l *Layers) Apply(c *cobra.Command) error {
+// reads: completion runs it too. The warnings, each of one URITOOL_*
+// variable that is no setting, come with an error too.
+func (l *Layers) Apply(c *cobra.Command) (warnings []string, err error) {
 	if SkipsConfig(c) {
-		return nil
+		return nil, nil
 	}
+	warnings = l.unknownVariables(c.Root())
 	cf, err := l.readFile(c)
 	if err != nil {
-		return err
+		return warnings, err
 	}
 	settings, err := l.settings(c, cf)
 	if err != nil {
-		return err
+		return warnings, err
 	}
 	for _, s := range settings {
 		l.known[s.Flag] = s
@@ -142,12 +146,12 @@ func (l *Layers) Apply(c *cobra.Command) error {
 			continue
 		}
 		if err := setFlag(s.Flag, l.v.Get(s.Key)); err != nil {
-			return fmt.Errorf("%s: %s: %w", s.Origin, s.Key, err)
+			return warnings, fmt.Errorf("%s: %s: %w", s.Origin, s.Key, err)
 		}
 		// Changed lets commands tell a given value from the default.
 		s.Flag.Changed = true
 	}
-	return nil
+	return warnings, nil
 }
 
 // Lookup is the setting of flag f of the command being run: its key and

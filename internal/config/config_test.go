@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/spf13/cobra"
@@ -54,7 +55,7 @@ func TestOrigins(t *testing.T) {
 	t.Setenv("URITOOL_SHAPE_FORMAT", "json")
 	t.Setenv("URITOOL_NO_HEURISTIC", "") // empty: no source
 	c, l, path := tree(t, "color: never\nshape:\n  sample: 3\n  no-heuristic: hex\n", "shape", "--color", "always")
-	if err := l.Apply(c); err != nil {
+	if _, err := l.Apply(c); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -80,7 +81,7 @@ func TestOrigins(t *testing.T) {
 func TestGiven(t *testing.T) {
 	t.Setenv("URITOOL_FORMAT", "json")
 	c, l, path := tree(t, "shape:\n  sample: 3\n", "shape", "--color", "never")
-	if err := l.Apply(c); err != nil {
+	if _, err := l.Apply(c); err != nil {
 		t.Fatal(err)
 	}
 	for flag, want := range map[string]string{
@@ -100,7 +101,7 @@ func TestGiven(t *testing.T) {
 func TestExplain(t *testing.T) {
 	t.Setenv("URITOOL_SAMPLE", "-1")
 	c, l, path := tree(t, "shape:\n  format: xml\n", "shape", "--color", "bogus")
-	if err := l.Apply(c); err != nil {
+	if _, err := l.Apply(c); err != nil {
 		t.Fatal(err)
 	}
 	for flag, want := range map[string]string{
@@ -122,3 +123,25 @@ type wrapped struct{ err error }
 
 func (w *wrapped) Error() string { return "wrapped: " + w.err.Error() }
 func (w *wrapped) Unwrap() error { return w.err }
+
+// TestUnknownVariables: one warning per unknown variable, however often
+// the layers are applied, and none for a known or an empty one.
+func TestUnknownVariables(t *testing.T) {
+	t.Setenv("URITOOL_SAMPEL", "2")
+	t.Setenv("URITOOL_SHAPE_SAMPLE", "2")
+	t.Setenv("URITOOL_OTHER", "")
+	c, l, _ := tree(t, "", "shape")
+	want := []string{"URITOOL_SAMPEL is no setting of uritool; ignored (did you mean URITOOL_SAMPLE?)"}
+	for i := range 2 {
+		got, err := l.Apply(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i > 0 {
+			want = nil
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("Apply %d: warnings %q, want %q", i+1, got, want)
+		}
+	}
+}
