@@ -77,7 +77,7 @@ in order.`,
 	root.SetIn(streams.In)
 	root.SetOut(opts.cobraOut)
 	root.SetErr(streams.ErrOut)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &UsageError{err} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &UsageError{config.FlagError(err)} })
 	root.SetVersionTemplate("uritool {{.Version}}\n" + render.PublicSuffixList() + "\n")
 
 	f := root.PersistentFlags()

@@ -297,9 +297,13 @@ func setFlag(f *pflag.Flag, value any) error {
 		}
 		return f.Value.Set(strings.Join(parts, ","))
 	}
-	err := f.Value.Set(fmt.Sprint(value))
+	text := fmt.Sprint(value)
+	err := f.Value.Set(text)
 	if err != nil && f.Value.Type() == "bool" {
-		return fmt.Errorf("invalid value %q (want true or false)", fmt.Sprint(value))
+		return fmt.Errorf("invalid value %q (want true or false)", text)
+	}
+	if why, ok := plain(err); ok {
+		return fmt.Errorf("invalid value %q: %s", text, why)
 	}
 	return err
 }

@@ -1,10 +1,13 @@
 package config
 
 import (
+	"encoding/csv"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // ValueError is a value of a flag refused by the command that uses it,
@@ -62,4 +65,54 @@ func (s Setting) Given() string {
 		return fmt.Sprintf("%s: %s (%s)", s.Key, v, s.Origin)
 	}
 	return "--" + s.Flag.Name + " " + v
+}
+
+// FlagError rewords pflag's error about the value of a flag on the
+// command line that the flag's Go parser refused (a number, a bool, a
+// comma-separated list), which quotes the parser: strconv.ParseInt:
+// parsing "abc": invalid syntax.
+func FlagError(err error) error {
+	var ive *pflag.InvalidValueError
+	if !errors.As(err, &ive) {
+		return err
+	}
+	why, ok := plain(ive.Unwrap())
+	if !ok {
+		return err
+	}
+	// The flag's name as pflag puts it.
+	f := ive.GetFlag()
+	name := "--" + f.Name
+	if f.Shorthand != "" && f.ShorthandDeprecated == "" {
+		name = "-" + f.Shorthand + ", " + name
+	}
+	return fmt.Errorf("invalid argument %q for %q flag: %s", ive.GetValue(), name, why)
+}
+
+// plain says in words what a Go parser that pflag's values use refused.
+func plain(err error) (string, bool) {
+	var ne *strconv.NumError
+	if errors.As(err, &ne) {
+		switch {
+		case errors.Is(ne.Err, strconv.ErrRange):
+			return "out of range", true
+		case ne.Func == "ParseBool":
+			return "not true or false", true
+		case ne.Func == "ParseFloat":
+			return "not a number", true
+		}
+		return "not an integer", true
+	}
+	// Slice flags read their value as one CSV record.
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		switch {
+		case errors.Is(pe.Err, csv.ErrBareQuote):
+			return `a quote (") must enclose a whole item, as in "a,b",c`, true
+		case errors.Is(pe.Err, csv.ErrQuote):
+			return `a quoted item must end with a quote (") before the next comma`, true
+		}
+		return pe.Err.Error(), true
+	}
+	return "", false
 }
