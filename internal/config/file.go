@@ -6,13 +6,14 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"go.yaml.in/yaml/v3"
 )
 
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+var yamlLine = regexp.MustCompile(`^line (\d+): (.*)$`)
 
 // configFile is the config file as read: where each key stands.
 type configFile struct {
@@ -44,19 +45,19 @@ func (l *Layers) readFile(running *cobra.Command) (*configFile, error) {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		// "yaml: line 3: ..." reads better as the editor's "FILE:3: ...".
-		msg := err.Error()
-		if m := yamlLine.FindStringSubmatch(msg); m != nil {
-			return nil, fmt.Errorf("%s:%s: %s", path, m[1], m[2])
-		}
-		return nil, fmt.Errorf("config file %s: %s", path, msg)
+		return nil, cf.yamlError(err)
+	}
+	// Before viper, whose decoder words a duplicate as the YAML
+	// library's internals.
+	if err := cf.checkDuplicates(&doc, ""); err != nil {
+		return nil, err
 	}
 	if err := cf.checkKeys(&doc, running.Root(), running.Name(), l.configurable); err != nil {
 		return nil, err
 	}
 	l.v.SetConfigType("yaml")
 	if err := l.v.ReadConfig(bytes.NewReader(data)); err != nil {
-		return nil, fmt.Errorf("config file %s: %v", path, err)
+		return nil, cf.yamlError(err)
 	}
 	l.file = cf
 	return cf, nil
@@ -84,6 +85,9 @@ func (cf *configFile) checkKeys(doc *yaml.Node, root *cobra.Command, running str
 		if !IsCommand(root, name) {
 			return cf.unknown(k, name, known)
 		}
+		if v.Kind == yaml.AliasNode {
+			v = v.Alias
+		}
 		if v.Kind != yaml.MappingNode {
 			return fmt.Errorf("%s:%d: %q holds the settings of uritool %s: a mapping such as \"%s: {format: json}\"", cf.path, k.Line, name, name, name)
 		}
@@ -105,4 +109,52 @@ func (cf *configFile) unknown(k *yaml.Node, key string, known map[string]bool) e
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return errors.New(msg)
+}
+
+// checkDuplicates refuses a key given twice in one mapping, anywhere in
+// n, and a key that is not a name; path is the dotted key of n.
+func (cf *configFile) checkDuplicates(n *yaml.Node, path string) error {
+	switch n.Kind {
+	case yaml.DocumentNode, yaml.SequenceNode:
+		for _, c := range n.Content {
+			if err := cf.checkDuplicates(c, path); err != nil {
+				return err
+			}
+		}
+	case yaml.MappingNode:
+		first := map[string]int{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			if k.Kind != yaml.ScalarNode {
+				return fmt.Errorf("%s:%d: a key must be a name, not a list or a mapping", cf.path, k.Line)
+			}
+			key := k.Value
+			if path != "" {
+				key = path + "." + key
+			}
+			if line, dup := first[k.Value]; dup {
+				return fmt.Errorf("%s:%d: duplicate key %q (first on line %d)", cf.path, k.Line, key, line)
+			}
+			first[k.Value] = k.Line
+			if err := cf.checkDuplicates(v, key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// yamlError puts an error of the YAML library, or of viper reading YAML,
+// as an editor does: "FILE:3: what", or "FILE: what" when the library
+// gives no line (it gives none for the first).
+func (cf *configFile) yamlError(err error) error {
+	msg := strings.TrimPrefix(err.Error(), "While parsing config: ")
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	if rest, ok := strings.CutPrefix(msg, "unmarshal errors:\n"); ok {
+		msg, _, _ = strings.Cut(strings.TrimSpace(rest), "\n")
+	}
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		return fmt.Errorf("%s:%s: %s", cf.path, m[1], m[2])
+	}
+	return fmt.Errorf("%s: %s", cf.path, msg)
 }
