@@ -142,10 +142,19 @@ func (l *Layers) Apply(c *cobra.Command) (warnings []string, err error) {
 	}
 	for _, s := range settings {
 		l.known[s.Flag] = s
-		if s.Origin.Kind != Env && s.Origin.Kind != File {
+		var v value
+		switch s.Origin.Kind {
+		case Env:
+			v = value{text: os.Getenv(s.Origin.Name)}
+		case File:
+			var line int
+			if v, line, err = fileValue(cf.values[s.Key]); err != nil {
+				return warnings, fmt.Errorf("%s:%d: %s: %w", cf.path, line, s.Key, err)
+			}
+		default:
 			continue
 		}
-		if err := setFlag(s.Flag, l.v.Get(s.Key)); err != nil {
+		if err := setFlag(s.Flag, v); err != nil {
 			return warnings, fmt.Errorf("%s: %s: %w", s.Origin, s.Key, err)
 		}
 		// Changed lets commands tell a given value from the default.
@@ -239,7 +248,12 @@ func (l *Layers) settings(c *cobra.Command, cf *configFile) ([]Setting, error) {
 			s.Value = fmt.Sprint(l.v.Get(key))
 		case l.v.InConfig(key):
 			s.Origin = Origin{Kind: File, Name: cf.path, Line: cf.lines[key]}
-			s.Value = fmt.Sprint(l.v.Get(key))
+			// As written; viper's value for what Apply would refuse.
+			if v, _, err := fileValue(cf.values[key]); err == nil {
+				s.Value = v.String()
+			} else {
+				s.Value = fmt.Sprint(l.v.Get(key))
+			}
 		}
 		out = append(out, s)
 		return nil
@@ -272,33 +286,60 @@ func envSet(envs []string) string {
 	return ""
 }
 
+// value is a setting's value as given: one text (a variable's, or a
+// plain value in the file), the items of a list, or the NAME=VALUE pairs
+// of a mapping.
+type value struct {
+	text  string
+	list  bool
+	items []string
+	pairs map[string]string
+}
+
+// String is the value as uritool config shows it, which is how fmt put
+// viper's value: a list in brackets, a mapping as map[NAME:VALUE ...].
+func (v value) String() string {
+	switch {
+	case v.list:
+		return "[" + strings.Join(v.items, " ") + "]"
+	case v.pairs != nil:
+		return "map[" + strings.Join(v.sorted(":"), " ") + "]"
+	}
+	return v.text
+}
+
+// sorted is the pairs by name, each NAME, sep and VALUE.
+func (v value) sorted(sep string) []string {
+	keys := make([]string, 0, len(v.pairs))
+	for k := range v.pairs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		keys[i] = k + sep + v.pairs[k]
+	}
+	return keys
+}
+
 // setFlag gives f a value from the config file or the environment,
 // through the flag's own Set, so both are checked like a flag.
-func setFlag(f *pflag.Flag, value any) error {
-	switch val := value.(type) {
-	case []any:
-		parts := make([]string, len(val))
-		for i, p := range val {
-			parts[i] = fmt.Sprint(p)
-		}
+func setFlag(f *pflag.Flag, v value) error {
+	text := v.text
+	var err error
+	switch {
+	case v.list:
+		text = strings.Join(v.items, ",")
 		if sv, ok := f.Value.(pflag.SliceValue); ok {
-			return sv.Replace(parts)
+			err = sv.Replace(v.items)
+		} else {
+			err = f.Value.Set(text)
 		}
-		return f.Value.Set(strings.Join(parts, ","))
-	case map[string]any:
-		keys := make([]string, 0, len(val))
-		for k := range val {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		parts := make([]string, len(keys))
-		for i, k := range keys {
-			parts[i] = fmt.Sprintf("%s=%v", k, val[k])
-		}
-		return f.Value.Set(strings.Join(parts, ","))
+	case v.pairs != nil:
+		text = strings.Join(v.sorted("="), ",")
+		err = f.Value.Set(text)
+	default:
+		err = f.Value.Set(text)
 	}
-	text := fmt.Sprint(value)
-	err := f.Value.Set(text)
 	if err != nil && f.Value.Type() == "bool" {
 		return fmt.Errorf("invalid value %q (want true or false)", text)
 	}

@@ -15,10 +15,12 @@ import (
 
 var yamlLine = regexp.MustCompile(`^line (\d+): (.*)$`)
 
-// configFile is the config file as read: where each key stands.
+// configFile is the config file as read: where each key stands, and its
+// value as written.
 type configFile struct {
-	path  string
-	lines map[string]int
+	path   string
+	lines  map[string]int
+	values map[string]*yaml.Node
 	// running is the command being run, whose keys a suggestion prefers.
 	running string
 }
@@ -30,7 +32,7 @@ func (l *Layers) readFile(running *cobra.Command) (*configFile, error) {
 		return l.file, nil
 	}
 	path, explicit := l.configPath(running)
-	cf := &configFile{path: path, lines: map[string]int{}}
+	cf := &configFile{path: path, lines: map[string]int{}, values: map[string]*yaml.Node{}}
 	if path == "" {
 		l.file = cf
 		return cf, nil
@@ -79,7 +81,7 @@ func (cf *configFile) checkKeys(doc *yaml.Node, root *cobra.Command, running str
 		k, v := top.Content[i], top.Content[i+1]
 		name := k.Value
 		if _, ok := known[name]; ok && !IsCommand(root, name) {
-			cf.lines[name] = k.Line
+			cf.lines[name], cf.values[name] = k.Line, v
 			continue
 		}
 		if !IsCommand(root, name) {
@@ -97,7 +99,7 @@ func (cf *configFile) checkKeys(doc *yaml.Node, root *cobra.Command, running str
 			if _, ok := known[key]; !ok {
 				return cf.unknown(sub, key, known)
 			}
-			cf.lines[key] = sub.Line
+			cf.lines[key], cf.values[key] = sub.Line, v.Content[j+1]
 		}
 	}
 	return nil
@@ -157,4 +159,53 @@ func (cf *configFile) yamlError(err error) error {
 		return fmt.Errorf("%s:%s: %s", cf.path, m[1], m[2])
 	}
 	return fmt.Errorf("%s: %s", cf.path, msg)
+}
+
+// fileValue is the value of a key as written: YAML would read 2024-01-01
+// as a time and 0x10 as 16, and a flag checks what the user wrote. A
+// list gives its items, a mapping its NAME=VALUE pairs by name.
+// A value it cannot take is refused with the line of the part at fault.
+func fileValue(n *yaml.Node) (v value, line int, err error) {
+	if n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	switch n.Kind {
+	case yaml.SequenceNode:
+		v := value{list: true, items: make([]string, len(n.Content))}
+		for i, item := range n.Content {
+			text, ok := scalar(item)
+			if !ok {
+				return value{}, item.Line, errors.New("a list item must be a plain value, not a list or a mapping")
+			}
+			v.items[i] = text
+		}
+		return v, 0, nil
+	case yaml.MappingNode:
+		v := value{pairs: map[string]string{}}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, _ := scalar(n.Content[i]) // checkDuplicates refused others
+			text, ok := scalar(n.Content[i+1])
+			if !ok {
+				return value{}, n.Content[i+1].Line, fmt.Errorf("the value of %q must be a plain value, not a list or a mapping", k)
+			}
+			v.pairs[k] = text
+		}
+		return v, 0, nil
+	}
+	text, _ := scalar(n)
+	return value{text: text}, 0, nil
+}
+
+// scalar is the text of a plain value; null is empty.
+func scalar(n *yaml.Node) (string, bool) {
+	if n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	if n.Kind != yaml.ScalarNode {
+		return "", false
+	}
+	if n.Tag == "!!null" {
+		return "", true
+	}
+	return n.Value, true
 }
