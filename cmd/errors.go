@@ -6,6 +6,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
 	"github.com/uritool/uritool/internal/config"
 	"github.com/uritool/uritool/internal/stream"
 )
@@ -25,6 +28,11 @@ func Main(args []string, streams *IOStreams) int {
 	root, opts := newRoot(streams)
 	root.SetArgs(args)
 	c, err := root.ExecuteC()
+	if err != nil && c == root {
+		if ferr := leadingFlagError(root, args); ferr != nil {
+			err = ferr
+		}
+	}
 	opts.settings.Explain(c, err)
 	if opts.cobraOut.err != nil {
 		// Help, version and completion are written by cobra, which
@@ -33,6 +41,25 @@ func Main(args []string, streams *IOStreams) int {
 		err = &stream.WriteError{Err: opts.cobraOut.err}
 	}
 	return exitStatus(err, c, streams.ErrOut)
+}
+
+// leadingFlagError is the error of an unknown flag before the command
+// name. cobra, looking for the command, takes the word after an unknown
+// flag for its value, so "uritool --bogus parse x" failed on the command
+// "x"; parsing the root's flags up to the first word that is no flag or
+// flag value finds the real fault.
+func leadingFlagError(root *cobra.Command, args []string) error {
+	root.InitDefaultHelpFlag()
+	root.InitDefaultVersionFlag()
+	fs := pflag.NewFlagSet(root.Name(), pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.SetInterspersed(false)
+	fs.AddFlagSet(root.PersistentFlags())
+	fs.AddFlagSet(root.LocalFlags())
+	if err := fs.Parse(args); err != nil {
+		return &UsageError{config.FlagError(err)}
+	}
+	return nil
 }
 
 // keepError passes writes on and keeps the first that failed.
