@@ -45,7 +45,8 @@ Global settings stand at its top level, each command's under its name:
 
 Variables: URITOOL_<FLAG> sets a global flag, or that flag of every command
 that has it; URITOOL_<COMMAND>_<FLAG> sets one command's flag and wins. A "-"
-in a flag's name is "_" in a variable's.`,
+in a flag's name is "_" in a variable's. A URITOOL_* variable that is no
+setting is ignored, with a warning on stderr naming the closest one.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: `With --format json, one object per setting:
 

@@ -68,8 +68,9 @@ in order.`,
 		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		// Only reads the config file and environment: completion runs
-		// this hook too, so it must not touch stdin or stdout.
+		// Only reads the config file and environment, and warns on
+		// stderr: completion runs this hook too, so it must not touch
+		// stdin or stdout.
 		PersistentPreRunE: func(c *cobra.Command, _ []string) error {
 			return opts.configure(c)
 		},
