@@ -1,12 +1,18 @@
 package cmd
 
 import (
-	"slices"
-
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/config"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
 )
+
+// EnvironmentDoc lists, for c's manual page, the variables c reads.
+func EnvironmentDoc(c *cobra.Command) string { return config.EnvironmentDoc(c, aliasTarget) }
+
+// FilesDoc is the FILES section of the manual pages.
+const FilesDoc = config.FilesDoc
 
 // ConfigOptions are the options of uritool config.
 type ConfigOptions struct {
@@ -37,7 +43,8 @@ Global settings stand at its top level, each command's under its name:
 
 Variables: URITOOL_<FLAG> sets a global flag, or that flag of every command
 that has it; URITOOL_<COMMAND>_<FLAG> sets one command's flag and wins. A "-"
-in a flag's name is "_" in a variable's.`,
+in a flag's name is "_" in a variable's. A URITOOL_* variable that is no
+setting is ignored, with a warning on stderr naming the closest one.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.SettingsTable.Fields().String(),
 		},
@@ -46,46 +53,35 @@ in a flag's name is "_" in a variable's.`,
   URITOOL_FORMAT=json uritool config --format json validate`,
 		ValidArgsFunction: func(c *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
 			var names []string
-			for _, sub := range settingCommands(c.Root()) {
+			for _, sub := range config.Commands(c.Root()) {
 				names = append(names, sub.Name())
 			}
 			return names, cobra.ShellCompDirectiveNoFileComp
 		},
 		RunE: func(c *cobra.Command, args []string) error {
 			for _, a := range args {
-				if !isCommand(c.Root(), a) {
+				if !config.IsCommand(c.Root(), a) {
 					return usageErrorf("unknown command %q", a)
 				}
 			}
-			cf, err := root.readConfig(c)
+			settings, err := root.settings.List(c, args)
 			if err != nil {
-				return err
+				return &UsageError{err}
 			}
-			byKey := map[string]setting{}
+			byKey := map[string]config.Setting{}
 			var keys []string
-			for _, sub := range settingCommands(c.Root()) {
-				if len(args) > 0 && !slices.Contains(args, sub.Name()) {
-					continue
-				}
-				settings, err := root.settings(sub, cf)
-				if err != nil {
-					return err
-				}
-				for _, s := range settings {
-					if _, seen := byKey[s.Key]; !seen {
-						byKey[s.Key] = s
-						keys = append(keys, s.Key)
-					}
-				}
+			for _, s := range settings {
+				byKey[s.Key] = s
+				keys = append(keys, s.Key)
 			}
 			shown := make([]render.Setting, len(keys))
 			for i, k := range keys {
 				s := byKey[k]
-				shown[i] = render.Setting{Key: s.Key, Value: s.Value, Source: s.Source}
+				shown[i] = render.Setting{Key: s.Key, Value: s.Value, Source: s.Origin.String()}
 			}
 			r := render.NewTableRenderer(render.SettingsTable, opts.Format.value, render.TextOptions{})
 			if err := render.WriteAll(root.IO.Out, root.IO.ErrOut, r, shown); err != nil {
-				return &IOError{err}
+				return &stream.WriteError{Err: err}
 			}
 			return nil
 		},

@@ -1,6 +1,10 @@
 package cmd
 
-import "github.com/spf13/cobra"
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+)
 
 // Annotation keys that the man page generator (internal/gen) reads.
 const (
@@ -17,14 +21,16 @@ const DefaultExitStatus = `  0 when every input is valid and nothing was found,
   3 when input could not be read or output written.`
 
 // addJSONFieldsToHelp ends each command's --help with the JSON fields it
-// writes, as its man page does: the README promises both.
+// writes, as its man page does: the README promises both. A help function,
+// not a template: cobra prints a template's write error on stderr itself.
 func addJSONFieldsToHelp(c *cobra.Command) {
+	help := c.HelpFunc()
 	for _, sub := range c.Commands() {
-		if sub.Annotations[AnnotationJSONFields] != "" {
-			sub.SetHelpTemplate(sub.HelpTemplate() + `
-{{index .Annotations "` + AnnotationJSONFields + `"}}
-`)
+		if fields := sub.Annotations[AnnotationJSONFields]; fields != "" {
+			sub.SetHelpFunc(func(c *cobra.Command, args []string) {
+				help(c, args)
+				fmt.Fprint(c.OutOrStdout(), "\n"+fields+"\n")
+			})
 		}
-		addJSONFieldsToHelp(sub)
 	}
 }

@@ -107,10 +107,10 @@ func (o *ExpandOptions) values() (uritemplate.Values, error) {
 	if o.VarsFile != "" {
 		data, err := os.ReadFile(o.VarsFile)
 		if err != nil {
-			return nil, usageErrorf("--vars: %v", err)
+			return nil, badValue("vars", o.VarsFile, "%v", err)
 		}
 		if vals, err = uritemplate.ValuesFromJSON(data); err != nil {
-			return nil, usageErrorf("--vars %s: %v", o.VarsFile, err)
+			return nil, badValue("vars", o.VarsFile, "%v", err)
 		}
 	}
 	assoc := map[string]bool{}
@@ -120,7 +120,7 @@ func (o *ExpandOptions) values() (uritemplate.Values, error) {
 	for _, v := range o.Vars {
 		name, value, ok := strings.Cut(v, "=")
 		if !ok || name == "" {
-			return nil, usageErrorf("--var %q: want NAME=VALUE", v)
+			return nil, badValue("var", v, "want NAME=VALUE")
 		}
 		switch {
 		case assoc[name]:
@@ -128,7 +128,7 @@ func (o *ExpandOptions) values() (uritemplate.Values, error) {
 			for _, kv := range strings.Split(value, ",") {
 				k, val, ok := strings.Cut(kv, "=")
 				if !ok {
-					return nil, usageErrorf("--var %s: %q is not KEY=VALUE, as --assoc %s wants", name, kv, name)
+					return nil, badValue("var", v, "%q is not KEY=VALUE, as --assoc %s wants", kv, name)
 				}
 				pairs = append(pairs, uritemplate.Pair{Key: k, Value: val})
 			}
@@ -141,7 +141,7 @@ func (o *ExpandOptions) values() (uritemplate.Values, error) {
 	}
 	for name := range assoc {
 		if _, ok := vals[name]; !ok {
-			return nil, usageErrorf("--assoc %s: no --var %s", name, name)
+			return nil, badValue("assoc", name, "no --var %s", name)
 		}
 	}
 	return vals, nil

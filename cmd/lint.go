@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/config"
 	"github.com/uritool/uritool/internal/extract"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -137,7 +138,7 @@ are still checked, and the exit status is then 3.`,
 	opts.Type = newChoice("auto", "TYPE", append([]string{"auto"}, extract.Kinds...)...)
 	addChoice(c, opts.Type, "type", "with --extract, read every file as text, markdown or html (auto: by extension)")
 	f.BoolVar(&opts.ListRules, "list-rules", false, "print every rule a finding can name, with its severity, RFC section and description, and exit")
-	_ = f.SetAnnotation("list-rules", annotationOneOff, nil)
+	_ = f.SetAnnotation("list-rules", config.AnnotationOneOff, nil)
 	f.BoolVar(&opts.IncludeCode, "include-code", false, "with --extract, also check Markdown code blocks and code spans")
 	f.StringArrayVar(&opts.Exclude, "exclude", nil, "skip URIs that match this `REGEX` (repeatable; .uritoolignore adds more)")
 	_ = c.RegisterFlagCompletionFunc("exclude", cobra.NoFileCompletions)
@@ -155,7 +156,7 @@ func (o *LintOptions) listRules() error {
 	var b bytes.Buffer
 	render.Rules(&b, o.Format.value, finding.Rules)
 	if _, err := o.IO.Out.Write(b.Bytes()); err != nil {
-		return &IOError{err}
+		return &stream.WriteError{Err: err}
 	}
 	return nil
 }
@@ -189,7 +190,7 @@ func newExcluder(patterns []string) (*excluder, error) {
 	for _, p := range patterns {
 		re, err := regexp.Compile(p)
 		if err != nil {
-			return nil, usageErrorf("--exclude %q: %v", p, err)
+			return nil, badValue("exclude", p, "%v", err)
 		}
 		x.res = append(x.res, re)
 	}

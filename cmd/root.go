@@ -4,6 +4,7 @@
 package cmd
 
 import (
+	"fmt"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -11,10 +12,11 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-	"github.com/spf13/viper"
 	"golang.org/x/term"
 
+	"github.com/uritool/uritool/internal/config"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
 )
 
 // RootOptions are the settings every command shares.
@@ -22,10 +24,12 @@ type RootOptions struct {
 	IO         *IOStreams
 	Color      *choice
 	ConfigFile string
-	config     *viper.Viper
-	// applied records the source of each flag set from the environment
-	// or the config file.
-	applied map[*pflag.Flag]string
+	// settings layer the config file and environment under the flags,
+	// and know where each value came from.
+	settings *config.Layers
+	// cobraOut is stdout for what cobra writes itself: help, version,
+	// completion scripts. Commands write to IO.Out.
+	cobraOut *keepError
 }
 
 // palettes decides color for stdout and stderr separately.
@@ -37,7 +41,16 @@ func (o *RootOptions) palettes() (out, errp *render.Palette) {
 
 // NewRootCmd builds the uritool command tree over the given streams.
 func NewRootCmd(streams *IOStreams) *cobra.Command {
-	opts := &RootOptions{IO: streams, config: viper.New(), Color: newChoice("auto", "WHEN", render.ColorModes...)}
+	root, _ := newRoot(streams)
+	return root
+}
+
+// newRoot builds the command tree, and returns with it the options that
+// Main asks where a refused value came from.
+func newRoot(streams *IOStreams) (*cobra.Command, *RootOptions) {
+	opts := &RootOptions{IO: streams, Color: newChoice("auto", "WHEN", render.ColorModes...),
+		settings: config.New(config.Options{Getenv: streams.Getenv, Alias: aliasTarget}),
+		cobraOut: &keepError{w: streams.Out}}
 	root := &cobra.Command{
 		Use:   "uritool",
 		Short: "Parse, validate, resolve and normalize URIs strictly by RFC 3986",
@@ -55,16 +68,17 @@ in order.`,
 		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		// Only reads the config file and environment: completion runs
-		// this hook too, so it must not touch stdin or stdout.
+		// Only reads the config file and environment, and warns on
+		// stderr: completion runs this hook too, so it must not touch
+		// stdin or stdout.
 		PersistentPreRunE: func(c *cobra.Command, _ []string) error {
 			return opts.configure(c)
 		},
 	}
 	root.SetIn(streams.In)
-	root.SetOut(streams.Out)
+	root.SetOut(opts.cobraOut)
 	root.SetErr(streams.ErrOut)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &UsageError{err} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &UsageError{config.FlagError(err)} })
 	root.SetVersionTemplate("uritool {{.Version}}\n" + render.PublicSuffixList() + "\n")
 
 	f := root.PersistentFlags()
@@ -96,7 +110,31 @@ in order.`,
 	root.SetHelpCommand(newHelpCmd())
 	addJSONFieldsToHelp(root)
 	addCompletionExamples(root)
-	return root
+	return root, opts
+}
+
+// configure applies the config file and environment to c's flags, and
+// warns on stderr of URITOOL_* variables that are no setting.
+func (o *RootOptions) configure(c *cobra.Command) error {
+	warnings, err := o.settings.Apply(c)
+	for _, w := range warnings {
+		if _, werr := fmt.Fprintln(o.IO.ErrOut, "uritool: warning:", w); werr != nil {
+			return &stream.WriteError{Err: werr}
+		}
+	}
+	if err != nil {
+		return &UsageError{err}
+	}
+	return nil
+}
+
+// aliasTarget is config.Options.Alias: --json is no setting of its own,
+// it stands for --format json.
+func aliasTarget(f *pflag.Flag) (string, bool) {
+	if isAlias(f) {
+		return "format=json", true
+	}
+	return "", false
 }
 
 // completionExamples says where each shell's script goes.

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -54,7 +55,7 @@ distinct shapes, not of inputs.`,
 		ValidArgsFunction: noCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Sample < 0 {
-				return usageErrorf("invalid --sample %d: want a count of 1 or more", opts.Sample)
+				return badValue("sample", strconv.Itoa(opts.Sample), "want a count of 1 or more")
 			}
 			outPal, errPal := opts.palettes()
 			table := render.ShapeCountTable

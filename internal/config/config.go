@@ -1,0 +1,350 @@
+// Package config layers uritool's settings over a cobra command tree and
+// remembers where each value came from, so that whatever refuses a value
+// can say which flag, URITOOL_* variable or line of the config file gave
+// it.
+//
+// Settings come in layers, highest first: a flag on the command line, a
+// URITOOL_* variable, the config file, the flag's default. Viper does the
+// layering; this package binds each flag to its key and variables, checks
+// the file's keys against the command tree, and keeps each value's Origin.
+//
+// Keys: the global flags (color) at the top level of the file, each
+// command's flags under the command's name:
+//
+//	color: always
+//	lint:
+//	  format: github
+//
+// so that a value valid for one command cannot break another. Variables:
+// URITOOL_<FLAG> for a global flag and for that flag of any command, and
+// URITOOL_<COMMAND>_<FLAG> for one command's flag, which wins.
+package config
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
+)
+
+// Kind is the layer a value came from.
+type Kind int
+
+// The layers, lowest first.
+const (
+	Default Kind = iota // the flag's default
+	Flag                // the command line
+	Env                 // a URITOOL_* variable
+	File                // the config file
+)
+
+// Origin is where a value came from.
+type Origin struct {
+	Kind Kind
+	// Name is the flag's name for Flag, the variable's for Env, the
+	// file's path for File.
+	Name string
+	Line int // the key's line, for File
+}
+
+// String is the origin as uritool config shows it: "default", "flag",
+// "env NAME" or "FILE:LINE".
+func (o Origin) String() string {
+	switch o.Kind {
+	case Flag:
+		return "flag"
+	case Env:
+		return "env " + o.Name
+	case File:
+		return fmt.Sprintf("%s:%d", o.Name, o.Line)
+	}
+	return "default"
+}
+
+// Setting is one key, its value and where the value came from.
+type Setting struct {
+	Key    string // "color", or "COMMAND.FLAG"
+	Flag   *pflag.Flag
+	Envs   []string // the variables for it, the most specific first
+	Value  string
+	Origin Origin
+}
+
+// Options configure Layers.
+type Options struct {
+	// Getenv reads XDG_CONFIG_HOME and HOME, to find the config file.
+	// URITOOL_* variables are read from the process environment, as
+	// viper reads them.
+	Getenv func(string) string
+	// Alias reports a flag that only stands for another flag's value
+	// (--json for --format json): it is no setting of its own, and
+	// target, such as "format=json", is what its variable should say.
+	Alias func(f *pflag.Flag) (target string, ok bool)
+}
+
+// Layers are the settings of one run of one command tree: one viper
+// instance, and the origin of every value applied.
+type Layers struct {
+	v     *viper.Viper
+	opts  Options
+	file  *configFile // read by Apply or List, once
+	known map[*pflag.Flag]Setting
+	// warned are the unknown variables already warned of.
+	warned map[string]bool
+}
+
+// New returns the layers of one run; build one per root command.
+func New(opts Options) *Layers {
+	if opts.Getenv == nil {
+		opts.Getenv = func(string) string { return "" }
+	}
+	if opts.Alias == nil {
+		opts.Alias = func(*pflag.Flag) (string, bool) { return "", false }
+	}
+	return &Layers{v: viper.New(), opts: opts, known: map[*pflag.Flag]Setting{}, warned: map[string]bool{}}
+}
+
+// SkipsConfig reports commands that must work whatever the config file
+// or environment hold: completion (the shell calls it on every <Tab>, and
+// a failure there is silent) and help.
+func SkipsConfig(c *cobra.Command) bool {
+	for p := c; p != nil; p = p.Parent() {
+		switch p.Name() {
+		case cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd, "completion", "help":
+			return true
+		}
+	}
+	return false
+}
+
+// Apply gives c's flags the values of the environment and the config
+// file where no flag was given, and records the origin of each. It only
+// reads: completion runs it too. The warnings, each of one URITOOL_*
+// variable that is no setting, come with an error too.
+func (l *Layers) Apply(c *cobra.Command) (warnings []string, err error) {
+	if SkipsConfig(c) {
+		return nil, nil
+	}
+	warnings = l.unknownVariables(c.Root())
+	cf, err := l.readFile(c)
+	if err != nil {
+		return warnings, err
+	}
+	settings, err := l.settings(c, cf)
+	if err != nil {
+		return warnings, err
+	}
+	for _, s := range settings {
+		l.known[s.Flag] = s
+		var v value
+		switch s.Origin.Kind {
+		case Env:
+			v = value{text: os.Getenv(s.Origin.Name)}
+		case File:
+			var line int
+			if v, line, err = fileValue(cf.values[s.Key]); err != nil {
+				return warnings, fmt.Errorf("%s:%d: %s: %w", cf.path, line, s.Key, err)
+			}
+		default:
+			continue
+		}
+		if err := setFlag(s.Flag, v); err != nil {
+			return warnings, fmt.Errorf("%s: %s: %w", s.Origin, s.Key, err)
+		}
+		// Changed lets commands tell a given value from the default.
+		s.Flag.Changed = true
+	}
+	return warnings, nil
+}
+
+// Lookup is the setting of flag f of the command being run: its key and
+// where its value came from. A flag that is no setting (--help, or one of
+// a command that reads no settings) has its own name for a key and comes
+// from the command line or its default.
+func (l *Layers) Lookup(f *pflag.Flag) Setting {
+	if s, ok := l.known[f]; ok {
+		return s
+	}
+	s := Setting{Key: f.Name, Flag: f, Value: f.Value.String(), Origin: Origin{Kind: Default}}
+	if f.Changed {
+		s.Origin = Origin{Kind: Flag, Name: f.Name}
+	}
+	return s
+}
+
+// List is every setting of the named commands, or of all of them, each
+// key once, the global ones first.
+func (l *Layers) List(c *cobra.Command, commands []string) ([]Setting, error) {
+	cf, err := l.readFile(c)
+	if err != nil {
+		return nil, err
+	}
+	var out []Setting
+	seen := map[string]bool{}
+	for _, sub := range Commands(c.Root()) {
+		if len(commands) > 0 && !slices.Contains(commands, sub.Name()) {
+			continue
+		}
+		settings, err := l.settings(sub, cf)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range settings {
+			if !seen[s.Key] {
+				seen[s.Key] = true
+				out = append(out, s)
+			}
+		}
+	}
+	return out, nil
+}
+
+// configPath is --config, else URITOOL_CONFIG, else
+// $XDG_CONFIG_HOME/uritool/config.yaml (or ~/.config/...). Only the last
+// may be missing.
+func (l *Layers) configPath(c *cobra.Command) (path string, explicit bool) {
+	if f := c.Flag("config"); f != nil && f.Value.String() != "" {
+		return f.Value.String(), true
+	}
+	if env := os.Getenv(envPrefix + "_CONFIG"); env != "" {
+		return env, true
+	}
+	dir := l.opts.Getenv("XDG_CONFIG_HOME")
+	if dir == "" {
+		home := l.opts.Getenv("HOME")
+		if home == "" {
+			return "", false
+		}
+		dir = filepath.Join(home, ".config")
+	}
+	return filepath.Join(dir, "uritool", "config.yaml"), false
+}
+
+// settings binds c's flags to their keys and variables in viper and says
+// where each value comes from.
+func (l *Layers) settings(c *cobra.Command, cf *configFile) ([]Setting, error) {
+	var out []Setting
+	add := func(key string, f *pflag.Flag, envs ...string) error {
+		if err := l.v.BindPFlag(key, f); err != nil {
+			return err
+		}
+		if err := l.v.BindEnv(append([]string{key}, envs...)...); err != nil {
+			return err
+		}
+		s := Setting{Key: key, Flag: f, Envs: envs, Value: f.Value.String()}
+		switch applied, ok := l.known[f]; {
+		case ok && (applied.Origin.Kind == Env || applied.Origin.Kind == File):
+			s.Origin = applied.Origin
+		case f.Changed:
+			s.Origin = Origin{Kind: Flag, Name: f.Name}
+		case envSet(envs) != "":
+			s.Origin = Origin{Kind: Env, Name: envSet(envs)}
+			s.Value = fmt.Sprint(l.v.Get(key))
+		case l.v.InConfig(key):
+			s.Origin = Origin{Kind: File, Name: cf.path, Line: cf.lines[key]}
+			// As written; viper's value for what Apply would refuse.
+			if v, _, err := fileValue(cf.values[key]); err == nil {
+				s.Value = v.String()
+			} else {
+				s.Value = fmt.Sprint(l.v.Get(key))
+			}
+		}
+		out = append(out, s)
+		return nil
+	}
+	var err error
+	c.Root().PersistentFlags().VisitAll(func(f *pflag.Flag) {
+		if err == nil && l.configurable(f) {
+			err = add(f.Name, f, envName(f.Name))
+		}
+	})
+	if c != c.Root() {
+		c.NonInheritedFlags().VisitAll(func(f *pflag.Flag) {
+			if err == nil && l.configurable(f) {
+				err = add(c.Name()+"."+f.Name, f, envName(c.Name(), f.Name), envName(f.Name))
+			}
+		})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return !strings.Contains(out[i].Key, ".") && strings.Contains(out[j].Key, ".") })
+	return out, err
+}
+
+// envSet returns the first of the variables that is set and not empty:
+// viper passes over empty ones, so they are no source.
+func envSet(envs []string) string {
+	for _, e := range envs {
+		if os.Getenv(e) != "" {
+			return e
+		}
+	}
+	return ""
+}
+
+// value is a setting's value as given: one text (a variable's, or a
+// plain value in the file), the items of a list, or the NAME=VALUE pairs
+// of a mapping.
+type value struct {
+	text  string
+	list  bool
+	items []string
+	pairs map[string]string
+}
+
+// String is the value as uritool config shows it, which is how fmt put
+// viper's value: a list in brackets, a mapping as map[NAME:VALUE ...].
+func (v value) String() string {
+	switch {
+	case v.list:
+		return "[" + strings.Join(v.items, " ") + "]"
+	case v.pairs != nil:
+		return "map[" + strings.Join(v.sorted(":"), " ") + "]"
+	}
+	return v.text
+}
+
+// sorted is the pairs by name, each NAME, sep and VALUE.
+func (v value) sorted(sep string) []string {
+	keys := make([]string, 0, len(v.pairs))
+	for k := range v.pairs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		keys[i] = k + sep + v.pairs[k]
+	}
+	return keys
+}
+
+// setFlag gives f a value from the config file or the environment,
+// through the flag's own Set, so both are checked like a flag.
+func setFlag(f *pflag.Flag, v value) error {
+	text := v.text
+	var err error
+	switch {
+	case v.list:
+		text = strings.Join(v.items, ",")
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			err = sv.Replace(v.items)
+		} else {
+			err = f.Value.Set(text)
+		}
+	case v.pairs != nil:
+		text = strings.Join(v.sorted("="), ",")
+		err = f.Value.Set(text)
+	default:
+		err = f.Value.Set(text)
+	}
+	if err != nil && f.Value.Type() == "bool" {
+		return fmt.Errorf("invalid value %q (want true or false)", text)
+	}
+	if why, ok := plain(err); ok {
+		return fmt.Errorf("invalid value %q: %s", text, why)
+	}
+	return err
+}
