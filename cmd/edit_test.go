@@ -1,0 +1,87 @@
+package cmd_test
+
+import "testing"
+
+func TestCLIEdit(t *testing.T) {
+	runCases(t, []cliCase{
+		// The examples of uritool edit --help.
+		{name: "help: set host and port", args: []string{"edit", "--set", "host=example.org", "--set", "port=8443", "https://example.com/a?b#c"}, want: want{
+			out: exact("https://example.org:8443/a?b#c\n")}},
+		{name: "help: delete and sort the query, stdin", stdin: "https://x/a?z=1&utm_source=news&a=%7e\nhttps://x/b?utm_medium=mail\n",
+			args: []string{"edit", "--delete-query", "utm_*", "--sort-query"}, want: want{out: exact("https://x/a?a=%7e&z=1\nhttps://x/b\n")}},
+		{name: "help: append a segment", args: []string{"edit", "--append", "path=annual report.pdf", "https://example.com/docs/"}, want: want{
+			out: exact("https://example.com/docs/annual%20report.pdf\n")}},
+		{name: "help: set-query and unset", args: []string{"edit", "--set-query", "page=2", "--unset", "fragment", "https://example.com/list?page=1#top"}, want: want{
+			out: exact("https://example.com/list?page=2\n")}},
+
+		// Untouched components stay as written; edits apply in flag order.
+		{name: "no re-encoding of the rest", args: []string{"edit", "--set", "host=example.org", "HTTPS://u@example.com/a%7e/./b?%7E#"}, want: want{
+			out: exact("HTTPS://u@example.org/a%7e/./b?%7E#\n")}},
+		{name: "set then append", args: []string{"edit", "--set", "query=a=1", "--append", "query=b=2", "http://h/"}, want: want{out: exact("http://h/?a=1&b=2\n")}},
+		{name: "append then set", args: []string{"edit", "--append", "query=b=2", "--set", "query=a=1", "http://h/"}, want: want{out: exact("http://h/?a=1\n")}},
+		{name: "plain values are encoded", args: []string{"edit", "--set", "path=/a?b %1b", "--set", "userinfo=a b:c@d", "--set", "fragment=x#y", "--append", "query=k=v=w", "http://h/"}, want: want{
+			out: exact("http://a%20b:c%40d@h/a%3Fb%20%251b?k=v%3Dw#x%23y\n")}},
+		{name: "raw values are kept", args: []string{"edit", "--set", "path:=/a%1b", "http://h/"}, want: want{out: exact("http://h/a%1b\n")}},
+		{name: "raw value checked strictly", args: []string{"edit", "--set", "path:=/a%zz", "http://h/"}, want: want{code: 1, out: exact("\n"),
+			err: exact("1:1: --set path:=/a%zz: path: '%' not followed by two hex digits [pct-encoded]\n    http://h/\n    ^\n")}},
+		{name: "append a slash is one segment", args: []string{"edit", "--append", "path=x/y", "http://h", "mailto:a@b.example"}, want: want{
+			out: exact("http://h/x%2Fy\nmailto:a@b.example/x%2Fy\n")}},
+
+		// Hosts: an IPv6 address gets its brackets, an IPv4 one does not.
+		{name: "IPv6 host gets brackets", args: []string{"edit", "--set", "host=::1", "--set", "port=8080", "http://h/x"}, want: want{out: exact("http://[::1]:8080/x\n")}},
+		{name: "IPv4-mapped IPv6", args: []string{"edit", "--set", "host=::ffff:1.2.3.4", "http://h/"}, want: want{out: exact("http://[::ffff:1.2.3.4]/\n")}},
+		{name: "IPv4 host", args: []string{"edit", "--set", "host=127.0.0.1", "http://h/"}, want: want{out: exact("http://127.0.0.1/\n")}},
+		{name: "raw IP-literal with brackets", args: []string{"edit", "--set", "host:=[::1]", "http://h/x"}, want: want{out: exact("http://[::1]/x\n")}},
+		{name: "raw IPv6 without brackets", args: []string{"edit", "--set", "host:=::1", "http://h/x"}, want: want{code: 1, out: exact("\n"),
+			err: exact("1:1: --set host:=::1: host: invalid character ':' in host [host]\n    http://h/x\n    ^\n")}},
+
+		// Unset drops the delimiter; "" keeps it.
+		{name: "unset query and fragment", args: []string{"edit", "--unset", "query", "--unset", "fragment", "http://h/p?q#f", "http://h/?"}, want: want{out: exact("http://h/p\nhttp://h/\n")}},
+		{name: "set empty query keeps ?", args: []string{"edit", "--set", "query=", "http://h/p"}, want: want{out: exact("http://h/p?\n")}},
+
+		// Query edits on empty queries and empty pairs.
+		{name: "empty query has no pairs", args: []string{"edit", "--set-query", "a=1", "http://h/?"}, want: want{out: exact("http://h/?a=1\n")}},
+		{name: "empty pairs stay as written", args: []string{"edit", "--set-query", "a=1", "http://h/?&"}, want: want{out: exact("http://h/?&&a=1\n")}},
+		{name: "untouched empty query stays", args: []string{"edit", "--delete-query", "zzz", "--keep-query", "*", "http://h/?"}, want: want{out: exact("http://h/?\n")}},
+		{name: "query left without pairs goes", args: []string{"edit", "--delete-query", "a", "http://h/?a=1&a=2", "http://h/?b"}, want: want{
+			out: exact("http://h/\nhttp://h/?b\n")}},
+		{name: "empty glob deletes empty keys", args: []string{"edit", "--delete-query", "", "http://h/?&a=1&=x"}, want: want{out: exact("http://h/?a=1\n")}},
+		{name: "empty key sorts first, stably", args: []string{"edit", "--sort-query", "http://h/?b=2&&a=1&b=1"}, want: want{out: exact("http://h/?&a=1&b=2&b=1\n")}},
+		{name: "set-query replaces the first, drops the rest", args: []string{"edit", "--set-query", "a=x y", "http://h/?a=1&b=2&a=3"}, want: want{out: exact("http://h/?a=x%20y&b=2\n")}},
+		{name: "keep-query globs add up", args: []string{"edit", "--keep-query", "id", "--keep-query", "p*", "https://x/?a=1&id=%7e&page=2&b=3"}, want: want{
+			out: exact("https://x/?id=%7e&page=2\n")}},
+		{name: "decoded keys match", args: []string{"edit", "--delete-query", "a b", "http://h/?a%20b=1&c=2"}, want: want{out: exact("http://h/?c=2\n")}},
+		{name: "semicolon separator", args: []string{"edit", "--query-separator", ";", "--delete-query", "a", "http://h/?a=1;b=2&c"}, want: want{out: exact("http://h/?b=2&c\n")}},
+
+		// --default-scheme, in text and JSON.
+		{name: "default scheme", args: []string{"edit", "--default-scheme", "https", "--set", "port=1", "example.com/x", "localhost:8080", "http://h/"}, want: want{
+			out: exact("https://example.com:1/x\nhttps://localhost:1\nhttp://h:1/\n")}},
+		{name: "json scheme_added", args: []string{"edit", "--json", "--default-scheme", "https", "--set", "port=8080", "example.com/x"}, want: want{
+			records: []map[string]any{{"input": "https://example.com/x", "output": "https://example.com:8080/x", "scheme_added": true, "error": nil}}}},
+		{name: "json no scheme_added when not added", args: []string{"edit", "--json", "--default-scheme", "https", "--set", "port=8080", "http://h/"}, want: want{
+			outLacks: []string{"scheme_added"}, records: []map[string]any{{"input": "http://h/", "output": "http://h:8080/", "error": nil}}}},
+
+		// Failures: the line stays empty, the edit is named, the caret is
+		// under the start for an edit and under the fault for an input.
+		{name: "failures keep their lines", args: []string{"edit", "--set", "port=1", "http://h/", "/path", "a b", "http://g/"}, want: want{code: 1,
+			out: exact("http://h:1/\n\n\nhttp://g:1/\n"),
+			err: exact("2:1: --set port=1: port: a port needs a host (section 3.2) [port]\n    /path\n    ^\n" +
+				"3:2: invalid character ' ' in path [path]\n    a b\n     ^\n")}},
+		{name: "json failures", args: []string{"edit", "--json", "--set", "path=rel", "https://h/x", "a b"}, want: want{code: 1, records: []map[string]any{
+			{"input": "https://h/x", "output": nil, "error": map[string]any{"offset": 0.0, "rule": "path",
+				"message": "--set path=rel: path: with an authority the path must be empty or begin with '/' (section 3.3)"}},
+			{"input": "a b", "output": nil, "error": map[string]any{"offset": 1.0, "rule": "path", "message": "invalid character ' ' in path"}},
+		}}},
+
+		// IRIs: --iri keeps the characters of the values set.
+		{name: "iri", args: []string{"edit", "--iri", "--set", "path=/straße", "http://bücher.example/"}, want: want{out: exact("http://bücher.example/straße\n")}},
+		{name: "not iri encodes", args: []string{"edit", "--set", "path=/straße", "http://h/"}, want: want{out: exact("http://h/stra%C3%9Fe\n")}},
+
+		// Usage errors come before any input.
+		{name: "no edit", args: []string{"edit", "http://h/"}, want: want{code: 2, out: exact(""),
+			err: exact("uritool: error: no edit given: use --set, --unset, --append or a query edit\nRun 'uritool edit --help' for usage.\n")}},
+		{name: "unknown component", args: []string{"edit", "--unset", "nope", "http://h/"}, want: want{code: 2, out: exact(""), errHas: []string{`unknown component "nope"`}}},
+		{name: "bad glob", args: []string{"edit", "--delete-query", "[", "http://h/"}, want: want{code: 2, out: exact(""), errHas: []string{`invalid argument "[" for "--delete-query" flag`}}},
+		{name: "bad separator", args: []string{"edit", "--query-separator", ",", "--sort-query", "http://h/"}, want: want{code: 2, out: exact(""), errHas: []string{`invalid value "," (want & or ;)`}}},
+	})
+}

@@ -1,0 +1,67 @@
+package cmd_test
+
+import "testing"
+
+func TestCLIInterop(t *testing.T) {
+	// parsed is one parser's object in interop's JSON.
+	parsed := func(host string, port, path any) map[string]any {
+		return map[string]any{"accepted": true, "error": nil, "scheme": "http", "userinfo": nil, "host": host, "port": port, "path": path, "query": nil, "fragment": nil}
+	}
+	rejected := func(why string) map[string]any {
+		return map[string]any{"accepted": false, "error": why, "scheme": nil, "userinfo": nil, "host": nil, "port": nil, "path": nil, "query": nil, "fragment": nil}
+	}
+	runCases(t, []cliCase{
+		// The examples of uritool interop --help.
+		{name: "help: numeric IPv4 host", args: []string{"interop", "http://0x7f.1/"}, want: want{code: 1, out: exact("http://0x7f.1/\n" +
+			"            rfc3986  whatwg     net/url\n" +
+			"  accepted  yes      yes        yes\n" +
+			"  scheme    http     http       http\n" +
+			"  userinfo  -        -          -\n" +
+			"≠ host      0x7f.1   127.0.0.1  0x7f.1\n" +
+			"  port      -        -          -\n" +
+			"  path      /        /          /\n" +
+			"  query     -        -          -\n" +
+			"  fragment  -        -          -\n" +
+			"  the parsers disagree on host\n\n")}},
+		{name: "help: backslash and fragment", args: []string{"interop", `http://a\@b/`, "http://evil.com#@good.com/"}, want: want{code: 1, outHas: []string{
+			"≠ accepted  no       yes     no\n", "  host               a\n",
+			"  rfc3986 rejects it: invalid character '\\' in host at offset 8\n", "  net/url rejects it: net/url: invalid userinfo\n",
+			"  the parsers disagree on accepted\n",
+			"  host      evil.com    evil.com    evil.com\n", "  fragment  @good.com/  @good.com/  @good.com/\n", "  the parsers agree\n"}}},
+		{name: "help: json components host, stdin", stdin: "http://example.com/\nhttp://0x7f.1/\n", args: []string{"interop", "--format", "json", "--components", "host"}, want: want{code: 1,
+			records: []map[string]any{
+				{"input": "http://example.com/", "rfc3986": parsed("example.com", nil, "/"), "disagree": []any{}, "agree": true},
+				{"input": "http://0x7f.1/", "rfc3986": parsed("0x7f.1", nil, "/"), "whatwg": parsed("127.0.0.1", nil, "/"), "net/url": parsed("0x7f.1", nil, "/"),
+					"disagree": []any{"host"}, "agree": false},
+			}}},
+
+		// What each read is compared, not how it writes it.
+		{name: "case and default port agree", args: []string{"interop", "HTTP://EXAMPLE.com:80/"}, want: want{
+			outHas:   []string{"  host      EXAMPLE.com  example.com  EXAMPLE.com\n", "  port      80           -            80\n", "  the parsers agree\n"},
+			outLacks: []string{"≠"}}},
+		{name: "json agreement", args: []string{"interop", "--json", "http://xn--bcher-kva.example/"}, want: want{records: []map[string]any{
+			{"whatwg": parsed("xn--bcher-kva.example", nil, "/"), "disagree": []any{}, "agree": true}}}},
+
+		// One accepting what another rejects is a disagreement, first.
+		{name: "json rejection", args: []string{"interop", "--json", "http://ex%41mple.com/"}, want: want{code: 1, records: []map[string]any{
+			{"rfc3986": parsed("ex%41mple.com", nil, "/"), "whatwg": parsed("example.com", nil, "/"), "net/url": rejected(`invalid URL escape "%41"`),
+				"disagree": []any{"accepted"}, "agree": false}}}},
+		{name: "not a URI reference is no diagnostic", args: []string{"interop", "a b"}, want: want{code: 1,
+			outHas: []string{"≠ accepted  no       no      yes\n", "  path                       a%20b\n", "  rfc3986 rejects it: invalid character ' ' in path at offset 1\n"}}},
+
+		// --components chooses what must agree.
+		{name: "path not compared by default", args: []string{"interop", "http://a/./b"}, want: want{outHas: []string{"  path      /./b     /b      /./b\n", "  the parsers agree\n"}}},
+		{name: "components path", args: []string{"interop", "--components", "path,query", "http://a/./b?x", "http://0x7f.1/"}, want: want{code: 1,
+			outHas: []string{"≠ path      /./b     /b      /./b\n", "  the parsers disagree on path\n", "  host      0x7f.1   127.0.0.1  0x7f.1\n", "  the parsers agree\n"}}},
+
+		// The password is masked in the table, kept in JSON.
+		{name: "password masked", args: []string{"interop", "http://alice:s3cr3t@example.com/"}, want: want{
+			outHas: []string{"http://alice:****@example.com/\n", "  userinfo  alice:****   alice:****   alice:****\n"}, outLacks: []string{"s3cr3t"}}},
+		{name: "password in json", args: []string{"interop", "--json", "http://alice:s3cr3t@example.com/"}, want: want{records: []map[string]any{
+			{"input": "http://alice:s3cr3t@example.com/", "agree": true}}, outHas: []string{`"net/url":{"accepted":true,"error":null,"scheme":"http","userinfo":"alice:s3cr3t"`}}},
+
+		{name: "bad component", args: []string{"interop", "--components", "host,nope", "x"}, want: want{code: 2, out: exact(""),
+			err: exact("uritool: error: invalid argument \"host,nope\" for \"--components\" flag: unknown component \"nope\" (want scheme, userinfo, host, port, path, query or fragment)\n" +
+				"Run 'uritool interop --help' for usage.\n")}},
+	})
+}

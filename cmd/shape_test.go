@@ -1,0 +1,76 @@
+package cmd_test
+
+import "testing"
+
+func TestCLIShape(t *testing.T) {
+	const log = "https://example.com/users/122/edit?page=2\n" +
+		"https://example.com/users/7/edit\n" +
+		"https://example.com/users/7/edit?sort=name&page=1\n" +
+		"https://example.com/files/3f2a9c1e77b0\n" +
+		"https://example.com/users/9/edit\n" +
+		"https://example.com/d/2024-01-31\n"
+	const badPath = "invalid character ' ' in path"
+	runCases(t, []cliCase{
+		// The examples of uritool shape --help.
+		{name: "help: counts, most common first, ties as first seen", stdin: log, args: []string{"shape"}, want: want{out: exact(
+			"2\thttps://example.com/users/{id}/edit\n" +
+				"1\thttps://example.com/users/{id}/edit{?page}\n" +
+				"1\thttps://example.com/users/{id}/edit{?sort,page}\n" +
+				"1\thttps://example.com/files/{hex}\n" +
+				"1\thttps://example.com/d/{date}\n")}},
+		{name: "help: sample 1", stdin: log, args: []string{"shape", "--sample", "1"}, want: want{out: exact(
+			"https://example.com/users/122/edit?page=2\n" +
+				"https://example.com/users/7/edit\n" +
+				"https://example.com/users/7/edit?sort=name&page=1\n" +
+				"https://example.com/files/3f2a9c1e77b0\n" +
+				"https://example.com/d/2024-01-31\n")}},
+		{name: "help: no-heuristic hex, json", stdin: log, args: []string{"shape", "--no-heuristic", "hex", "--format", "json"}, want: want{records: []map[string]any{
+			{"shape": "https://example.com/users/{id}/edit", "count": 2, "error": nil},
+			{"shape": "https://example.com/users/{id}/edit{?page}", "count": 1, "error": nil},
+			{"shape": "https://example.com/users/{id}/edit{?sort,page}", "count": 1, "error": nil},
+			{"shape": "https://example.com/files/3f2a9c1e77b0", "count": 1, "error": nil},
+			{"shape": "https://example.com/d/{date}", "count": 1, "error": nil},
+		}}},
+
+		// The heuristics, in order, and what does not look like an id.
+		{name: "heuristics", args: []string{"shape", "https://a/550E8400-e29b-41d4-a716-446655440000", "https://a/2024-01-31", "https://a/12345678",
+			"https://a/ABCDEF12", "https://a/1/2/x", "https://a/deadbeefcafe", "https://a/abc1234", "https://a/2024-13-45", "https://a/12.5"}, want: want{out: exact(
+			"1\thttps://a/{uuid}\n1\thttps://a/{date}\n1\thttps://a/{id}\n1\thttps://a/{hex}\n1\thttps://a/{id}/{id2}/x\n" +
+				"1\thttps://a/deadbeefcafe\n1\thttps://a/abc1234\n1\thttps://a/2024-13-45\n1\thttps://a/12.5\n")}},
+		{name: "uuid off, hex still", args: []string{"shape", "--no-heuristic", "uuid", "https://a/550e8400-e29b-41d4-a716-446655440000", "https://a/550e8400e29b41d4a716446655440000"}, want: want{
+			out: exact("1\thttps://a/550e8400-e29b-41d4-a716-446655440000\n1\thttps://a/{hex}\n")}},
+		{name: "all off", args: []string{"shape", "--no-heuristic", "id,hex", "--no-heuristic", "date,uuid", "https://a/1/2024-01-01"}, want: want{out: exact("1\thttps://a/1/2024-01-01\n")}},
+
+		// What a shape keeps: scheme, host and port as written, query
+		// keys in their order; values, userinfo and fragment go.
+		{name: "what a shape keeps", args: []string{"shape", "https://u:p@a:8080/x?b=1&a=2#f", "https://a:8080/x?b=3&a=4", "https://a:8080/x?a=1&b=2", "HTTPS://A:8080/x", "https://a:8080/x?"}, want: want{
+			out: exact("2\thttps://a:8080/x{?b,a}\n1\thttps://a:8080/x{?a,b}\n1\tHTTPS://A:8080/x\n1\thttps://a:8080/x\n")}},
+		{name: "repeated and encoded keys", args: []string{"shape", "http://a/x?a=1&a=2", "http://a/x?a", "http://a/x?a-b=1&%41=2"}, want: want{
+			out: exact("2\thttp://a/x{?a}\n1\thttp://a/x{?a%2Db,A}\n")}},
+
+		// --sample N: the first N of each shape, in input order.
+		{name: "sample 2", args: []string{"shape", "--sample", "2", "https://a/1", "https://a/2", "https://a/3", "https://b/4", "https://a/5"}, want: want{
+			out: exact("https://a/1\nhttps://a/2\nhttps://b/4\n")}},
+		{name: "sample json", args: []string{"shape", "--sample", "1", "--json", "https://a/1", "https://a/2", "/p/x"}, want: want{records: []map[string]any{
+			{"input": "https://a/1", "shape": "https://a/{id}", "error": nil},
+			{"input": "/p/x", "shape": "/p/x", "error": nil},
+		}}},
+
+		// An input that is not a URI reference is a finding; the rest
+		// are still counted, and no line is kept for it.
+		{name: "invalid input", stdin: "https://a/1\na b\nhttps://a/2\n", args: []string{"shape"}, want: want{code: 1,
+			out: exact("2\thttps://a/{id}\n"), err: exact("2:2: " + badPath + " [path]\n    a b\n     ^\n")}},
+		{name: "invalid input, sample", args: []string{"shape", "--sample", "1", "https://a/1", "a b"}, want: want{code: 1,
+			out: exact("https://a/1\n"), errHas: []string{"2:2: " + badPath + " [path]"}}},
+		{name: "invalid input, json", args: []string{"shape", "--json", "a b", "https://a/1"}, want: want{code: 1, records: []map[string]any{
+			{"error": map[string]any{"offset": 1.0, "rule": "path", "message": badPath}},
+			{"shape": "https://a/{id}", "count": 1, "error": nil},
+		}}},
+
+		{name: "no input", args: []string{"shape"}, want: want{out: exact("")}},
+		{name: "negative sample", args: []string{"shape", "--sample", "-1", "x"}, want: want{code: 2, out: exact(""),
+			err: exact("uritool: error: invalid --sample -1: want a count of 1 or more\nRun 'uritool shape --help' for usage.\n")}},
+		{name: "unknown heuristic", args: []string{"shape", "--no-heuristic", "nope", "x"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`invalid argument "nope" for "--no-heuristic" flag`, `unknown heuristic "nope" (want one of uuid,date,id,hex)`}}},
+	})
+}
