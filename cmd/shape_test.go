@@ -69,7 +69,7 @@ func TestCLIShape(t *testing.T) {
 
 		{name: "no input", args: []string{"shape"}, want: want{out: exact("")}},
 		{name: "negative sample", args: []string{"shape", "--sample", "-1", "x"}, want: want{code: 2, out: exact(""),
-			err: exact("uritool: error: invalid --sample -1: want a count of 1 or more\nRun 'uritool shape --help' for usage.\n")}},
+			err: exact("uritool: error: --sample \"-1\": want a count of 1 or more\nRun 'uritool shape --help' for usage.\n")}},
 		{name: "unknown heuristic", args: []string{"shape", "--no-heuristic", "nope", "x"}, want: want{code: 2, out: exact(""),
 			errHas: []string{`invalid argument "nope" for "--no-heuristic" flag`, `unknown heuristic "nope" (want one of uuid,date,id,hex)`}}},
 	})
