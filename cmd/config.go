@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/config"
+	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 )
@@ -17,7 +18,7 @@ const FilesDoc = config.FilesDoc
 // ConfigOptions are the options of uritool config.
 type ConfigOptions struct {
 	*RootOptions
-	Format *choice
+	Format *flagval.Choice
 }
 
 // NewConfigCmd builds uritool config.
@@ -79,13 +80,13 @@ setting is ignored, with a warning on stderr naming the closest one.`,
 				s := byKey[k]
 				shown[i] = render.Setting{Key: s.Key, Value: s.Value, Source: s.Origin.String()}
 			}
-			r := render.NewTableRenderer(render.SettingsTable, opts.Format.value, render.TextOptions{})
+			r := render.NewTableRenderer(render.SettingsTable, opts.Format.Value, render.TextOptions{})
 			if err := render.WriteAll(root.IO.Out, root.IO.ErrOut, r, shown); err != nil {
 				return &stream.WriteError{Err: err}
 			}
 			return nil
 		},
 	}
-	opts.Format = addFormat(c, "text", "json")
+	opts.Format = flagval.AddFormat(c, "text", "json")
 	return c
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
@@ -13,7 +14,7 @@ import (
 // DecodeOptions are the options of uritool decode.
 type DecodeOptions struct {
 	*RootOptions
-	Format *choice
+	Format *flagval.Choice
 }
 
 // NewDecodeCmd builds uritool decode.
@@ -34,16 +35,16 @@ carries them exactly, adding "output_base64" when they are not UTF-8.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.DecodeTable.Fields().String(),
 		},
-		ValidArgsFunction: noCompletions,
+		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			_, errPal := opts.palettes()
 			return run(root, args, pipeline.Command[render.Converted]{
 				NewOp:       func() pipeline.Op[render.Converted] { return pipeline.Func[render.Converted](decodeOp) },
-				NewRenderer: tableRenderer(render.DecodeTable, opts.Format.value, render.TextOptions{Err: errPal}),
+				NewRenderer: tableRenderer(render.DecodeTable, opts.Format.Value, render.TextOptions{Err: errPal}),
 			})
 		},
 	}
-	opts.Format = addFormat(c, "text", "json")
+	opts.Format = flagval.AddFormat(c, "text", "json")
 	return c
 }
 

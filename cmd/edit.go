@@ -3,8 +3,10 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/defaultscheme"
 	"github.com/uritool/uritool/internal/edit"
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -13,10 +15,10 @@ import (
 // EditOptions are the options of uritool edit.
 type EditOptions struct {
 	*RootOptions
-	Format        *choice
-	Separator     *choice
+	Format        *flagval.Choice
+	Separator     *flagval.Choice
 	IRI           bool
-	DefaultScheme defaultScheme
+	DefaultScheme defaultscheme.Flag
 	// Ops are the edits in the order their flags were given, whatever
 	// the flags' names: each flag's value appends to this one list.
 	Ops []edit.Op
@@ -82,16 +84,16 @@ removed with its "?".`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.EditTable.Fields().String(),
 		},
-		ValidArgsFunction: noCompletions,
+		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(opts.Ops) == 0 {
 				return usageErrorf("no edit given: use --set, --unset, --append or a query edit")
 			}
 			_, errPal := opts.palettes()
-			sep := opts.Separator.value[0]
+			sep := opts.Separator.Value[0]
 			return run(root, args, pipeline.Command[render.Edited]{
 				NewOp:       func() pipeline.Op[render.Edited] { return opts.editOp(sep) },
-				NewRenderer: tableRenderer(render.EditTable, opts.Format.value, render.TextOptions{Err: errPal}),
+				NewRenderer: tableRenderer(render.EditTable, opts.Format.Value, render.TextOptions{Err: errPal}),
 			})
 		},
 	}
@@ -114,11 +116,11 @@ removed with its "?".`,
 		return edit.Op{Kind: edit.SortQuery, Flag: fl}, nil
 	}}, "sort-query", "", "order the query pairs by decoded key, stably")
 	sort.NoOptDefVal = "true"
-	opts.Separator = newChoice("&", "SEP", "&", ";")
-	addChoice(c, opts.Separator, "query-separator", `what separates query pairs: "&" or ";"`)
-	f.Var(&opts.DefaultScheme, "default-scheme", defaultSchemeUsage)
+	opts.Separator = flagval.NewChoice("&", "SEP", "&", ";")
+	flagval.AddChoice(c, opts.Separator, "query-separator", `what separates query pairs: "&" or ";"`)
+	f.Var(&opts.DefaultScheme, "default-scheme", defaultscheme.Usage)
 	f.BoolVar(&opts.IRI, "iri", false, iriUsage+"; values set keep their non-ASCII characters")
-	opts.Format = addFormat(c, "text", "json")
+	opts.Format = flagval.AddFormat(c, "text", "json")
 	return c
 }
 
@@ -126,7 +128,7 @@ removed with its "?".`,
 func (o *EditOptions) editOp(sep byte) pipeline.Op[render.Edited] {
 	eo := edit.Options{Separator: sep, IRI: o.IRI}
 	return pipeline.Func[render.Edited](func(in stream.Input, r *render.Edited) pipeline.Outcome {
-		text, added := o.DefaultScheme.apply(in.Text)
+		text, added := o.DefaultScheme.Apply(in.Text)
 		r.Start(in.Line, text)
 		r.SchemeAdded = added
 		u, err := parseRef(text, o.IRI)

@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
@@ -12,8 +13,8 @@ import (
 // EncodeOptions are the options of uritool encode.
 type EncodeOptions struct {
 	*RootOptions
-	Component *choice
-	Format    *choice
+	Component *flagval.Choice
+	Format    *flagval.Choice
 }
 
 // NewEncodeCmd builds uritool encode.
@@ -42,18 +43,18 @@ the input is text rather than an encoding.
   2 for a usage error,
   3 when input could not be read or output written.`,
 		},
-		ValidArgsFunction: noCompletions,
+		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
-			comp, _ := pct.ParseComponent(opts.Component.value) // checked by the flag
+			comp, _ := pct.ParseComponent(opts.Component.Value) // checked by the flag
 			return run(root, args, pipeline.Command[render.Converted]{
 				NewOp:       func() pipeline.Op[render.Converted] { return encodeOp(comp) },
-				NewRenderer: tableRenderer(render.EncodeTable, opts.Format.value, render.TextOptions{}),
+				NewRenderer: tableRenderer(render.EncodeTable, opts.Format.Value, render.TextOptions{}),
 			})
 		},
 	}
-	opts.Component = newChoice("path", "COMPONENT", pct.Components...)
-	addChoice(c, opts.Component, "component", "the component to encode for: "+orList(pct.Components))
-	opts.Format = addFormat(c, "text", "json")
+	opts.Component = flagval.NewChoice("path", "COMPONENT", pct.Components...)
+	flagval.AddChoice(c, opts.Component, "component", "the component to encode for: "+flagval.OrList(pct.Components))
+	opts.Format = flagval.AddFormat(c, "text", "json")
 	return c
 }
 

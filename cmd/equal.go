@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -13,8 +14,8 @@ import (
 // EqualOptions are the options of uritool equal.
 type EqualOptions struct {
 	*RootOptions
-	Format       *choice
-	DefaultPorts portMap
+	Format       *flagval.Choice
+	DefaultPorts flagval.PortMap
 }
 
 // NewEqualCmd builds uritool equal.
@@ -44,7 +45,7 @@ diagnostic on stderr. --format json shows both normal forms.`,
   2 when A is not a URI reference, or for another usage error,
   3 when input could not be read or output written.`,
 		},
-		ValidArgsFunction: noCompletions,
+		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			aText, bs, err := splitEqualArgs(args)
 			if err != nil {
@@ -58,11 +59,11 @@ diagnostic on stderr. --format json shows both normal forms.`,
 			to := render.TextOptions{Out: outPal, Err: errPal}
 			return run(root, bs, pipeline.Command[render.Compared]{
 				NewOp:       func() pipeline.Op[render.Compared] { return opts.equalOp(a, aText) },
-				NewRenderer: tableRenderer(render.EqualTable, opts.Format.value, to),
+				NewRenderer: tableRenderer(render.EqualTable, opts.Format.Value, to),
 			})
 		},
 	}
-	opts.Format = addFormat(c, "text", "json")
+	opts.Format = flagval.AddFormat(c, "text", "json")
 	c.Flags().Var(&opts.DefaultPorts, "default-port", "extra default ports")
 	_ = c.RegisterFlagCompletionFunc("default-port", cobra.NoFileCompletions)
 	return c
@@ -86,7 +87,7 @@ func splitEqualArgs(args []string) (a string, bs []string, err error) {
 
 // equalOp compares each input with a; a different one is a finding.
 func (o *EqualOptions) equalOp(a uri.URI, aText string) pipeline.Op[render.Compared] {
-	n := normalizeOptions(uri.SchemeLevel, o.DefaultPorts.ports)
+	n := normalizeOptions(uri.SchemeLevel, o.DefaultPorts.Ports)
 	na := n.Normalize(a).String()
 	return pipeline.Func[render.Compared](func(in stream.Input, r *render.Compared) pipeline.Outcome {
 		r.Start(in.Line, in.Text)

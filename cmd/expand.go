@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -18,7 +19,7 @@ import (
 // ExpandOptions are the options of uritool expand.
 type ExpandOptions struct {
 	*RootOptions
-	Format   *choice
+	Format   *flagval.Choice
 	Vars     []string
 	Assoc    []string
 	VarsFile string
@@ -52,7 +53,7 @@ error with the offset of the bad expression.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.ExpandTable.Fields().String(),
 		},
-		ValidArgsFunction: noCompletions,
+		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			t, err := root.parseTemplate(args[0])
 			if err != nil {
@@ -68,12 +69,12 @@ error with the offset of the bad expression.`,
 			outPal, errPal := opts.palettes()
 			return run(root, inputs, pipeline.Command[render.Expanded]{
 				NewOp:       func() pipeline.Op[render.Expanded] { return expandOp(t, args[0], base, !once) },
-				NewRenderer: tableRenderer(render.ExpandTable, opts.Format.value, render.TextOptions{Out: outPal, Err: errPal}),
+				NewRenderer: tableRenderer(render.ExpandTable, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal}),
 				Once:        once,
 			})
 		},
 	}
-	opts.Format = addFormat(c, "text", "json")
+	opts.Format = flagval.AddFormat(c, "text", "json")
 	f := c.Flags()
 	f.StringArrayVar(&opts.Vars, "var", nil, "a variable, as `NAME=VALUE`; commas make a list")
 	f.StringSliceVar(&opts.Assoc, "assoc", nil, "read these --var values as associative arrays, k1=v1,k2=v2")

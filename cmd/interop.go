@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
@@ -12,7 +13,7 @@ import (
 // InteropOptions are the options of uritool interop.
 type InteropOptions struct {
 	*RootOptions
-	Format     *choice
+	Format     *flagval.Choice
 	Components []string
 }
 
@@ -55,24 +56,24 @@ password of the userinfo is shown as ****; --format json has them as read.`,
   2 for a usage error,
   3 when input could not be read or output written.`,
 		},
-		ValidArgsFunction: noCompletions,
+		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			components := opts.Components
 			if len(components) == 0 {
 				components = interop.SecurityComponents
 			}
 			outPal, _ := opts.palettes()
-			ro := render.InteropOptions{Format: opts.Format.value, Out: outPal}
+			ro := render.InteropOptions{Format: opts.Format.Value, Out: outPal}
 			return run(root, args, pipeline.Command[render.Interop]{
 				NewOp:       func() pipeline.Op[render.Interop] { return interopOp(components) },
 				NewRenderer: func() render.Renderer[render.Interop] { return render.NewInteropRenderer(ro) },
 			})
 		},
 	}
-	opts.Format = addFormat(c, "text", "json")
-	c.Flags().Var(&namesList{&opts.Components, interop.Components, "component", "COMPONENT,..."}, "components",
-		"the components that must agree (default scheme,userinfo,host,port): "+joinList(interop.Components))
-	_ = c.RegisterFlagCompletionFunc("components", listCompletion(interop.Components))
+	opts.Format = flagval.AddFormat(c, "text", "json")
+	c.Flags().Var(flagval.NewNamesList(&opts.Components, interop.Components, "component", "COMPONENT,..."), "components",
+		"the components that must agree (default scheme,userinfo,host,port): "+flagval.JoinList(interop.Components))
+	_ = c.RegisterFlagCompletionFunc("components", flagval.ListCompletion(interop.Components))
 	return c
 }
 

@@ -1,22 +1,18 @@
 package cmd
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"regexp"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/config"
+	"github.com/uritool/uritool/internal/discover"
 	"github.com/uritool/uritool/internal/extract"
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -27,7 +23,7 @@ type LintOptions struct {
 	*RootOptions
 	CheckFlags
 	Extract     bool
-	Type        *choice
+	Type        *flagval.Choice
 	IncludeCode bool
 	Exclude     []string
 	ListRules   bool
@@ -105,22 +101,25 @@ are still checked, and the exit status is then 3.`,
 				return opts.listRules()
 			}
 			_, errPal := opts.palettes()
-			ro := render.CheckOptions{Format: opts.Format.value, WithFile: true, ShowPassword: opts.ShowPassword, Palette: errPal, Version: version()}
-			exclude, err := newExcluder(opts.Exclude)
-			if err != nil {
-				return err
+			ro := render.CheckOptions{Format: opts.Format.Value, WithFile: true, ShowPassword: opts.ShowPassword, Palette: errPal, Version: version()}
+			exclude, err := discover.Compile(opts.Exclude)
+			if pe := (*discover.PatternError)(nil); errors.As(err, &pe) {
+				return badValue("exclude", pe.Pattern, "%v", pe.Err)
 			}
-			files, err := expandDirectories(args)
+			if err := exclude.ReadIgnoreFile(discover.RepositoryRoot()); err != nil {
+				return &UsageError{err}
+			}
+			files, err := discover.Files(args)
 			if err != nil {
-				return err
+				return &IOError{err}
 			}
 			cmd := pipeline.Command[check.Result]{
 				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(exclude) },
 				NewRenderer: func() render.Renderer[check.Result] { return render.NewChecker(ro) },
 				Files:       true,
-				Cut:         stream.Cut{List: true, Extract: opts.Extract, Kind: opts.Type.value, IncludeCode: opts.IncludeCode},
+				Cut:         stream.Cut{List: true, Extract: opts.Extract, Kind: opts.Type.Value, IncludeCode: opts.IncludeCode},
 			}
-			if opts.Format.value == render.FormatText {
+			if opts.Format.Value == render.FormatText {
 				cmd.Summary = func(s stream.Stats) string {
 					summary := fmt.Sprintf("%d checked, %d finding(s)", s.Checked, s.Findings)
 					if s.Suppressed > 0 {
@@ -135,8 +134,8 @@ are still checked, and the exit status is then 3.`,
 	addCheckFlags(c, &opts.CheckFlags)
 	f := c.Flags()
 	f.BoolVar(&opts.Extract, "extract", false, "find the URIs inside prose and markup instead of reading one per line")
-	opts.Type = newChoice("auto", "TYPE", append([]string{"auto"}, extract.Kinds...)...)
-	addChoice(c, opts.Type, "type", "with --extract, read every file as text, markdown or html (auto: by extension)")
+	opts.Type = flagval.NewChoice("auto", "TYPE", append([]string{"auto"}, extract.Kinds...)...)
+	flagval.AddChoice(c, opts.Type, "type", "with --extract, read every file as text, markdown or html (auto: by extension)")
 	f.BoolVar(&opts.ListRules, "list-rules", false, "print every rule a finding can name, with its severity, RFC section and description, and exit")
 	_ = f.SetAnnotation("list-rules", config.AnnotationOneOff, nil)
 	f.BoolVar(&opts.IncludeCode, "include-code", false, "with --extract, also check Markdown code blocks and code spans")
@@ -150,123 +149,13 @@ are still checked, and the exit status is then 3.`,
 
 // listRules prints the rule table, for people writing suppressions.
 func (o *LintOptions) listRules() error {
-	if f := o.Format.value; f != render.FormatText && f != render.FormatJSON {
+	if f := o.Format.Value; f != render.FormatText && f != render.FormatJSON {
 		return usageErrorf("--list-rules writes text or json, not %s", f)
 	}
 	var b bytes.Buffer
-	render.Rules(&b, o.Format.value, finding.Rules)
+	render.Rules(&b, o.Format.Value, finding.Rules)
 	if _, err := o.IO.Out.Write(b.Bytes()); err != nil {
 		return &stream.WriteError{Err: err}
 	}
 	return nil
-}
-
-// ignoreFile holds the exclusions of a repository, one regular expression
-// a line, "#" starting a comment.
-const ignoreFile = ".uritoolignore"
-
-// excluder drops the URIs that --exclude or .uritoolignore match.
-type excluder struct{ res []*regexp.Regexp }
-
-func (x *excluder) match(s string) bool {
-	if x == nil { // validate excludes nothing
-		return false
-	}
-	for _, re := range x.res {
-		if re.MatchString(s) {
-			return true
-		}
-	}
-	return false
-}
-
-// newExcluder compiles the --exclude patterns and those of the
-// .uritoolignore at the root of the repository around the working
-// directory (the nearest directory up with a .git, else the working
-// directory itself); a missing file is fine, a bad pattern a usage error
-// naming where it stands.
-func newExcluder(patterns []string) (*excluder, error) {
-	x := &excluder{}
-	for _, p := range patterns {
-		re, err := regexp.Compile(p)
-		if err != nil {
-			return nil, badValue("exclude", p, "%v", err)
-		}
-		x.res = append(x.res, re)
-	}
-	path := filepath.Join(repositoryRoot(), ignoreFile)
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return x, nil
-	}
-	if err != nil {
-		return nil, usageErrorf("%s: %v", ignoreFile, err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		re, err := regexp.Compile(line)
-		if err != nil {
-			return nil, usageErrorf("%s:%d: %v", path, n, err)
-		}
-		x.res = append(x.res, re)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, usageErrorf("%s: %v", path, err)
-	}
-	return x, nil
-}
-
-// repositoryRoot is the nearest directory up from the working directory
-// that holds .git, or the working directory.
-func repositoryRoot() string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return "."
-	}
-	for dir := wd; ; {
-		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return wd
-		}
-		dir = parent
-	}
-}
-
-// expandDirectories replaces each directory argument by the files below
-// it that lint knows (Markdown, HTML, .txt), in lexical order, skipping
-// hidden files and directories; symbolic links are not followed.
-func expandDirectories(args []string) ([]string, error) {
-	var files []string
-	for _, a := range args {
-		info, err := os.Stat(a)
-		if a == "-" || err != nil || !info.IsDir() {
-			files = append(files, a) // the stream reports what cannot be read
-			continue
-		}
-		err = filepath.WalkDir(a, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			hidden := path != a && strings.HasPrefix(d.Name(), ".")
-			switch {
-			case d.IsDir() && hidden:
-				return filepath.SkipDir
-			case !d.IsDir() && !hidden && d.Type().IsRegular() && extract.Known(path):
-				files = append(files, path)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, &IOError{err}
-		}
-	}
-	return files, nil
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -15,7 +16,7 @@ import (
 // MatchOptions are the options of uritool match.
 type MatchOptions struct {
 	*RootOptions
-	Format *choice
+	Format *flagval.Choice
 }
 
 // NewMatchCmd builds uritool match.
@@ -47,7 +48,7 @@ written since both "%2F" and "/" expand from them differently.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.MatchTable.Fields().String(),
 		},
-		ValidArgsFunction: noCompletions,
+		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			t, err := root.parseTemplate(args[0])
 			if err != nil {
@@ -70,11 +71,11 @@ written since both "%2F" and "/" expand from them differently.`,
 			outPal, errPal := opts.palettes()
 			return run(root, args[1:], pipeline.Command[render.Matched]{
 				NewOp:       func() pipeline.Op[render.Matched] { return matchOp(t) },
-				NewRenderer: tableRenderer(render.MatchTable, opts.Format.value, render.TextOptions{Out: outPal, Err: errPal}),
+				NewRenderer: tableRenderer(render.MatchTable, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal}),
 			})
 		},
 	}
-	opts.Format = addFormat(c, "text", "json")
+	opts.Format = flagval.AddFormat(c, "text", "json")
 	return c
 }
 

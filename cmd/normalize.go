@@ -5,8 +5,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/defaultscheme"
 	"github.com/uritool/uritool/internal/explain"
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -16,15 +18,15 @@ import (
 // NormalizeOptions are the options of uritool normalize.
 type NormalizeOptions struct {
 	*RootOptions
-	Level         *choice
-	Format        *choice
+	Level         *flagval.Choice
+	Format        *flagval.Choice
 	Check         bool
 	Unique        bool
 	Explain       bool
 	ShowPassword  bool
 	IRI           bool
-	DefaultPorts  portMap
-	DefaultScheme defaultScheme
+	DefaultPorts  flagval.PortMap
+	DefaultScheme defaultscheme.Flag
 }
 
 // normalizeLevels maps --level to the library's levels.
@@ -66,10 +68,10 @@ number of distinct classes, not with the input.`,
   2 for a usage error,
   3 when input could not be read or output written.`,
 		},
-		ValidArgsFunction: noCompletions,
+		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
-			if (opts.Explain || opts.Check) && opts.Format.value != "text" {
-				return usageErrorf("--explain and --check write text; they cannot be combined with --format %s", opts.Format.value)
+			if (opts.Explain || opts.Check) && opts.Format.Value != "text" {
+				return usageErrorf("--explain and --check write text; they cannot be combined with --format %s", opts.Format.Value)
 			}
 			if opts.Explain && opts.Check || opts.Unique && (opts.Explain || opts.Check) {
 				return usageErrorf("--explain, --check and --unique cannot be combined")
@@ -83,17 +85,17 @@ number of distinct classes, not with the input.`,
 			return run(root, args, pipeline.Command[render.Normalized]{
 				NewOp: opts.normalizeOp,
 				NewRenderer: func() render.Renderer[render.Normalized] {
-					return render.NewTableRenderer(table, opts.Format.value, to)
+					return render.NewTableRenderer(table, opts.Format.Value, to)
 				},
 				InOrder: opts.Unique, // the first occurrence of a class is a matter of input order
 			})
 		},
 	}
-	opts.Level = newChoice("scheme", "LEVEL", "syntax", "scheme")
-	addChoice(c, opts.Level, "level", "syntax (6.2.2) or scheme (6.2.2 and 6.2.3)")
-	opts.Format = addFormat(c, "text", "json")
+	opts.Level = flagval.NewChoice("scheme", "LEVEL", "syntax", "scheme")
+	flagval.AddChoice(c, opts.Level, "level", "syntax (6.2.2) or scheme (6.2.2 and 6.2.3)")
+	opts.Format = flagval.AddFormat(c, "text", "json")
 	f := c.Flags()
-	f.Var(&opts.DefaultScheme, "default-scheme", defaultSchemeUsage)
+	f.Var(&opts.DefaultScheme, "default-scheme", defaultscheme.Usage)
 	f.BoolVar(&opts.Check, "check", false, "print only inputs that are not normalized; exit 1 if any")
 	f.BoolVar(&opts.Unique, "unique", false, "print each equivalence class once, at its first occurrence (memory grows with the number of classes)")
 	f.Var(&opts.DefaultPorts, "default-port", "extra default ports for --level scheme")
@@ -107,13 +109,13 @@ number of distinct classes, not with the input.`,
 // normalizeOp normalizes each input; with --check, an input that changes
 // is the finding.
 func (o *NormalizeOptions) normalizeOp() pipeline.Op[render.Normalized] {
-	normalizer := normalizeOptions(normalizeLevels[o.Level.value], o.DefaultPorts.ports)
+	normalizer := normalizeOptions(normalizeLevels[o.Level.Value], o.DefaultPorts.Ports)
 	var seen map[string]struct{} // --unique: the normal forms printed so far
 	if o.Unique {
 		seen = map[string]struct{}{}
 	}
 	return pipeline.Func[render.Normalized](func(in stream.Input, r *render.Normalized) pipeline.Outcome {
-		text, added := o.DefaultScheme.apply(in.Text)
+		text, added := o.DefaultScheme.Apply(in.Text)
 		r.Start(in.Line, text)
 		r.Original, r.IRI, r.SchemeAdded = in.Text, o.IRI, added
 		u, err := parseRef(text, o.IRI)

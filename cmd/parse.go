@@ -6,6 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/defaultscheme"
+	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
@@ -15,11 +17,11 @@ import (
 // ParseOptions are the options of uritool parse.
 type ParseOptions struct {
 	*RootOptions
-	Format        *choice
+	Format        *flagval.Choice
 	Get           getFlag
 	ShowPassword  bool
 	IRI           bool
-	DefaultScheme defaultScheme
+	DefaultScheme defaultscheme.Flag
 }
 
 // NewParseCmd builds uritool parse.
@@ -62,13 +64,13 @@ An unknown field is a usage error, before any input is read.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.ParseFields.String(),
 		},
-		ValidArgsFunction: noCompletions,
+		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
-			if opts.Get.set && opts.Format.value != "text" {
-				return usageErrorf("--get prints text; it cannot be combined with --format %s", opts.Format.value)
+			if opts.Get.set && opts.Format.Value != "text" {
+				return usageErrorf("--get prints text; it cannot be combined with --format %s", opts.Format.Value)
 			}
 			outPal, errPal := opts.palettes()
-			ro := render.ParseOptions{Format: opts.Format.value, Get: opts.Get.fields, Template: opts.Get.template,
+			ro := render.ParseOptions{Format: opts.Format.Value, Get: opts.Get.fields, Template: opts.Get.template,
 				ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal, Width: opts.terminalWidth()}
 			return run(root, args, pipeline.Command[render.Parsed]{
 				NewOp:       func() pipeline.Op[render.Parsed] { return parseOp(&opts.DefaultScheme, opts.IRI, !opts.Get.set) },
@@ -76,21 +78,21 @@ An unknown field is a usage error, before any input is read.`,
 			})
 		},
 	}
-	opts.Format = addFormat(c, "text", "json")
+	opts.Format = flagval.AddFormat(c, "text", "json")
 	f := c.Flags()
-	f.Var(&opts.Get, "get", "print only these components, tab-separated ("+joinList(render.GetFields)+"), or a template such as '{scheme}://{host}{path}' (see above)")
+	f.Var(&opts.Get, "get", "print only these components, tab-separated ("+flagval.JoinList(render.GetFields)+"), or a template such as '{scheme}://{host}{path}' (see above)")
 	f.BoolVar(&opts.ShowPassword, "show-password", false, "show the password of the userinfo in text output")
 	f.BoolVar(&opts.IRI, "iri", false, iriUsage)
-	f.Var(&opts.DefaultScheme, "default-scheme", defaultSchemeUsage)
-	_ = c.RegisterFlagCompletionFunc("get", listCompletion(render.GetFields))
+	f.Var(&opts.DefaultScheme, "default-scheme", defaultscheme.Usage)
+	_ = c.RegisterFlagCompletionFunc("get", flagval.ListCompletion(render.GetFields))
 	return c
 }
 
 // parseOp parses one input; withForms also reads its host's IDNA forms
 // and its query as form data, which all but --get show.
-func parseOp(ds *defaultScheme, asIRI, withForms bool) pipeline.Op[render.Parsed] {
+func parseOp(ds *defaultscheme.Flag, asIRI, withForms bool) pipeline.Op[render.Parsed] {
 	return pipeline.Func[render.Parsed](func(in stream.Input, r *render.Parsed) pipeline.Outcome {
-		text, added := ds.apply(in.Text)
+		text, added := ds.Apply(in.Text)
 		u, err := parseRef(text, asIRI)
 		r.Line, r.Input, r.URI, r.SchemeAdded, r.Err, r.Params = in.Line, text, u, added, nil, r.Params[:0]
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -18,7 +19,7 @@ type RecomposeOptions struct {
 	*RootOptions
 	// Components from flags; a nil one was not given (undefined).
 	Components uri.Builder
-	Format     *choice
+	Format     *flagval.Choice
 }
 
 // componentFlags are recompose's component flags, in order.
@@ -47,7 +48,7 @@ stderr, so the output stays aligned with the input.
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.RecomposeTable.Fields().String(),
 		},
-		ValidArgsFunction: noCompletions,
+		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			fromFlags := false
 			for i, name := range componentFlags {
@@ -66,7 +67,7 @@ stderr, so the output stays aligned with the input.
 			outPal, errPal := opts.palettes()
 			return run(root, args, pipeline.Command[render.Recomposed]{
 				NewOp:       op,
-				NewRenderer: tableRenderer(render.RecomposeTable, opts.Format.value, render.TextOptions{Out: outPal, Err: errPal}),
+				NewRenderer: tableRenderer(render.RecomposeTable, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal}),
 				Once:        fromFlags, // the one reference the flags describe
 			})
 		},
@@ -76,7 +77,7 @@ stderr, so the output stays aligned with the input.
 		f.StringVar(&values[i], name, "", "the "+name+" (an empty value is defined but empty)")
 		_ = c.RegisterFlagCompletionFunc(name, cobra.NoFileCompletions)
 	}
-	opts.Format = addFormat(c, "text", "json")
+	opts.Format = flagval.AddFormat(c, "text", "json")
 	return c
 }
 

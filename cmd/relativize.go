@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -13,7 +14,7 @@ import (
 // RelativizeOptions are the options of uritool relativize.
 type RelativizeOptions struct {
 	*RootOptions
-	Format *choice
+	Format *flagval.Choice
 }
 
 // NewRelativizeCmd builds uritool relativize.
@@ -40,7 +41,7 @@ on stderr, so the output stays aligned with the input.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.RelativizeTable.Fields().String(),
 		},
-		ValidArgsFunction: noCompletions,
+		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			base, err := root.parseArg("BASE", args[0], true)
 			if err != nil {
@@ -50,11 +51,11 @@ on stderr, so the output stays aligned with the input.`,
 			to := render.TextOptions{Out: outPal, Err: errPal}
 			return run(root, args[1:], pipeline.Command[render.Relativized]{
 				NewOp:       func() pipeline.Op[render.Relativized] { return relativizeOp(base, args[0]) },
-				NewRenderer: tableRenderer(render.RelativizeTable, opts.Format.value, to),
+				NewRenderer: tableRenderer(render.RelativizeTable, opts.Format.Value, to),
 			})
 		},
 	}
-	opts.Format = addFormat(c, "text", "json")
+	opts.Format = flagval.AddFormat(c, "text", "json")
 	return c
 }
 

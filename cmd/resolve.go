@@ -5,6 +5,7 @@ import (
 
 	"github.com/uritool/uritool/internal/explain"
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -15,7 +16,7 @@ import (
 type ResolveOptions struct {
 	*RootOptions
 	NonStrict    bool
-	Format       *choice
+	Format       *flagval.Choice
 	Explain      bool
 	ShowPassword bool
 }
@@ -48,10 +49,10 @@ none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
   2 for a usage error, including a BASE that is not a URI,
   3 when input could not be read or output written.`,
 		},
-		ValidArgsFunction: noCompletions,
+		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
-			if opts.Explain && opts.Format.value != "text" {
-				return usageErrorf("--explain writes text; it cannot be combined with --format %s", opts.Format.value)
+			if opts.Explain && opts.Format.Value != "text" {
+				return usageErrorf("--explain writes text; it cannot be combined with --format %s", opts.Format.Value)
 			}
 			base, err := root.parseArg("BASE", args[0], true)
 			if err != nil {
@@ -61,11 +62,11 @@ none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
 			to := render.TextOptions{ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal}
 			return run(root, args[1:], pipeline.Command[render.Resolved]{
 				NewOp:       func() pipeline.Op[render.Resolved] { return opts.resolveOp(base, args[0]) },
-				NewRenderer: tableRenderer(render.ResolveTable, opts.Format.value, to),
+				NewRenderer: tableRenderer(render.ResolveTable, opts.Format.Value, to),
 			})
 		},
 	}
-	opts.Format = addFormat(c, "text", "json")
+	opts.Format = flagval.AddFormat(c, "text", "json")
 	c.Flags().BoolVar(&opts.NonStrict, "non-strict", false, "treat a reference with the base's scheme as relative (RFC 3986 5.2.2)")
 	c.Flags().BoolVar(&opts.Explain, "explain", false, "walk through the steps of RFC 3986 5.2: the branch taken, the merge and remove_dot_segments")
 	c.Flags().BoolVar(&opts.ShowPassword, "show-password", false, "show the password of the userinfo in --explain and error output")

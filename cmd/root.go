@@ -1,10 +1,16 @@
-// Package cmd holds uritool's commands: each file defines one command's
-// options, its cobra constructor and the run function that does the work
-// against injected streams.
+// Package cmd holds uritool's commands. root.go builds the command tree,
+// runs it (Main, the one place where errors become exit statuses) and
+// plugs commands into the pipeline; every other file is one command: its
+// Options struct, its cobra constructor and the operation it plugs in.
+// Commands do not loop over input, print, or pick a format: the stream,
+// the renderers and Main do.
 package cmd
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -14,15 +20,20 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
+	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/config"
+	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/flagval"
+	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/pkg/uri"
 )
 
 // RootOptions are the settings every command shares.
 type RootOptions struct {
 	IO         *IOStreams
-	Color      *choice
+	Color      *flagval.Choice
 	ConfigFile string
 	// settings layer the config file and environment under the flags,
 	// and know where each value came from.
@@ -34,8 +45,8 @@ type RootOptions struct {
 
 // palettes decides color for stdout and stderr separately.
 func (o *RootOptions) palettes() (out, errp *render.Palette) {
-	onOut := render.UseColor(o.Color.value, o.IO.Out, o.IO.Getenv)
-	onErr := render.UseColor(o.Color.value, o.IO.ErrOut, o.IO.Getenv)
+	onOut := render.UseColor(o.Color.Value, o.IO.Out, o.IO.Getenv)
+	onErr := render.UseColor(o.Color.Value, o.IO.ErrOut, o.IO.Getenv)
 	return render.NewPalette(onOut), render.NewPalette(onErr)
 }
 
@@ -48,7 +59,7 @@ func NewRootCmd(streams *IOStreams) *cobra.Command {
 // newRoot builds the command tree, and returns with it the options that
 // Main asks where a refused value came from.
 func newRoot(streams *IOStreams) (*cobra.Command, *RootOptions) {
-	opts := &RootOptions{IO: streams, Color: newChoice("auto", "WHEN", render.ColorModes...),
+	opts := &RootOptions{IO: streams, Color: flagval.NewChoice("auto", "WHEN", render.ColorModes...),
 		settings: config.New(config.Options{Getenv: streams.Getenv, Alias: aliasTarget}),
 		cobraOut: &keepError{w: streams.Out}}
 	root := &cobra.Command{
@@ -84,7 +95,7 @@ in order.`,
 	f := root.PersistentFlags()
 	f.Var(opts.Color, "color", "color output: auto, always or never (auto colors a terminal, unless NO_COLOR is set or TERM=dumb)")
 	f.StringVar(&opts.ConfigFile, "config", "", "config `FILE` (default $XDG_CONFIG_HOME/uritool/config.yaml)")
-	_ = root.RegisterFlagCompletionFunc("color", fixedCompletion(render.ColorModes))
+	_ = root.RegisterFlagCompletionFunc("color", flagval.FixedCompletion(render.ColorModes))
 	_ = root.MarkPersistentFlagFilename("config", "yaml", "yml")
 
 	root.AddCommand(
@@ -131,7 +142,7 @@ func (o *RootOptions) configure(c *cobra.Command) error {
 // aliasTarget is config.Options.Alias: --json is no setting of its own,
 // it stands for --format json.
 func aliasTarget(f *pflag.Flag) (string, bool) {
-	if isAlias(f) {
+	if flagval.IsAlias(f) {
 		return "format=json", true
 	}
 	return "", false
@@ -156,7 +167,7 @@ func addCompletionExamples(root *cobra.Command) {
 	// Without this, "completion tcsh" prints help and exits 0.
 	c.Args = cobra.NoArgs
 	c.RunE = func(c *cobra.Command, _ []string) error {
-		return usageErrorf("name a shell: %s", orList(shellNames(c)))
+		return usageErrorf("name a shell: %s", flagval.OrList(shellNames(c)))
 	}
 	c.Example = "  uritool completion bash > /etc/bash_completion.d/uritool\n  uritool completion zsh > \"${fpath[1]}/_uritool\""
 	for _, sub := range c.Commands() {
@@ -234,4 +245,262 @@ func (o *RootOptions) terminalWidth() int {
 		}
 	}
 	return 0
+}
+
+// iriUsage describes --iri, which every command that reads IRIs shares.
+const iriUsage = "accept IRIs (RFC 3987): non-ASCII characters of ucschar in every component, iprivate in the query"
+
+// requireArgs wants at least n arguments, the first named name, and says
+// which is missing.
+func requireArgs(n int, name string) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if len(args) < n {
+			return usageErrorf("missing %s", name)
+		}
+		return nil
+	}
+}
+
+// Exit statuses, the same for every command.
+const (
+	ExitOK       = 0
+	ExitFindings = 1 // some input was invalid or drew a finding
+	ExitUsage    = 2 // bad flags, arguments or configuration
+	ExitIO       = 3 // input could not be read or output written
+)
+
+// Main runs uritool with args over the given streams and returns the exit
+// status. It is the one place where errors become statuses; main only
+// calls it.
+func Main(args []string, streams *IOStreams) int {
+	root, opts := newRoot(streams)
+	root.SetArgs(args)
+	c, err := root.ExecuteC()
+	if err != nil && c == root {
+		if ferr := leadingFlagError(root, args); ferr != nil {
+			err = ferr
+		}
+	}
+	opts.settings.Explain(c, err)
+	if opts.cobraOut.err != nil {
+		// Help, version and completion are written by cobra, which
+		// drops or passes on write errors as it likes; they are output
+		// like any other, and so exit 3.
+		err = &stream.WriteError{Err: opts.cobraOut.err}
+	}
+	return exitStatus(err, c, streams.ErrOut)
+}
+
+// leadingFlagError is the error of an unknown flag before the command
+// name. cobra, looking for the command, takes the word after an unknown
+// flag for its value, so "uritool --bogus parse x" failed on the command
+// "x"; parsing the root's flags up to the first word that is no flag or
+// flag value finds the real fault.
+func leadingFlagError(root *cobra.Command, args []string) error {
+	root.InitDefaultHelpFlag()
+	root.InitDefaultVersionFlag()
+	fs := pflag.NewFlagSet(root.Name(), pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.SetInterspersed(false)
+	fs.AddFlagSet(root.PersistentFlags())
+	fs.AddFlagSet(root.LocalFlags())
+	if err := fs.Parse(args); err != nil {
+		return &UsageError{config.FlagError(err)}
+	}
+	return nil
+}
+
+// keepError passes writes on and keeps the first that failed.
+type keepError struct {
+	w   io.Writer
+	err error
+}
+
+func (k *keepError) Write(p []byte) (int, error) {
+	n, err := k.w.Write(p)
+	if err != nil && k.err == nil {
+		k.err = err
+	}
+	return n, err
+}
+
+// exitStatus maps a command's error to the exit status and reports the
+// errors not reported already. Errors cobra raises itself (an unknown
+// command or flag, a wrong number of arguments) are usage errors, and
+// point to the help of the command that refused them.
+func exitStatus(err error, c interface{ CommandPath() string }, stderr io.Writer) int {
+	var findings *FindingsError
+	var ioErr *IOError
+	var writeErr *stream.WriteError
+	var readErr *stream.ReadError
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.As(err, &findings):
+		return ExitFindings
+	case errors.As(err, &ioErr), errors.As(err, &writeErr), errors.As(err, &readErr):
+		fmt.Fprintln(stderr, "uritool: error:", err)
+		return ExitIO
+	}
+	fmt.Fprintln(stderr, "uritool: error:", strings.TrimSuffix(err.Error(), "\n"))
+	path := "uritool"
+	if c != nil {
+		path = c.CommandPath()
+	}
+	fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", path)
+	return ExitUsage
+}
+
+// The error types below carry the outcome of a command to Main.
+
+// FindingsError means some input was invalid or drew a finding. The
+// findings were already reported, so it has nothing more to say.
+type FindingsError struct{ Count int }
+
+func (e *FindingsError) Error() string { return fmt.Sprintf("%d finding(s)", e.Count) }
+
+// UsageError is a bad flag, argument or configuration.
+type UsageError struct{ Err error }
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+func usageErrorf(format string, args ...any) error {
+	return &UsageError{fmt.Errorf(format, args...)}
+}
+
+// badValue is a usage error about value, a value of the flag named flag,
+// that only the command could check. Main names where the value came
+// from: the flag, a URITOOL_* variable or a line of the config file.
+func badValue(flag, value, format string, args ...any) error {
+	return &UsageError{&config.ValueError{Flag: flag, Value: value, Err: fmt.Errorf(format, args...)}}
+}
+
+// IOError is a failure to read input or write output.
+type IOError struct{ Err error }
+
+func (e *IOError) Error() string { return e.Err.Error() }
+func (e *IOError) Unwrap() error { return e.Err }
+
+// findings returns the error for n findings, or nil for none.
+func findings(n int) error {
+	if n == 0 {
+		return nil
+	}
+	return &FindingsError{Count: n}
+}
+
+// IOStreams are a command's standard streams, injected so that tests run
+// the real commands against buffers.
+type IOStreams struct {
+	In     io.Reader
+	Out    io.Writer
+	ErrOut io.Writer
+	// Getenv reads the terminal's environment (NO_COLOR, TERM, HOME,
+	// XDG_CONFIG_HOME, COLUMNS); os.Getenv in main. URITOOL_* settings
+	// are read by viper from the process environment.
+	Getenv func(string) string
+}
+
+// run runs a command's operation over the inputs args name, and turns
+// the outcome into its error: findings, or an I/O failure.
+func run[R any](o *RootOptions, args []string, c pipeline.Command[R]) error {
+	env := pipeline.Env{Stdin: o.IO.In, Stdout: o.IO.Out, Stderr: o.IO.ErrOut,
+		IsTerminal: func(r io.Reader) bool { return render.IsTerminal(r) }}
+	stats, err := pipeline.Run(env, args, c)
+	switch {
+	case err != nil:
+		return err
+	case stats.Unreadable > 0:
+		return &IOError{fmt.Errorf("%d file(s) could not be read", stats.Unreadable)}
+	}
+	return findings(stats.Findings)
+}
+
+// parseRef parses an input as a URI reference or, with asIRI, as an IRI
+// reference. Refused for a character only IRIs allow, its error says so.
+func parseRef(text string, asIRI bool) (uri.URI, error) {
+	if asIRI {
+		return uri.ParseIRI(text)
+	}
+	u, err := uri.Parse(text)
+	if err != nil {
+		return u, withIRIHint(text, err)
+	}
+	return u, nil
+}
+
+// withIRIHint adds the IRI hint to a parse error; apart from parseRef so
+// that valid input, the common case, allocates nothing.
+func withIRIHint(text string, err error) error {
+	if pe, ok := err.(*uri.ParseError); ok {
+		if hint := check.IRIHint(text, pe.Offset); hint != "" {
+			e := *pe
+			e.Msg += hint
+			return &e
+		}
+	}
+	return err
+}
+
+// parseArg parses an argument that applies to every input, such as a
+// base, once, before any input is read: a bad one is a usage error that
+// names the argument and shows where it broke.
+func (o *RootOptions) parseArg(what, s string, absolute bool) (uri.URI, error) {
+	u, err := uri.Parse(s)
+	if err == nil && absolute && !u.IsAbsolute() {
+		return uri.URI{}, usageErrorf("%s %q is not a URI: it needs a scheme (RFC 3986 section 5.2.1)", what, render.MaskPassword(s))
+	}
+	if err == nil {
+		return u, nil
+	}
+	if err := o.showArgError(what, s, finding.Of(err, what)); err != nil {
+		return uri.URI{}, err
+	}
+	return uri.URI{}, usageErrorf("%s %q is not a URI reference", what, render.MaskPassword(s))
+}
+
+// showArgError writes the caret diagnostic of a bad argument on stderr.
+func (o *RootOptions) showArgError(what, s string, f *finding.Finding) error {
+	_, errPal := o.palettes()
+	var diag bytes.Buffer
+	render.Diagnostic(&diag, errPal, what, check.ColumnOf("", s, f.Offset), s, f, false, false)
+	if _, err := o.IO.ErrOut.Write(diag.Bytes()); err != nil {
+		return &IOError{err}
+	}
+	return nil
+}
+
+// tableRenderer returns the renderers of a result type's table.
+func tableRenderer[R any](t *render.Table[R], format string, o render.TextOptions) func() render.Renderer[R] {
+	return func() render.Renderer[R] { return render.NewTableRenderer(t, format, o) }
+}
+
+// Annotation keys that the man page generator (internal/gen) reads.
+const (
+	AnnotationExitStatus = "man:exit-status"
+	AnnotationJSONFields = "man:json-fields"
+)
+
+// DefaultExitStatus is the exit status section of every command that does
+// not say otherwise.
+const DefaultExitStatus = `  0 when every input is valid and nothing was found,
+  1 when some input is invalid (or drew a finding, where the command
+    has them),
+  2 for a usage error: a bad flag, argument or configuration file,
+  3 when input could not be read or output written.`
+
+// addJSONFieldsToHelp ends each command's --help with the JSON fields it
+// writes, as its man page does: the README promises both. A help function,
+// not a template: cobra prints a template's write error on stderr itself.
+func addJSONFieldsToHelp(c *cobra.Command) {
+	help := c.HelpFunc()
+	for _, sub := range c.Commands() {
+		if fields := sub.Annotations[AnnotationJSONFields]; fields != "" {
+			sub.SetHelpFunc(func(c *cobra.Command, args []string) {
+				help(c, args)
+				fmt.Fprint(c.OutOrStdout(), "\n"+fields+"\n")
+			})
+		}
+	}
 }

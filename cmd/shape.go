@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/shape"
@@ -16,7 +17,7 @@ import (
 // ShapeOptions are the options of uritool shape.
 type ShapeOptions struct {
 	*RootOptions
-	Format *choice
+	Format *flagval.Choice
 	Sample int
 	Off    heuristics
 }
@@ -52,7 +53,7 @@ distinct shapes, not of inputs.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.ShapeCountTable.Fields().String(),
 		},
-		ValidArgsFunction: noCompletions,
+		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Sample < 0 {
 				return badValue("sample", strconv.Itoa(opts.Sample), "want a count of 1 or more")
@@ -66,15 +67,15 @@ distinct shapes, not of inputs.`,
 				NewOp: func() pipeline.Op[render.Shaped] {
 					return &shapeOp{opts: shape.Options{Off: opts.Off.set}, sample: opts.Sample, seen: map[string]int{}}
 				},
-				NewRenderer: tableRenderer(table, opts.Format.value, render.TextOptions{Out: outPal, Err: errPal, Unaligned: true}),
+				NewRenderer: tableRenderer(table, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal, Unaligned: true}),
 				InOrder:     true, // counts and samples follow input order
 			})
 		},
 	}
-	opts.Format = addFormat(c, "text", "json")
+	opts.Format = flagval.AddFormat(c, "text", "json")
 	c.Flags().IntVar(&opts.Sample, "sample", 0, "print the first `N` inputs of each shape instead of counts")
 	c.Flags().Var(&opts.Off, "no-heuristic", "switch off these heuristics: uuid, date, id, hex")
-	_ = c.RegisterFlagCompletionFunc("no-heuristic", listCompletion([]string{"uuid", "date", "id", "hex"}))
+	_ = c.RegisterFlagCompletionFunc("no-heuristic", flagval.ListCompletion([]string{"uuid", "date", "id", "hex"}))
 	_ = c.RegisterFlagCompletionFunc("sample", cobra.NoFileCompletions)
 	return c
 }

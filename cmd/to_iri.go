@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/iri"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
@@ -11,7 +12,7 @@ import (
 // ToIRIOptions are the options of uritool to-iri.
 type ToIRIOptions struct {
 	*RootOptions
-	Format *choice
+	Format *flagval.Choice
 }
 
 // NewToIRICmd builds uritool to-iri.
@@ -43,15 +44,15 @@ its percent-encodings in uppercase hex as RFC 3986 section 2.1 recommends.`,
   2 for a usage error,
   3 when input could not be read or output written.`,
 		},
-		ValidArgsFunction: noCompletions,
+		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			_, errPal := opts.palettes()
 			return run(root, args, pipeline.Command[render.Converted]{
 				NewOp:       func() pipeline.Op[render.Converted] { return convertOp("iri", iri.ToIRI) },
-				NewRenderer: tableRenderer(render.ToIRITable, opts.Format.value, render.TextOptions{Err: errPal}),
+				NewRenderer: tableRenderer(render.ToIRITable, opts.Format.Value, render.TextOptions{Err: errPal}),
 			})
 		},
 	}
-	opts.Format = addFormat(c, "text", "json")
+	opts.Format = flagval.AddFormat(c, "text", "json")
 	return c
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/iri"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
@@ -13,9 +14,9 @@ import (
 // ToURIOptions are the options of uritool to-uri.
 type ToURIOptions struct {
 	*RootOptions
-	HostEncoding *choice
+	HostEncoding *flagval.Choice
 	NFC          bool
-	Format       *choice
+	Format       *flagval.Choice
 }
 
 // NewToURICmd builds uritool to-uri.
@@ -51,20 +52,20 @@ stdout and its diagnostic on stderr, so the output stays aligned.`,
   2 for a usage error,
   3 when input could not be read or output written.`,
 		},
-		ValidArgsFunction: noCompletions,
+		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			_, errPal := opts.palettes()
-			o := iri.Options{Host: iri.HostEncoding(opts.HostEncoding.value), NFC: opts.NFC}
+			o := iri.Options{Host: iri.HostEncoding(opts.HostEncoding.Value), NFC: opts.NFC}
 			return run(root, args, pipeline.Command[render.Converted]{
 				NewOp:       func() pipeline.Op[render.Converted] { return toURIOp(o) },
-				NewRenderer: tableRenderer(render.ToURITable, opts.Format.value, render.TextOptions{Err: errPal}),
+				NewRenderer: tableRenderer(render.ToURITable, opts.Format.Value, render.TextOptions{Err: errPal}),
 			})
 		},
 	}
-	opts.HostEncoding = newChoice(string(iri.HostIDNA), "ENCODING", iri.HostEncodings...)
-	addChoice(c, opts.HostEncoding, "host-encoding", "how to write a non-ASCII reg-name: idna (A-labels) or percent")
+	opts.HostEncoding = flagval.NewChoice(string(iri.HostIDNA), "ENCODING", iri.HostEncodings...)
+	flagval.AddChoice(c, opts.HostEncoding, "host-encoding", "how to write a non-ASCII reg-name: idna (A-labels) or percent")
 	c.Flags().BoolVar(&opts.NFC, "nfc", false, "normalize input to NFC instead of refusing input that is not")
-	opts.Format = addFormat(c, "text", "json")
+	opts.Format = flagval.AddFormat(c, "text", "json")
 	return c
 }
 

@@ -1,4 +1,4 @@
-package cmd
+package defaultscheme
 
 import "testing"
 

@@ -1,22 +1,28 @@
-package cmd
+// Package defaultscheme is --default-scheme: it reads an input without a
+// scheme that starts like a host as SCHEME://input, as people type URLs.
+package defaultscheme
 
-import "strings"
+import (
+	"strings"
 
-// defaultScheme is --default-scheme: a scheme to add, as SCHEME://, to an
+	"github.com/uritool/uritool/internal/flagval"
+)
+
+// Flag is --default-scheme: a scheme to add, as SCHEME://, to an
 // input that has none and starts like a host.
-type defaultScheme struct{ scheme string }
+type Flag struct{ scheme string }
 
-func (d *defaultScheme) Type() string   { return "SCHEME" }
-func (d *defaultScheme) String() string { return d.scheme }
-func (d *defaultScheme) Set(s string) error {
-	if err := checkScheme(s); err != nil {
+func (d *Flag) Type() string   { return "SCHEME" }
+func (d *Flag) String() string { return d.scheme }
+func (d *Flag) Set(s string) error {
+	if err := flagval.CheckScheme(s); err != nil {
 		return err
 	}
 	d.scheme = s
 	return nil
 }
 
-// apply returns SCHEME://in when in starts like a host, and whether it
+// Apply returns SCHEME://in when in starts like a host, and whether it
 // did. "Starts like a host": up to the first "/", "?" or "#", a host and
 // an optional ":" and decimal port, where the host is an IP-literal in
 // brackets, a dotted IPv4 address, "localhost", or a domain name of two or
@@ -24,7 +30,7 @@ func (d *defaultScheme) Set(s string) error {
 // So "example.com/x" and "localhost:8080" get the scheme (the latter
 // parses as the scheme "localhost" otherwise), while "mailto:a@b",
 // "urn:x:y", "a:b" and "/path" are left alone.
-func (d *defaultScheme) apply(in string) (string, bool) {
+func (d *Flag) Apply(in string) (string, bool) {
 	if d.scheme == "" || !startsLikeHost(in) {
 		return in, false
 	}
@@ -95,5 +101,5 @@ func isDomainName(host string) bool {
 	return numeric == 4 && len(labels) == 4 || strings.ContainsAny(strings.ToLower(last), "abcdefghijklmnopqrstuvwxyz")
 }
 
-// defaultSchemeUsage is the help text of --default-scheme.
-const defaultSchemeUsage = "read an input without a scheme that starts like a host (example.com/x, localhost:8080) as `SCHEME`://input"
+// Usage is the help text of --default-scheme.
+const Usage = "read an input without a scheme that starts like a host (example.com/x, localhost:8080) as `SCHEME`://input"
