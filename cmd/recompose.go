@@ -106,28 +106,15 @@ func (o *RecomposeOptions) recomposeFlags(in stream.Input, r *render.Recomposed)
 	return recompose(r, in, o.Components, nil)
 }
 
-// components is one JSON input: the keys parse --json writes.
-type components struct {
-	Valid     *bool            `json:"valid"`
-	Error     *finding.Finding `json:"error"`
-	Scheme    *string          `json:"scheme"`
-	Authority *string          `json:"authority"`
-	Userinfo  *string          `json:"userinfo"`
-	Host      *string          `json:"host"`
-	Port      *string          `json:"port"`
-	Path      *string          `json:"path"`
-	Query     *string          `json:"query"`
-	Fragment  *string          `json:"fragment"`
-}
-
 // recomposeJSON builds a reference from each JSON object of components.
 func recomposeJSON() pipeline.Op[render.Recomposed] {
 	return pipeline.Func[render.Recomposed](func(in stream.Input, r *render.Recomposed) pipeline.Outcome {
-		var c components
+		var c render.ParseRecord
 		var failure *finding.Finding
 		switch err := json.Unmarshal([]byte(in.Text), &c); {
 		case err != nil:
-			failure = &finding.Finding{Rule: "json", Message: "not a JSON object of components: " + err.Error()}
+			failure = finding.Of(err, "json")
+			failure.Message = "not a JSON object of components: " + failure.Message
 		case c.Valid != nil && !*c.Valid:
 			failure = &finding.Finding{Rule: "input", Message: "the parsed input was not valid"}
 			if c.Error != nil {
@@ -136,7 +123,7 @@ func recomposeJSON() pipeline.Op[render.Recomposed] {
 		case c.Path == nil:
 			failure = &finding.Finding{Rule: "path", Message: `"path" is missing: the path is always defined (RFC 3986 section 3)`}
 		default:
-			failure = c.splitAuthority()
+			failure = splitAuthority(&c)
 		}
 		b := uri.Builder{Scheme: c.Scheme, Userinfo: c.Userinfo, Host: c.Host, Port: c.Port, Query: c.Query, Fragment: c.Fragment}
 		if c.Path != nil {
@@ -148,7 +135,7 @@ func recomposeJSON() pipeline.Op[render.Recomposed] {
 
 // splitAuthority fills userinfo, host and port from "authority" when only
 // that is given, and checks that it agrees with them when both are.
-func (c *components) splitAuthority() *finding.Finding {
+func splitAuthority(c *render.ParseRecord) *finding.Finding {
 	if c.Authority == nil {
 		return nil
 	}

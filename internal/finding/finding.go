@@ -7,8 +7,11 @@
 package finding
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
+	"strings"
 
 	"github.com/uritool/uritool/internal/edit"
 	"github.com/uritool/uritool/internal/iri"
@@ -64,6 +67,8 @@ func From(err error, rule string) Finding {
 		te *uritemplate.Error
 		ee *edit.Error
 		be *uri.BuildError
+		jt *json.UnmarshalTypeError
+		js *json.SyntaxError
 	)
 	switch {
 	case errors.As(err, &ee):
@@ -85,6 +90,42 @@ func From(err error, rule string) Finding {
 		return Finding{Offset: de.Offset, Rule: "pct-encoded", Message: de.Msg}
 	case errors.As(err, &te):
 		return Finding{Offset: te.Offset, Rule: rule, Message: te.Msg}
+	case errors.As(err, &jt):
+		// encoding/json names Go types ("Go struct field
+		// components.path of type string"); say it in JSON's terms.
+		if jt.Field == "" {
+			return Finding{Rule: "json", Message: "want " + jsonKind(jt.Type) + ", not " + article(jt.Value)}
+		}
+		return Finding{Rule: "json", Message: fmt.Sprintf("%q must be %s, not %s", jt.Field, jsonKind(jt.Type), article(jt.Value))}
+	case errors.As(err, &js):
+		return Finding{Offset: max(int(js.Offset)-1, 0), Rule: "json", Message: js.Error()}
 	}
 	return Finding{Rule: rule, Message: err.Error()}
+}
+
+// jsonKind names what JSON value a Go type reads.
+func jsonKind(t reflect.Type) string {
+	orNull := ""
+	for t.Kind() == reflect.Pointer {
+		t, orNull = t.Elem(), " or null"
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "a string" + orNull
+	case reflect.Bool:
+		return "true or false" + orNull
+	case reflect.Slice, reflect.Array:
+		return "an array" + orNull
+	case reflect.Struct, reflect.Map:
+		return "an object" + orNull
+	}
+	return "a number" + orNull
+}
+
+// article puts "a" or "an" before a JSON kind ("number", "array").
+func article(kind string) string {
+	if strings.ContainsRune("aeiou", rune(kind[0])) {
+		return "an " + kind
+	}
+	return "a " + kind
 }

@@ -11,7 +11,8 @@ import (
 // pairs split at "&", key and value at the first "=", "+" is a space and
 // percent-encodings are decoded.
 type Pair struct {
-	Key, Value string
+	Key   string `json:"key"`
+	Value string `json:"value"`
 }
 
 // AppendFormPairs appends the decoded pairs of query to pairs, keeping

@@ -1,5 +1,10 @@
 package render
 
+import (
+	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/pct"
+)
+
 // The JSON records written by hand (parse, validate and lint, interop):
 // their keys, kept beside the writers; TestHandWrittenFieldsDocumented
 // holds each to what its writer writes.
@@ -59,4 +64,38 @@ var InteropFields = Fields{
 		{[]string{"disagree"}, "the compared components the parsers disagree on, with\n\"accepted\" first when one accepts what another rejects"},
 		{[]string{"agree"}, "whether disagree is empty"},
 	},
+}
+
+// ParseRecord is a record of parse --format json, as a type: recompose
+// reads records through it, and TestParseRecordIsTheSchema holds it to
+// what the writer writes, key for key.
+type ParseRecord struct {
+	Input       string           `json:"input"`
+	InputBase64 *string          `json:"input_base64,omitempty"`
+	SchemeAdded *bool            `json:"scheme_added,omitempty"`
+	Valid       *bool            `json:"valid"`
+	Kind        *string          `json:"kind"`
+	Scheme      *string          `json:"scheme"`
+	Authority   *string          `json:"authority"`
+	Userinfo    *string          `json:"userinfo"`
+	Host        *string          `json:"host"`
+	HostType    *string          `json:"host_type"`
+	Port        *string          `json:"port"`
+	Path        *string          `json:"path"`
+	Query       *string          `json:"query"`
+	Fragment    *string          `json:"fragment"`
+	HostASCII   *string          `json:"host_ascii"`
+	HostUnicode *string          `json:"host_unicode"`
+	IDNAError   *IDNAErrorRecord `json:"idna_error"`
+	Segments    []string         `json:"segments"`
+	QueryParams []pct.Pair       `json:"query_params"`
+	Error       *finding.Finding `json:"error"`
+}
+
+// IDNAErrorRecord is the idna_error of a ParseRecord.
+type IDNAErrorRecord struct {
+	Label   string `json:"label"`
+	Offset  int    `json:"offset"`
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
 }
