@@ -120,11 +120,11 @@ func recomposeJSON() pipeline.Op[render.Recomposed] {
 			if c.Error != nil {
 				failure.Message += ": " + c.Error.Message
 			}
-		case c.Path == nil:
-			failure = &finding.Finding{Rule: "path", Message: `"path" is missing: the path is always defined (RFC 3986 section 3)`}
 		default:
 			failure = splitAuthority(&c)
 		}
+		// The path is always defined (RFC 3986 section 3), so a record
+		// without one has the empty path, as the flags do.
 		b := uri.Builder{Scheme: c.Scheme, Userinfo: c.Userinfo, Host: c.Host, Port: c.Port, Query: c.Query, Fragment: c.Fragment}
 		if c.Path != nil {
 			b.Path = *c.Path

@@ -24,7 +24,9 @@ func TestCLIRecompose(t *testing.T) {
 			out: exact("http://h/p#\n\n")}},
 		{name: "not JSON", stdin: "nope\n", args: []string{"recompose"}, want: want{code: 1, errHas: []string{"[json]"}}},
 		{name: "invalid parse record", stdin: `{"valid":false,"path":null}` + "\n", args: []string{"recompose"}, want: want{code: 1, errHas: []string{"not valid"}}},
-		{name: "path missing", stdin: `{"scheme":"s"}` + "\n", args: []string{"recompose"}, want: want{code: 1, errHas: []string{"path"}}},
+		// The path is always defined, so a record without one has the
+		// empty path, as the flags do (issue 24: it was refused).
+		{name: "path missing", stdin: `{"scheme":"s"}` + "\n", args: []string{"recompose"}, want: want{out: exact("s:\n")}},
 		{name: "flags and JSON", args: []string{"recompose", "--scheme", "s", `{"path":""}`}, want: want{code: 2, errHas: []string{"not both"}}},
 	})
 }
