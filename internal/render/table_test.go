@@ -82,6 +82,7 @@ func TestTablesWriteTheirKeys(t *testing.T) {
 	keysOf(t, "recompose", RecomposeTable, Recomposed{Outcome: ok, URI: "http://a/"})
 	keysOf(t, "shape sample", ShapeSampleTable, Shaped{Outcome: ok, Shape: "http://a/"})
 	keysOf(t, "shape error", ShapeSampleTable, Shaped{Outcome: bad})
+	keysOf(t, "shape count error", ShapeCountTable, Shaped{Outcome: bad})
 	keysOf(t, "shape count", ShapeCountTable, Shaped{Shape: "http://a/", Count: 3})
 	keysOf(t, "settings", SettingsTable, Setting{Key: "k", Value: "v", Source: "default"})
 }

@@ -305,16 +305,19 @@ var (
 	ShapeSampleTable = &Table[Shaped]{
 		Per: "input passed",
 		Keys: []Key[Shaped]{
-			{Name: "input", Doc: "the input", Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Input) }, Only: shaped},
-			{Name: "shape", Doc: "its shape", Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Shape) }, Only: shaped},
+			{Name: "input", Doc: "the input", Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Input) }},
+			{Name: "shape", Doc: "its shape, or null when the input is invalid",
+				Write: func(b []byte, r *Shaped) []byte { return jsonOptStr(b, r.Shape, r.Err == nil) }},
 		},
 		Outcome: outcomeOf[*Shaped],
 		Text:    func(w Writer, r *Shaped, _ *TextOptions) { writeLine(w, r.Input) },
 	}
 	ShapeCountTable = &Table[Shaped]{
 		Per:  "shape, most common first",
-		Note: "With --sample, one object per input kept: {\"input\", \"shape\"}.",
+		Note: "An invalid input has a record of its own, in input order before the counts.\nWith --sample, one object per input kept: {\"input\", \"shape\", \"error\"}.",
 		Keys: []Key[Shaped]{
+			{Name: "input", Doc: "in the record of an invalid input only: the input",
+				Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Input) }, Only: func(r *Shaped) bool { return !shaped(r) }},
 			{Name: "shape", Doc: "the RFC 6570 template", Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Shape) }, Only: shaped},
 			{Name: "count", Doc: "how many inputs have it", Write: func(b []byte, r *Shaped) []byte { return strconv.AppendInt(b, int64(r.Count), 10) }, Only: shaped},
 		},
