@@ -37,7 +37,7 @@ func NewLintCmd(root *RootOptions) *cobra.Command {
 		Short: "Check the URIs in files, with file, line and column, for CI",
 		Long: `Check the URIs in files strictly by RFC 3986, as validate does, and report
 each finding at its file, line and column in a format CI systems read: text
-(as compilers print errors, on stderr), json (JSON Lines, one record per URI
+(as compilers print errors, on stdout, with a summary on stderr), json (JSON Lines, one record per URI
 checked), github (workflow commands that annotate the line) or sarif (one
 SARIF 2.1.0 log, for code scanning).
 
@@ -100,8 +100,8 @@ are still checked, and the exit status is then 3.`,
 			if opts.ListRules {
 				return opts.listRules()
 			}
-			_, errPal := opts.palettes()
-			ro := render.CheckOptions{Format: opts.Format.Value, WithFile: true, ShowPassword: opts.ShowPassword, Palette: errPal, Version: version()}
+			outPal, _ := opts.palettes() // the findings are lint's results, on stdout
+			ro := render.CheckOptions{Format: opts.Format.Value, WithFile: true, Results: true, ShowPassword: opts.ShowPassword, Palette: outPal, Version: version()}
 			exclude, err := discover.Compile(opts.Exclude)
 			if pe := (*discover.PatternError)(nil); errors.As(err, &pe) {
 				return badValue("exclude", pe.Pattern, "%v", pe.Err)

@@ -29,16 +29,17 @@ func TestCLILint(t *testing.T) {
 	pctMsg := "'%' not followed by two hex digits"
 
 	runCases(t, []cliCase{
-		{name: "text", args: []string{"lint", a, b}, want: want{code: 1, out: exact(""),
-			err: exact(a + ":4:9: invalid character ' ' in host [host]\n    http://a b\n            ^\n" +
+		// A linter's findings are its results, on stdout; the summary is a
+		// diagnostic (issue 24: "lint links.txt > report.txt" was empty).
+		{name: "text", args: []string{"lint", a, b}, want: want{code: 1, err: exact("4 checked, 3 finding(s)\n"),
+			out: exact(a + ":4:9: invalid character ' ' in host [host]\n    http://a b\n            ^\n" +
 				a + ":5:4: missing scheme: a URI starts with a scheme and ':' [scheme]\n    foo\n       ^\n" +
-				b + ":1:11: " + pctMsg + " [pct-encoded]\n    http://x/%zz\n              ^\n" +
-				"4 checked, 3 finding(s)\n")}},
+				b + ":1:11: " + pctMsg + " [pct-encoded]\n    http://x/%zz\n              ^\n")}},
 		{name: "clean", args: []string{"lint", ok}, want: want{out: exact(""), err: exact("2 checked, 0 finding(s)\n")}},
 		{name: "missing file among others", args: []string{"lint", a, missing, ok}, want: want{code: 3,
-			errHas: []string{a + ":4:9:", a + ":5:4:", missing, "5 checked, 2 finding(s)", "1 file(s) could not be read"}}},
+			outHas: []string{a + ":4:9:", a + ":5:4:"}, errHas: []string{missing, "5 checked, 2 finding(s)", "1 file(s) could not be read"}}},
 		{name: "stdin", stdin: "http://ok\nfoo\n", args: []string{"lint", "-"}, want: want{code: 1,
-			errHas: []string{"<stdin>:2:4: ", "2 checked, 1 finding(s)"}}},
+			outHas: []string{"<stdin>:2:4: "}, errHas: []string{"2 checked, 1 finding(s)"}}},
 		{name: "no file", args: []string{"lint"}, want: want{code: 2, errHas: []string{"arg", "Run 'uritool lint --help'"}}},
 		{name: "json", args: []string{"lint", "--format", "json", a, b}, want: want{code: 1,
 			errLacks: []string{"checked"},
@@ -57,10 +58,9 @@ func TestCLILint(t *testing.T) {
 			outHas: []string{"b%2Cc%3Ad%25.txt,line=1"}, outLacks: []string{"b,c:d%.txt"}}},
 		{name: "scheme values are schemes", args: []string{"lint", "--format", "github", "--scheme", "\"x\ny%\"", ok}, want: want{code: 2,
 			out: exact(""), errHas: []string{"--scheme", "invalid scheme"}}},
-		{name: "extract text", args: []string{"lint", "--extract", doc}, want: want{code: 1, out: exact(""),
-			err: exact(doc + ":3:39: " + pctMsg + " [pct-encoded]\n    http://x/%zz\n              ^\n" +
-				doc + ":5:22: " + pctMsg + " [pct-encoded]\n    http://h/%zz\n              ^\n" +
-				"3 checked, 2 finding(s)\n")}},
+		{name: "extract text", args: []string{"lint", "--extract", doc}, want: want{code: 1, err: exact("3 checked, 2 finding(s)\n"),
+			out: exact(doc + ":3:39: " + pctMsg + " [pct-encoded]\n    http://x/%zz\n              ^\n" +
+				doc + ":5:22: " + pctMsg + " [pct-encoded]\n    http://h/%zz\n              ^\n")}},
 		// "[text](http://a b)": a Markdown destination ends at the space
 		// (the rest would be a title), so only "http://a" is checked; the
 		// prose "note: this" is no URI at all.
@@ -240,8 +240,8 @@ func TestColumnsAgreeAcrossFormats(t *testing.T) {
 	}
 	const col = 15
 	text := run(t, "", nil, "lint", "--extract", file)
-	if !strings.Contains(text.stderr, fmt.Sprintf("%s:1:%d: ", file, col)) {
-		t.Errorf("text: %q", text.stderr)
+	if !strings.Contains(text.stdout, fmt.Sprintf("%s:1:%d: ", file, col)) {
+		t.Errorf("text: %q", text.stdout)
 	}
 	js := run(t, "", nil, "lint", "--extract", "--format", "json", file)
 	if !strings.Contains(js.stdout, fmt.Sprintf(`"column":%d`, col)) {
@@ -274,8 +274,8 @@ func TestLintListSkipsCommentsAndBOM(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := run(t, "", nil, "lint", file)
-	want := file + ":5:9: invalid character ' ' in host [host]\n    http://b c\n            ^\n2 checked, 1 finding(s)\n"
-	if res.code != 1 || res.stderr != want {
-		t.Errorf("exit %d, stderr %q, want %q", res.code, res.stderr, want)
+	want := file + ":5:9: invalid character ' ' in host [host]\n    http://b c\n            ^\n"
+	if res.code != 1 || res.stdout != want || res.stderr != "2 checked, 1 finding(s)\n" {
+		t.Errorf("exit %d, stdout %q, want %q; stderr %q", res.code, res.stdout, want, res.stderr)
 	}
 }

@@ -654,7 +654,7 @@ func TestCLIIOErrors(t *testing.T) {
 		}
 		// A directory is walked for the files lint reads: ok.txt is
 		// checked twice here, once found in the directory.
-		expect(t, run(t, "", nil, "lint", dir, ok), want{code: 1, out: exact(""), errHas: []string{ok + ":1:4:", "2 checked, 2 finding(s)"}})
+		expect(t, run(t, "", nil, "lint", dir, ok), want{code: 1, outHas: []string{ok + ":1:4:"}, errHas: []string{"2 checked, 2 finding(s)"}})
 		empty := t.TempDir()
 		expect(t, run(t, "http://stdin/ is not read\n", nil, "lint", empty), want{code: 0, out: exact(""), err: exact("0 checked, 0 finding(s)\n")})
 	})

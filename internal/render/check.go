@@ -34,6 +34,10 @@ type CheckOptions struct {
 	// counts as invalid here, so --filter valid keeps only clean lines.
 	Filter       string
 	WithFile     bool // results carry a file name (lint)
+	// Results says the findings are the command's results, as a
+	// linter's are: text goes to stdout. validate's are diagnostics, on
+	// stderr.
+	Results bool
 	ShowPassword bool
 	Palette      *Palette // for text, on stderr
 	Version      string   // tool version, for SARIF
@@ -94,14 +98,17 @@ func (f *filterRenderer) Render(s *stream.Sink, r *check.Result) {
 func (f *filterRenderer) Finish(*stream.Sink) {}
 func (f *filterRenderer) Parallel() bool      { return true }
 
-// textRenderer prints findings as compilers print errors: they are
-// diagnostics, so they go to stderr.
+// textRenderer prints findings as compilers print errors, on stderr, or
+// on stdout when they are the results (lint).
 type textRenderer struct {
 	opts CheckOptions
 }
 
 func (t *textRenderer) Render(s *stream.Sink, r *check.Result) {
 	w := s.Err
+	if t.opts.Results {
+		w = s.Out
+	}
 	loc := strconv.Itoa(r.Line)
 	if t.opts.WithFile {
 		loc = DisplayFile(r.File) + ":" + loc
