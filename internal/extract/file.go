@@ -3,6 +3,7 @@ package extract
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -349,6 +350,7 @@ var urlAttributes = []string{"href", "src", "action", "formaction", "cite", "pos
 // attributes, entity-decoded and taken whole up to their closing quote,
 // relative references included; and the URIs of the prose outside tags.
 func htmlLine(dst []Found, line string) []Found {
+	start := len(dst)
 	lower := asciiLower(line)
 	var taken []bool // bytes inside the attribute values taken
 	for i := 0; i < len(lower); i++ {
@@ -373,11 +375,16 @@ func htmlLine(dst []Found, line string) []Found {
 	}
 	// The prose between attributes: a URI there is found as in text,
 	// unless it lies inside an attribute value taken above.
+	attributes := len(dst)
 	for _, c := range Line(nil, line) {
 		if len(taken) > 0 && taken[c.Offset] {
 			continue
 		}
 		dst = append(dst, Found{Candidate: c})
+	}
+	if attributes > start && len(dst) > attributes {
+		// Both kinds on one line: findings come in column order.
+		slices.SortStableFunc(dst[start:], func(a, b Found) int { return a.Offset - b.Offset })
 	}
 	return dst
 }

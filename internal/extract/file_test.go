@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -132,4 +133,19 @@ func FuzzExtractor(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestHTMLColumnOrder: on a line with both prose and URL attributes, the
+// candidates come in column order (issue 24: the attribute's came first,
+// so column 33 was reported before column 13).
+func TestHTMLColumnOrder(t *testing.T) {
+	e := New(Options{Kind: HTML})
+	found := e.Line(nil, `text http://{a} <a href="http://{b}">x</a> and http://c/`)
+	var got []int
+	for _, f := range found {
+		got = append(got, f.Offset)
+	}
+	if want := []int{5, 25, 47}; !slices.Equal(got, want) {
+		t.Errorf("offsets %v, want %v", got, want)
+	}
 }
