@@ -332,7 +332,9 @@ func (s *sarifRenderer) add(r *check.Result, level string, offset int, rule, msg
 // artifactLocation.uri wants: "/" separators, reserved bytes encoded.
 func sarifURI(file string) string {
 	if file == "-" || file == "" {
-		return "stdin"
+		// The name every format gives standard input, as a relative
+		// reference: "%3Cstdin%3E".
+		file = DisplayFile("-")
 	}
 	var b strings.Builder
 	for i := 0; i < len(file); i++ {
