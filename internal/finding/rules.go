@@ -71,7 +71,12 @@ var Rules = []Rule{
 	{"relativize", Error, "RFC 3986 section 5", "No relative reference leads from the base to the target."},
 	{"reference", Error, "RFC 3986 section 5.2", "The reference cannot be resolved against the base."},
 	{"uri", Error, "RFC 3986", "The input cannot be read as a URI reference."},
+	{RuleIO, Error, "uritool lint", "A file lint was asked to check cannot be read; it makes the exit status 3."},
 }
+
+// RuleIO is the rule of a file that cannot be read, in the formats that
+// report it among the findings.
+const RuleIO = "io"
 
 // Describe returns the rule with id, and whether it is in the table.
 func Describe(id string) (Rule, bool) {

@@ -67,6 +67,12 @@ type Finisher interface {
 	Finish(s *stream.Sink)
 }
 
+// UnreadableRenderer is implemented by renderers that report a file that
+// cannot be read among their results.
+type UnreadableRenderer interface {
+	Unreadable(s *stream.Sink, file string, err error)
+}
+
 // Command is one command's operation, its renderer, and how they run.
 type Command[R any] struct {
 	NewOp       func() Op[R]
@@ -138,6 +144,14 @@ func (w *worker[R]) Handle(in stream.Input, s *stream.Sink) {
 	if !o.Skip {
 		s.Checked++
 		w.render.Render(s, &w.result)
+	}
+}
+
+// Unreadable lets a renderer report a file that cannot be read in its own
+// output: a JSON record, an annotation, a SARIF notification.
+func (w *worker[R]) Unreadable(file string, err error, s *stream.Sink) {
+	if u, ok := w.render.(UnreadableRenderer); ok {
+		u.Unreadable(s, file, err)
 	}
 }
 

@@ -168,6 +168,18 @@ func (j *jsonRenderer) Render(s *stream.Sink, r *check.Result) {
 	s.Out.Write(b)
 }
 
+// Unreadable writes a record for a file that cannot be read, so that a
+// JSON report holds every file it was asked for.
+func (j *jsonRenderer) Unreadable(s *stream.Sink, file string, err error) {
+	b := append(j.buf[:0], '{')
+	b = appendString(appendKey(b, "file"), DisplayFile(file))
+	b = append(b, `,"line":null,"column":null,"input":null,"valid":false`...)
+	b = appendFinding(appendKey(b, "error"), &finding.Finding{Rule: finding.RuleIO, Message: err.Error()})
+	b = append(b, '}', '\n')
+	j.buf = b
+	s.Out.Write(b)
+}
+
 func (j *jsonRenderer) Finish(*stream.Sink) {}
 func (j *jsonRenderer) Parallel() bool      { return true }
 
@@ -223,6 +235,12 @@ func (g *githubRenderer) Render(s *stream.Sink, r *check.Result) {
 	}
 }
 
+// Unreadable annotates the file that cannot be read.
+func (g *githubRenderer) Unreadable(s *stream.Sink, file string, err error) {
+	fmt.Fprintf(s.Out, "::error file=%s,title=%s::%s\n", escapeProperty(DisplayFile(file)),
+		escapeProperty("uritool "+finding.RuleIO), escapeData(err.Error()))
+}
+
 func (g *githubRenderer) command(w Writer, kind string, r *check.Result, offset int, rule, msg string) {
 	// validate's inputs come from no file: an empty file= would point
 	// the annotation nowhere, so it is left out.
@@ -253,6 +271,22 @@ type sarifRenderer struct {
 	rules   []sarifRule
 	ruleIdx map[string]int
 	results []sarifResult
+	// unreadable holds the files that could not be read: the tool's
+	// trouble, not findings, so SARIF's notifications carry them.
+	unreadable []sarifNotification
+}
+
+type sarifNotification struct {
+	Level     string          `json:"level"`
+	Message   sarifMessage    `json:"message"`
+	Locations []sarifLocation `json:"locations"`
+}
+
+// Unreadable notes a file that cannot be read, for the log's invocation.
+func (s *sarifRenderer) Unreadable(_ *stream.Sink, file string, err error) {
+	var loc sarifLocation
+	loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(file)
+	s.unreadable = append(s.unreadable, sarifNotification{Level: "error", Message: sarifMessage{err.Error()}, Locations: []sarifLocation{loc}})
 }
 
 type sarifRule struct {
@@ -285,15 +319,17 @@ type sarifResult struct {
 	Locations []sarifLocation `json:"locations"`
 }
 
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn"`
+}
+
 type sarifLocation struct {
 	PhysicalLocation struct {
 		ArtifactLocation struct {
 			URI string `json:"uri"`
 		} `json:"artifactLocation"`
-		Region struct {
-			StartLine   int `json:"startLine"`
-			StartColumn int `json:"startColumn"`
-		} `json:"region"`
+		Region *sarifRegion `json:"region,omitempty"` // none for a whole file
 	} `json:"physicalLocation"`
 }
 
@@ -321,9 +357,8 @@ func (s *sarifRenderer) add(r *check.Result, level string, offset int, rule, msg
 	}
 	var loc sarifLocation
 	loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(r.File)
-	loc.PhysicalLocation.Region.StartLine = r.Line
 	// Code points, as every format counts them (columnKind below).
-	loc.PhysicalLocation.Region.StartColumn = r.ColumnAt(offset)
+	loc.PhysicalLocation.Region = &sarifRegion{StartLine: r.Line, StartColumn: r.ColumnAt(offset)}
 	s.results = append(s.results, sarifResult{RuleID: rule, RuleIndex: idx, Level: level,
 		Message: sarifMessage{msg}, Locations: []sarifLocation{loc}})
 }
@@ -362,15 +397,23 @@ func (s *sarifRenderer) Finish(sink *stream.Sink) {
 		Version        string      `json:"version,omitempty"`
 		Rules          []sarifRule `json:"rules"`
 	}
+	type invocation struct {
+		ExecutionSuccessful        bool                `json:"executionSuccessful"`
+		ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications"`
+	}
 	type run struct {
 		Tool struct {
 			Driver driver `json:"driver"`
 		} `json:"tool"`
-		ColumnKind string        `json:"columnKind"`
-		Results    []sarifResult `json:"results"`
+		Invocations []invocation  `json:"invocations,omitempty"`
+		ColumnKind  string        `json:"columnKind"`
+		Results     []sarifResult `json:"results"`
 	}
 	var rn run
 	rn.Tool.Driver = driver{Name: "uritool", InformationURI: "https://github.com/uritool/uritool", Version: s.version, Rules: s.rules}
+	if len(s.unreadable) > 0 {
+		rn.Invocations = []invocation{{ExecutionSuccessful: false, ToolExecutionNotifications: s.unreadable}}
+	}
 	rn.ColumnKind = "unicodeCodePoints"
 	rn.Results = s.results
 	log := struct {

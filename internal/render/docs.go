@@ -45,7 +45,7 @@ var (
 		Per: "URI checked",
 		Keys: []FieldDoc{
 			{[]string{"file"}, "the file name (\"<stdin>\" for -)"},
-			{[]string{"line"}, "1-based line"},
+			{[]string{"line"}, "1-based line; null, as are column and input, in the\nrecord of a file that cannot be read (rule \"io\")"},
 			{[]string{"column"}, "1-based column of the error in the line, in code points\n(as editors count them, in every format), or null"},
 			{[]string{"input"}, "the URI as found"},
 			{[]string{"valid"}, "true or false"},

@@ -49,6 +49,13 @@ type Worker interface {
 	Handle(in Input, s *Sink)
 }
 
+// UnreadableReporter is implemented by workers whose output reports a
+// file that cannot be read, in its place among the results (a JSON
+// record, an annotation), besides the line on Stderr every file gets.
+type UnreadableReporter interface {
+	Unreadable(file string, err error, s *Sink)
+}
+
 // Cut says how a line of input becomes inputs. The zero Cut makes each
 // line one input.
 type Cut struct {
@@ -341,6 +348,11 @@ func (c *cutter) handle(w Worker, u *unit) {
 				c.line(w, in, u.sink)
 			}
 			in.Line++
+		}
+	}
+	if u.err != nil && !u.fatal {
+		if r, ok := w.(UnreadableReporter); ok {
+			r.Unreadable(u.file, u.err, u.sink)
 		}
 	}
 }
