@@ -40,14 +40,17 @@ list, and with --assoc NAME it is an associative array: NAME=k1=v1,k2=v2) and
 --vars FILE.json (an object as the official test suite writes them: strings,
 numbers, null for undefined, arrays for lists, objects for associative arrays).
 Without either, each line of standard input (or each JSON argument) is one
-such object and gives one expansion, on the usual stream; with them, the
-JSON inputs add to and override those values.
+such object and gives one expansion, on the usual stream. With them, the JSON
+lines add to and override those values, one expansion each; when there is no
+JSON line (no argument, and standard input empty or a terminal), there is one
+expansion of the variables alone. An empty line adds no variables.
 
 TEMPLATE is parsed once, before any input: a malformed template is a usage
 error with the offset of the bad expression.`,
 		Example: `  uritool expand 'https://api.example.com/repos{/owner,repo}{?page}' --var owner=uritool --var repo=uritool --var page=2
   uritool expand '{/path*}{?q}' --var path=a,b,c --var q='a b'
-  uritool expand '{?keys*}' --assoc keys --var keys=semi=;,dot=.
+  uritool expand '{?keys*}' --assoc keys --var 'keys=semi=;,dot=.'
+  echo '{"q":"x y"}' | uritool expand '{/path*}{?q}' --var path=a,b
   jq -c '.[]' vars.json | uritool expand '/users/{id}{?fields*}'`,
 		Args: requireArgs(1, "TEMPLATE"),
 		Annotations: map[string]string{
@@ -64,13 +67,17 @@ error with the offset of the bad expression.`,
 				return err
 			}
 			inputs := args[1:]
-			// No inputs but variables: one expansion of those alone.
-			once := len(inputs) == 0 && (len(opts.Vars) > 0 || opts.VarsFile != "")
+			// Variables but no JSON arguments: standard input's JSON lines
+			// add to them, one expansion each, or, when it has none or is
+			// a terminal that nobody types into, one expansion of the
+			// variables alone.
+			vars := len(inputs) == 0 && (len(opts.Vars) > 0 || opts.VarsFile != "")
 			outPal, errPal := opts.palettes()
 			return run(root, inputs, pipeline.Command[render.Expanded]{
-				NewOp:       func() pipeline.Op[render.Expanded] { return expandOp(t, args[0], base, !once) },
+				NewOp:       func() pipeline.Op[render.Expanded] { return expandOp(t, args[0], base) },
 				NewRenderer: tableRenderer(render.ExpandTable, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal}),
-				Once:        once,
+				Once:        vars && render.IsTerminal(root.IO.In),
+				OnEmpty:     vars,
 			})
 		},
 	}
@@ -148,13 +155,13 @@ func (o *ExpandOptions) values() (uritemplate.Values, error) {
 	return vals, nil
 }
 
-// expandOp expands t with base overlaid by each input's JSON object, or,
-// without fromInput, with base alone.
-func expandOp(t *uritemplate.Template, text string, base uritemplate.Values, fromInput bool) pipeline.Op[render.Expanded] {
+// expandOp expands t with base overlaid by each input's JSON object; an
+// empty input adds no variables.
+func expandOp(t *uritemplate.Template, text string, base uritemplate.Values) pipeline.Op[render.Expanded] {
 	return pipeline.Func[render.Expanded](func(in stream.Input, r *render.Expanded) pipeline.Outcome {
 		*r = render.Expanded{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Template: text}
 		vals := uritemplate.Values{}
-		if fromInput {
+		if in.Text != "" {
 			var err error
 			if vals, err = uritemplate.ValuesFromJSON([]byte(in.Text)); err != nil {
 				r.Err = &finding.Finding{Rule: "json", Message: "not a JSON object of variables: " + err.Error()}

@@ -88,6 +88,9 @@ type Command[R any] struct {
 	// Once runs the Op once, on no input, for a result the flags alone
 	// describe.
 	Once bool
+	// OnEmpty runs the Op once, as Once does, when the inputs hold no
+	// line at all.
+	OnEmpty bool
 	// Summary, if set, gives a line for stderr after all output.
 	Summary func(stream.Stats) string
 }
@@ -112,7 +115,7 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 	}
 	return stream.Run(stream.Config{
 		Stdin: env.Stdin, Stdout: env.Stdout, Stderr: env.Stderr,
-		Args: args, Files: c.Files, Only: c.Files, Once: c.Once, Cut: c.Cut, Workers: workers,
+		Args: args, Files: c.Files, Only: c.Files, Once: c.Once, OnEmpty: c.OnEmpty, Cut: c.Cut, Workers: workers,
 		NewWorker: func() stream.Worker {
 			op := c.NewOp()
 			do := op.Do

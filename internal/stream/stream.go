@@ -92,6 +92,9 @@ type Config struct {
 	// flags, expand from --var), reads no input: the worker runs once, on
 	// an Input of line 1 with no text.
 	Once bool
+	// OnEmpty runs the worker once, as Once does, when the inputs turn
+	// out to hold no line at all.
+	OnEmpty bool
 	// Only, when set, reads Args and nothing else: no Args is no input
 	// (lint given directories that hold no file it reads).
 	Only bool
@@ -430,6 +433,7 @@ type reader struct {
 	stop    <-chan struct{}
 	next    int // number of the next input when inputs are not files
 	hinted  bool
+	anyFile bool          // some file had a line (Files numbers lines per file)
 	limit   *atomic.Int64 // how much input a block holds
 }
 
@@ -454,6 +458,11 @@ func (r *reader) run(args []string) {
 		r.literal("")
 		return
 	}
+	defer func() {
+		if r.c.OnEmpty && r.next == 1 && !r.anyFile {
+			r.literal("")
+		}
+	}()
 	for _, a := range args {
 		var ok bool
 		switch {
@@ -575,6 +584,7 @@ func (r *reader) lines(in io.Reader, file string, isStdin bool) bool {
 		}
 		// The unit belongs to the workers once sent: nothing below reads it.
 		if len(u.data) > 0 || u.err != nil {
+			r.anyFile = r.anyFile || len(u.data) > 0
 			r.send(u)
 		} else {
 			r.free <- u
