@@ -70,11 +70,9 @@ nearest directory up with .git). The text summary counts what was
 suppressed. Columns count code points, as editors do, in every format.
 
 A directory argument is walked for Markdown, HTML and .txt files, skipping
-hidden ones. Files are checked in parallel and reported in the order given.
-
-"-" reads standard input. Files are checked in parallel and reported in the
-order given; one that cannot be read is reported in its place and the others
-are still checked, and the exit status is then 3.`,
+hidden ones, and "-" reads standard input. Files are checked in parallel and
+reported in the order given; one that cannot be read is reported in its place
+and the others are still checked, and the exit status is then 3.`,
 		Example: `  uritool lint links.txt redirects.txt
   uritool lint --extract --format github README.md docs/*.md
   uritool lint --scheme https --no-userinfo --lint --format sarif urls.txt > uritool.sarif

@@ -71,7 +71,7 @@ number of distinct classes, not with the input.`,
 		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			if (opts.Explain || opts.Check) && opts.Format.Value != "text" {
-				return usageErrorf("--explain and --check write text; they cannot be combined with --format %s", opts.Format.Value)
+				return usageErrorf("--explain and --check write text; they cannot be combined with %s", root.formatGiven(c))
 			}
 			if opts.Explain && opts.Check || opts.Unique && (opts.Explain || opts.Check) {
 				return usageErrorf("--explain, --check and --unique cannot be combined")

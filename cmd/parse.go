@@ -67,7 +67,7 @@ An unknown field is a usage error, before any input is read.`,
 		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Get.set && opts.Format.Value != "text" {
-				return usageErrorf("--get prints text; it cannot be combined with --format %s", opts.Format.Value)
+				return usageErrorf("--get prints text; it cannot be combined with %s", root.formatGiven(c))
 			}
 			outPal, errPal := opts.palettes()
 			ro := render.ParseOptions{Format: opts.Format.Value, Get: opts.Get.fields, Template: opts.Get.template,

@@ -3,6 +3,7 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -74,7 +75,7 @@ stderr, so the output stays aligned with the input.
 	}
 	f := c.Flags()
 	for i, name := range componentFlags {
-		f.StringVar(&values[i], name, "", "the "+name+" (an empty value is defined but empty)")
+		f.StringVar(&values[i], name, "", "the "+name+" (an empty `"+strings.ToUpper(name)+"` is defined but empty)")
 		_ = c.RegisterFlagCompletionFunc(name, cobra.NoFileCompletions)
 	}
 	opts.Format = flagval.AddFormat(c, "text", "json")

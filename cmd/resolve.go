@@ -52,7 +52,7 @@ none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
 		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Explain && opts.Format.Value != "text" {
-				return usageErrorf("--explain writes text; it cannot be combined with --format %s", opts.Format.Value)
+				return usageErrorf("--explain writes text; it cannot be combined with %s", root.formatGiven(c))
 			}
 			base, err := root.parseArg("BASE", args[0], true)
 			if err != nil {

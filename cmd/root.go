@@ -150,7 +150,7 @@ func aliasTarget(f *pflag.Flag) (string, bool) {
 
 // completionExamples says where each shell's script goes.
 var completionExamples = map[string]string{
-	"bash":       "  source <(uritool completion bash)\n  uritool completion bash > /etc/bash_completion.d/uritool",
+	"bash":       "  # both need the bash-completion package\n  source <(uritool completion bash)\n  uritool completion bash > /etc/bash_completion.d/uritool",
 	"zsh":        "  uritool completion zsh > \"${fpath[1]}/_uritool\"",
 	"fish":       "  uritool completion fish > ~/.config/fish/completions/uritool.fish",
 	"powershell": "  uritool completion powershell | Out-String | Invoke-Expression",
@@ -249,6 +249,12 @@ func (o *RootOptions) terminalWidth() int {
 
 // iriUsage describes --iri, which every command that reads IRIs shares.
 const iriUsage = "accept IRIs (RFC 3987): non-ASCII characters of ucschar in every component, iprivate in the query"
+
+// formatGiven names --format as the user gave it, flag, variable or file
+// line, for an error about combining it with another flag.
+func (o *RootOptions) formatGiven(c *cobra.Command) string {
+	return o.settings.Lookup(c.Flags().Lookup("format")).Given()
+}
 
 // requireArgs wants at least n arguments, the first named name, and says
 // which is missing.
