@@ -14,6 +14,7 @@ import (
 // DecodeOptions are the options of uritool decode.
 type DecodeOptions struct {
 	*RootOptions
+	Unique bool
 	Format *flagval.Choice
 }
 
@@ -39,12 +40,14 @@ carries them exactly, adding "output_base64" when they are not UTF-8.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			_, errPal := opts.palettes()
 			return run(root, args, pipeline.Command[render.Converted]{
+				Unique:      opts.Unique,
 				NewOp:       func() pipeline.Op[render.Converted] { return pipeline.Func[render.Converted](decodeOp) },
 				NewRenderer: tableRenderer(render.DecodeTable, opts.Format.Value, render.TextOptions{Err: errPal}),
 			})
 		},
 	}
 	opts.Format = flagval.AddFormat(c, "text", "json")
+	c.Flags().BoolVar(&opts.Unique, "unique", false, uniqueUsage)
 	return c
 }
 

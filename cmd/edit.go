@@ -5,6 +5,7 @@ import (
 
 	"github.com/uritool/uritool/internal/defaultscheme"
 	"github.com/uritool/uritool/internal/edit"
+	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -15,6 +16,8 @@ import (
 // EditOptions are the options of uritool edit.
 type EditOptions struct {
 	*RootOptions
+	Keep          filter.Filter // --has, --ext, --host, ...
+	Unique        bool
 	Format        *flagval.Choice
 	Separator     *flagval.Choice
 	IRI           bool
@@ -51,6 +54,7 @@ func (f *editFlag) Set(v string) error {
 // NewEditCmd builds uritool edit.
 func NewEditCmd(root *RootOptions) *cobra.Command {
 	opts := &EditOptions{RootOptions: root}
+	opts.Keep.Scheme = &opts.DefaultScheme
 	c := &cobra.Command{
 		Use:   "edit [flags] [REF ...]",
 		Short: "Change the components of URI references, strictly",
@@ -92,6 +96,8 @@ removed with its "?".`,
 			_, errPal := opts.palettes()
 			sep := opts.Separator.Value[0]
 			return run(root, args, pipeline.Command[render.Edited]{
+				Filter:      &opts.Keep,
+				Unique:      opts.Unique,
 				NewOp:       func() pipeline.Op[render.Edited] { return opts.editOp(sep) },
 				NewRenderer: tableRenderer(render.EditTable, opts.Format.Value, render.TextOptions{Err: errPal}),
 			})
@@ -121,6 +127,8 @@ removed with its "?".`,
 	f.Var(&opts.DefaultScheme, "default-scheme", defaultscheme.Usage)
 	f.BoolVar(&opts.IRI, "iri", false, iriUsage+"; values set keep their non-ASCII characters")
 	opts.Format = flagval.AddFormat(c, "text", "json")
+	addFilterFlags(c, &opts.Keep)
+	c.Flags().BoolVar(&opts.Unique, "unique", false, uniqueUsage)
 	return c
 }
 

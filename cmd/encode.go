@@ -13,6 +13,7 @@ import (
 // EncodeOptions are the options of uritool encode.
 type EncodeOptions struct {
 	*RootOptions
+	Unique    bool
 	Component *flagval.Choice
 	Format    *flagval.Choice
 }
@@ -47,6 +48,7 @@ the input is text rather than an encoding.
 		RunE: func(c *cobra.Command, args []string) error {
 			comp, _ := pct.ParseComponent(opts.Component.Value) // checked by the flag
 			return run(root, args, pipeline.Command[render.Converted]{
+				Unique:      opts.Unique,
 				NewOp:       func() pipeline.Op[render.Converted] { return encodeOp(comp) },
 				NewRenderer: tableRenderer(render.EncodeTable, opts.Format.Value, render.TextOptions{}),
 			})
@@ -55,6 +57,7 @@ the input is text rather than an encoding.
 	opts.Component = flagval.NewChoice("path", "COMPONENT", pct.Components...)
 	flagval.AddChoice(c, opts.Component, "component", "the component to encode for: "+flagval.OrList(pct.Components))
 	opts.Format = flagval.AddFormat(c, "text", "json")
+	c.Flags().BoolVar(&opts.Unique, "unique", false, uniqueUsage)
 	return c
 }
 

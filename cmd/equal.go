@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -14,6 +15,7 @@ import (
 // EqualOptions are the options of uritool equal.
 type EqualOptions struct {
 	*RootOptions
+	Keep         filter.Filter // --has, --ext, --host, ...
 	Format       *flagval.Choice
 	DefaultPorts flagval.PortMap
 }
@@ -58,6 +60,7 @@ diagnostic on stderr. --format json shows both normal forms.`,
 			outPal, errPal := opts.palettes()
 			to := render.TextOptions{Out: outPal, Err: errPal}
 			return run(root, bs, pipeline.Command[render.Compared]{
+				Filter:      &opts.Keep,
 				NewOp:       func() pipeline.Op[render.Compared] { return opts.equalOp(a, aText) },
 				NewRenderer: tableRenderer(render.EqualTable, opts.Format.Value, to),
 			})
@@ -66,6 +69,7 @@ diagnostic on stderr. --format json shows both normal forms.`,
 	opts.Format = flagval.AddFormat(c, "text", "json")
 	c.Flags().Var(&opts.DefaultPorts, "default-port", "extra default ports")
 	_ = c.RegisterFlagCompletionFunc("default-port", cobra.NoFileCompletions)
+	addFilterFlags(c, &opts.Keep)
 	return c
 }
 

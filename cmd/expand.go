@@ -19,6 +19,7 @@ import (
 // ExpandOptions are the options of uritool expand.
 type ExpandOptions struct {
 	*RootOptions
+	Unique   bool
 	Format   *flagval.Choice
 	Vars     []string
 	Assoc    []string
@@ -74,6 +75,7 @@ error with the offset of the bad expression.`,
 			vars := len(inputs) == 0 && (len(opts.Vars) > 0 || opts.VarsFile != "")
 			outPal, errPal := opts.palettes()
 			return run(root, inputs, pipeline.Command[render.Expanded]{
+				Unique:      opts.Unique,
 				NewOp:       func() pipeline.Op[render.Expanded] { return expandOp(t, args[0], base) },
 				NewRenderer: tableRenderer(render.ExpandTable, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal}),
 				Once:        vars && render.IsTerminal(root.IO.In),
@@ -89,6 +91,7 @@ error with the offset of the bad expression.`,
 	_ = c.MarkFlagFilename("vars", "json")
 	_ = c.RegisterFlagCompletionFunc("var", cobra.NoFileCompletions)
 	_ = c.RegisterFlagCompletionFunc("assoc", cobra.NoFileCompletions)
+	c.Flags().BoolVar(&opts.Unique, "unique", false, uniqueUsage)
 	return c
 }
 

@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -13,6 +14,7 @@ import (
 // InteropOptions are the options of uritool interop.
 type InteropOptions struct {
 	*RootOptions
+	Keep       filter.Filter // --has, --ext, --host, ...
 	Format     *flagval.Choice
 	Components []string
 }
@@ -65,6 +67,7 @@ password of the userinfo is shown as ****; --format json has them as read.`,
 			outPal, _ := opts.palettes()
 			ro := render.InteropOptions{Format: opts.Format.Value, Out: outPal}
 			return run(root, args, pipeline.Command[render.Interop]{
+				Filter:      &opts.Keep,
 				NewOp:       func() pipeline.Op[render.Interop] { return interopOp(components) },
 				NewRenderer: func() render.Renderer[render.Interop] { return render.NewInteropRenderer(ro) },
 			})
@@ -74,6 +77,7 @@ password of the userinfo is shown as ****; --format json has them as read.`,
 	c.Flags().Var(flagval.NewNamesList(&opts.Components, interop.Components, "component", "COMPONENT,..."), "components",
 		"the components that must agree (default scheme,userinfo,host,port): "+flagval.JoinList(interop.Components))
 	_ = c.RegisterFlagCompletionFunc("components", flagval.ListCompletion(interop.Components))
+	addFilterFlags(c, &opts.Keep)
 	return c
 }
 

@@ -112,6 +112,7 @@ and the others are still checked, and the exit status is then 3.`,
 				return &IOError{err}
 			}
 			cmd := pipeline.Command[check.Result]{
+				Filter:      &opts.Keep,
 				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(exclude) },
 				NewRenderer: func() render.Renderer[check.Result] { return render.NewChecker(ro) },
 				Files:       true,

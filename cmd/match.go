@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -16,6 +17,8 @@ import (
 // MatchOptions are the options of uritool match.
 type MatchOptions struct {
 	*RootOptions
+	Keep   filter.Filter // --has, --ext, --host, ...
+	Unique bool
 	Format *flagval.Choice
 }
 
@@ -70,12 +73,16 @@ written since both "%2F" and "/" expand from them differently.`,
 			}
 			outPal, errPal := opts.palettes()
 			return run(root, args[1:], pipeline.Command[render.Matched]{
+				Filter:      &opts.Keep,
+				Unique:      opts.Unique,
 				NewOp:       func() pipeline.Op[render.Matched] { return matchOp(t) },
 				NewRenderer: tableRenderer(render.MatchTable, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal}),
 			})
 		},
 	}
 	opts.Format = flagval.AddFormat(c, "text", "json")
+	addFilterFlags(c, &opts.Keep)
+	c.Flags().BoolVar(&opts.Unique, "unique", false, uniqueUsage)
 	return c
 }
 

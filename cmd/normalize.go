@@ -7,6 +7,7 @@ import (
 
 	"github.com/uritool/uritool/internal/defaultscheme"
 	"github.com/uritool/uritool/internal/explain"
+	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -18,6 +19,7 @@ import (
 // NormalizeOptions are the options of uritool normalize.
 type NormalizeOptions struct {
 	*RootOptions
+	Keep          filter.Filter // --has, --ext, --host, ...
 	Level         *flagval.Choice
 	Format        *flagval.Choice
 	Check         bool
@@ -35,6 +37,7 @@ var normalizeLevels = map[string]uri.Level{"syntax": uri.SyntaxLevel, "scheme": 
 // NewNormalizeCmd builds uritool normalize.
 func NewNormalizeCmd(root *RootOptions) *cobra.Command {
 	opts := &NormalizeOptions{RootOptions: root}
+	opts.Keep.Scheme = &opts.DefaultScheme
 	c := &cobra.Command{
 		Use:   "normalize [flags] [REF ...]",
 		Short: "Normalize references (RFC 3986 sections 6.2.2 and 6.2.3)",
@@ -83,7 +86,8 @@ number of distinct classes, not with the input.`,
 			}
 			to := render.TextOptions{ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal, Unaligned: opts.Check || opts.Unique}
 			return run(root, args, pipeline.Command[render.Normalized]{
-				NewOp: opts.normalizeOp,
+				Filter: &opts.Keep,
+				NewOp:  opts.normalizeOp,
 				NewRenderer: func() render.Renderer[render.Normalized] {
 					return render.NewTableRenderer(table, opts.Format.Value, to)
 				},
@@ -103,6 +107,7 @@ number of distinct classes, not with the input.`,
 	f.BoolVar(&opts.ShowPassword, "show-password", false, "show the password of the userinfo in --explain and error output")
 	f.BoolVar(&opts.IRI, "iri", false, iriUsage)
 	_ = c.RegisterFlagCompletionFunc("default-port", cobra.NoFileCompletions)
+	addFilterFlags(c, &opts.Keep)
 	return c
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/defaultscheme"
+	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -17,6 +18,8 @@ import (
 // ParseOptions are the options of uritool parse.
 type ParseOptions struct {
 	*RootOptions
+	Keep          filter.Filter // --has, --ext, --host, ...
+	Unique        bool
 	Format        *flagval.Choice
 	Get           getFlag
 	ShowPassword  bool
@@ -27,6 +30,7 @@ type ParseOptions struct {
 // NewParseCmd builds uritool parse.
 func NewParseCmd(root *RootOptions) *cobra.Command {
 	opts := &ParseOptions{RootOptions: root}
+	opts.Keep.Scheme = &opts.DefaultScheme
 	c := &cobra.Command{
 		Use:   "parse [flags] [REF ...]",
 		Short: "Break URI references into their components",
@@ -73,6 +77,8 @@ An unknown field is a usage error, before any input is read.`,
 			ro := render.ParseOptions{Format: opts.Format.Value, Get: opts.Get.fields, Template: opts.Get.template,
 				ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal, Width: opts.terminalWidth()}
 			return run(root, args, pipeline.Command[render.Parsed]{
+				Filter:      &opts.Keep,
+				Unique:      opts.Unique,
 				NewOp:       func() pipeline.Op[render.Parsed] { return parseOp(&opts.DefaultScheme, opts.IRI, !opts.Get.set) },
 				NewRenderer: func() render.Renderer[render.Parsed] { return render.NewParser(ro) },
 			})
@@ -85,6 +91,8 @@ An unknown field is a usage error, before any input is read.`,
 	f.BoolVar(&opts.IRI, "iri", false, iriUsage)
 	f.Var(&opts.DefaultScheme, "default-scheme", defaultscheme.Usage)
 	_ = c.RegisterFlagCompletionFunc("get", flagval.ListCompletion(render.GetFields))
+	addFilterFlags(c, &opts.Keep)
+	c.Flags().BoolVar(&opts.Unique, "unique", false, uniqueUsage)
 	return c
 }
 

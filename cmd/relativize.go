@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -14,6 +15,8 @@ import (
 // RelativizeOptions are the options of uritool relativize.
 type RelativizeOptions struct {
 	*RootOptions
+	Keep   filter.Filter // --has, --ext, --host, ...
+	Unique bool
 	Format *flagval.Choice
 }
 
@@ -50,12 +53,16 @@ on stderr, so the output stays aligned with the input.`,
 			outPal, errPal := opts.palettes()
 			to := render.TextOptions{Out: outPal, Err: errPal}
 			return run(root, args[1:], pipeline.Command[render.Relativized]{
+				Filter:      &opts.Keep,
+				Unique:      opts.Unique,
 				NewOp:       func() pipeline.Op[render.Relativized] { return relativizeOp(base, args[0]) },
 				NewRenderer: tableRenderer(render.RelativizeTable, opts.Format.Value, to),
 			})
 		},
 	}
 	opts.Format = flagval.AddFormat(c, "text", "json")
+	addFilterFlags(c, &opts.Keep)
+	c.Flags().BoolVar(&opts.Unique, "unique", false, uniqueUsage)
 	return c
 }
 

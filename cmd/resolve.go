@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/explain"
+	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -15,6 +16,8 @@ import (
 // ResolveOptions are the options of uritool resolve.
 type ResolveOptions struct {
 	*RootOptions
+	Keep         filter.Filter // --has, --ext, --host, ...
+	Unique       bool
 	NonStrict    bool
 	Format       *flagval.Choice
 	Explain      bool
@@ -61,6 +64,8 @@ none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
 			outPal, errPal := opts.palettes()
 			to := render.TextOptions{ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal}
 			return run(root, args[1:], pipeline.Command[render.Resolved]{
+				Filter:      &opts.Keep,
+				Unique:      opts.Unique,
 				NewOp:       func() pipeline.Op[render.Resolved] { return opts.resolveOp(base, args[0]) },
 				NewRenderer: tableRenderer(render.ResolveTable, opts.Format.Value, to),
 			})
@@ -70,6 +75,8 @@ none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
 	c.Flags().BoolVar(&opts.NonStrict, "non-strict", false, "treat a reference with the base's scheme as relative (RFC 3986 5.2.2)")
 	c.Flags().BoolVar(&opts.Explain, "explain", false, "walk through the steps of RFC 3986 5.2: the branch taken, the merge and remove_dot_segments")
 	c.Flags().BoolVar(&opts.ShowPassword, "show-password", false, "show the password of the userinfo in --explain and error output")
+	addFilterFlags(c, &opts.Keep)
+	c.Flags().BoolVar(&opts.Unique, "unique", false, uniqueUsage)
 	return c
 }
 

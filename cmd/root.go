@@ -22,6 +22,7 @@ import (
 
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/config"
+	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -510,3 +511,31 @@ func addJSONFieldsToHelp(c *cobra.Command) {
 		}
 	}
 }
+
+// addFilterFlags gives a command that reads references the filters of
+// internal/filter, applied before its operation.
+func addFilterFlags(c *cobra.Command, f *filter.Filter) {
+	fl := c.Flags()
+	fl.Var(flagval.NewComponents(&f.Has), "has", "keep only references in which these components are defined (maybe empty): "+flagval.JoinList(flagval.ComponentNames))
+	fl.Var(flagval.NewComponents(&f.Lacks), "lacks", "keep only references in which these components are undefined")
+	fl.Var(flagval.NewExtensions(&f.Ext), "ext", "keep only references whose last path segment has one of these extensions")
+	fl.Var(flagval.NewExtensions(&f.DropExt), "drop-ext", "drop references whose last path segment has one of these extensions (css,png,...)")
+	fl.Var(flagval.NewGlobs(&f.Host), "host", "keep only references whose host, lowercased, matches this glob (repeatable: any)")
+	fl.Var(flagval.NewGlobs(&f.Path), "path-glob", "keep only references whose path matches this glob (repeatable: any)")
+	for _, name := range []string{"has", "lacks"} {
+		_ = c.RegisterFlagCompletionFunc(name, flagval.ListCompletion(flagval.ComponentNames))
+	}
+	for _, name := range []string{"ext", "drop-ext"} {
+		_ = c.RegisterFlagCompletionFunc(name, flagval.ListCompletion(staticExtensions))
+	}
+	for _, name := range []string{"host", "path-glob"} {
+		_ = c.RegisterFlagCompletionFunc(name, cobra.NoFileCompletions)
+	}
+}
+
+// staticExtensions are offered when completing --ext and --drop-ext: the
+// files crawls are full of that people drop (uro's list, in short).
+var staticExtensions = []string{"css", "js", "png", "jpg", "jpeg", "gif", "svg", "ico", "woff", "woff2", "ttf", "eot", "pdf", "mp4", "webp"}
+
+// uniqueUsage is the help of --unique on commands that write lines.
+const uniqueUsage = "write each distinct output once, at its first occurrence (memory grows with the number of distinct outputs)"

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -17,6 +18,7 @@ import (
 // ShapeOptions are the options of uritool shape.
 type ShapeOptions struct {
 	*RootOptions
+	Keep   filter.Filter // --has, --ext, --host, ...
 	Format *flagval.Choice
 	Sample int
 	Off    heuristics
@@ -64,6 +66,7 @@ distinct shapes, not of inputs.`,
 				table = render.ShapeSampleTable
 			}
 			return run(root, args, pipeline.Command[render.Shaped]{
+				Filter: &opts.Keep,
 				NewOp: func() pipeline.Op[render.Shaped] {
 					return &shapeOp{opts: shape.Options{Off: opts.Off.set}, sample: opts.Sample, seen: map[string]int{}}
 				},
@@ -77,6 +80,7 @@ distinct shapes, not of inputs.`,
 	c.Flags().Var(&opts.Off, "no-heuristic", "switch off these heuristics: uuid, date, id, hex")
 	_ = c.RegisterFlagCompletionFunc("no-heuristic", flagval.ListCompletion([]string{"uuid", "date", "id", "hex"}))
 	_ = c.RegisterFlagCompletionFunc("sample", cobra.NoFileCompletions)
+	addFilterFlags(c, &opts.Keep)
 	return c
 }
 

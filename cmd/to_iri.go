@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/iri"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -12,6 +13,8 @@ import (
 // ToIRIOptions are the options of uritool to-iri.
 type ToIRIOptions struct {
 	*RootOptions
+	Keep   filter.Filter // --has, --ext, --host, ...
+	Unique bool
 	Format *flagval.Choice
 }
 
@@ -48,11 +51,15 @@ its percent-encodings in uppercase hex as RFC 3986 section 2.1 recommends.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			_, errPal := opts.palettes()
 			return run(root, args, pipeline.Command[render.Converted]{
+				Filter:      &opts.Keep,
+				Unique:      opts.Unique,
 				NewOp:       func() pipeline.Op[render.Converted] { return convertOp("iri", iri.ToIRI) },
 				NewRenderer: tableRenderer(render.ToIRITable, opts.Format.Value, render.TextOptions{Err: errPal}),
 			})
 		},
 	}
 	opts.Format = flagval.AddFormat(c, "text", "json")
+	addFilterFlags(c, &opts.Keep)
+	c.Flags().BoolVar(&opts.Unique, "unique", false, uniqueUsage)
 	return c
 }

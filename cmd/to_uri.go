@@ -3,6 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/iri"
@@ -14,6 +15,8 @@ import (
 // ToURIOptions are the options of uritool to-uri.
 type ToURIOptions struct {
 	*RootOptions
+	Keep         filter.Filter // --has, --ext, --host, ...
+	Unique       bool
 	HostEncoding *flagval.Choice
 	NFC          bool
 	Format       *flagval.Choice
@@ -57,6 +60,8 @@ stdout and its diagnostic on stderr, so the output stays aligned.`,
 			_, errPal := opts.palettes()
 			o := iri.Options{Host: iri.HostEncoding(opts.HostEncoding.Value), NFC: opts.NFC}
 			return run(root, args, pipeline.Command[render.Converted]{
+				Filter:      &opts.Keep,
+				Unique:      opts.Unique,
 				NewOp:       func() pipeline.Op[render.Converted] { return toURIOp(o) },
 				NewRenderer: tableRenderer(render.ToURITable, opts.Format.Value, render.TextOptions{Err: errPal}),
 			})
@@ -66,6 +71,8 @@ stdout and its diagnostic on stderr, so the output stays aligned.`,
 	flagval.AddChoice(c, opts.HostEncoding, "host-encoding", "how to write a non-ASCII reg-name: idna (A-labels) or percent")
 	c.Flags().BoolVar(&opts.NFC, "nfc", false, "normalize input to NFC instead of refusing input that is not")
 	opts.Format = flagval.AddFormat(c, "text", "json")
+	addFilterFlags(c, &opts.Keep)
+	c.Flags().BoolVar(&opts.Unique, "unique", false, uniqueUsage)
 	return c
 }
 

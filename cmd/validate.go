@@ -6,6 +6,7 @@ import (
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/defaultscheme"
 	"github.com/uritool/uritool/internal/discover"
+	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/lint"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -17,6 +18,7 @@ import (
 // ValidateOptions are the options of uritool validate.
 type ValidateOptions struct {
 	*RootOptions
+	Unique bool
 	CheckFlags
 	Filter *flagval.Choice
 }
@@ -52,6 +54,8 @@ write their records on stdout. The exit status is 1 when any input fails.`,
 			_, errPal := opts.palettes()
 			ro := render.CheckOptions{Format: opts.Format.Value, Filter: opts.Filter.Value, ShowPassword: opts.ShowPassword, Palette: errPal, Version: version()}
 			return run(root, args, pipeline.Command[check.Result]{
+				Filter:      &opts.Keep,
+				Unique:      opts.Unique,
 				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(nil) },
 				NewRenderer: func() render.Renderer[check.Result] { return render.NewChecker(ro) },
 			})
@@ -61,6 +65,7 @@ write their records on stdout. The exit status is 1 when any input fails.`,
 	c.Flags().Var(&opts.DefaultScheme, "default-scheme", defaultscheme.Usage)
 	opts.Filter = flagval.NewChoice("", "WHICH", "valid", "invalid")
 	flagval.AddChoice(c, opts.Filter, "filter", "print only the valid or invalid input lines, unchanged (valid: no error and no warning)")
+	c.Flags().BoolVar(&opts.Unique, "unique", false, uniqueUsage)
 	return c
 }
 
@@ -79,9 +84,12 @@ type CheckFlags struct {
 	DefaultPorts  flagval.PortMap
 	ShowPassword  bool
 	DefaultScheme defaultscheme.Flag
+	Keep          filter.Filter // --has, --ext, --host, ...
 }
 
 func addCheckFlags(c *cobra.Command, o *CheckFlags) {
+	o.Keep.Scheme = &o.DefaultScheme
+	addFilterFlags(c, &o.Keep)
 	o.As = flagval.NewChoice(string(check.AsURI), "GRAMMAR", check.Grammars...)
 	flagval.AddChoice(c, o.As, "as", "grammar each input must match: uri (scheme required), reference (URI-reference) or absolute (no fragment)")
 	o.Format = flagval.AddFormat(c, render.CheckFormats...)

@@ -6,6 +6,7 @@ package flagval
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"sort"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/uritool/uritool/pkg/uri"
 )
 
 // The flag values below check what they are given themselves, so a value
@@ -241,4 +243,75 @@ func FixedCompletion(values []string) func(*cobra.Command, []string, string) ([]
 // NoCompletions is for arguments that are references, not file names.
 func NoCompletions(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	return nil, cobra.ShellCompDirectiveNoFileComp
+}
+
+// Components is a comma-separated list of component names (scheme,
+// authority, userinfo, host, port, path, query, fragment); repeating the
+// flag adds to it.
+type Components struct{ dst *[]uri.Component }
+
+// NewComponents keeps the components in dst.
+func NewComponents(dst *[]uri.Component) *Components { return &Components{dst} }
+
+// ComponentNames are the names Components reads, in order.
+var ComponentNames = func() (names []string) {
+	for c := range uri.ComponentFragment + 1 {
+		names = append(names, c.String())
+	}
+	return names
+}()
+
+func (l *Components) Type() string { return "COMPONENT,..." }
+func (l *Components) String() string {
+	names := make([]string, len(*l.dst))
+	for i, c := range *l.dst {
+		names[i] = c.String()
+	}
+	return JoinList(names)
+}
+func (l *Components) Set(s string) error {
+	for _, n := range strings.Split(s, ",") {
+		i := slices.Index(ComponentNames, n)
+		if i < 0 {
+			return fmt.Errorf("unknown component %q (want %s)", n, OrList(ComponentNames))
+		}
+		*l.dst = append(*l.dst, uri.Component(i))
+	}
+	return nil
+}
+
+// Extensions is a comma-separated list of path extensions, given with or
+// without their dot.
+type Extensions struct{ dst *[]string }
+
+// NewExtensions keeps the extensions in dst, lowercase and without dot.
+func NewExtensions(dst *[]string) *Extensions { return &Extensions{dst} }
+
+func (l *Extensions) Type() string   { return "EXT,..." }
+func (l *Extensions) String() string { return strings.Join(*l.dst, ",") }
+func (l *Extensions) Set(s string) error {
+	for _, e := range strings.Split(s, ",") {
+		e = strings.ToLower(strings.TrimPrefix(e, "."))
+		if e == "" || strings.ContainsAny(e, "/.?#") {
+			return fmt.Errorf("invalid extension %q (want a name such as png or .png)", e)
+		}
+		*l.dst = append(*l.dst, e)
+	}
+	return nil
+}
+
+// Globs is a repeatable glob in path.Match syntax: * ? [...] and \.
+type Globs struct{ dst *[]string }
+
+// NewGlobs keeps the globs in dst.
+func NewGlobs(dst *[]string) *Globs { return &Globs{dst} }
+
+func (l *Globs) Type() string   { return "GLOB" }
+func (l *Globs) String() string { return strings.Join(*l.dst, " ") }
+func (l *Globs) Set(s string) error {
+	if _, err := path.Match(s, ""); err != nil {
+		return fmt.Errorf("invalid glob %q: %v", s, err)
+	}
+	*l.dst = append(*l.dst, s)
+	return nil
 }

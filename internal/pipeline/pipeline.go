@@ -9,6 +9,7 @@ package pipeline
 import (
 	"io"
 
+	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 )
@@ -91,6 +92,14 @@ type Command[R any] struct {
 	// OnEmpty runs the Op once, as Once does, when the inputs hold no
 	// line at all.
 	OnEmpty bool
+	// Filter, when not empty, drops the inputs it does not keep before the
+	// Op sees them; they have no output.
+	Filter *filter.Filter
+	// Unique writes each distinct output once, at its first occurrence;
+	// a failed input keeps its diagnostic or record but not the empty
+	// line that kept text aligned. Memory grows with the number of
+	// distinct outputs. It runs InOrder.
+	Unique bool
 	// Summary, if set, gives a line for stderr after all output.
 	Summary func(stream.Stats) string
 }
@@ -110,7 +119,7 @@ const stdinHint = "uritool: reading references from standard input, one per line
 // Run runs c over the inputs that args name.
 func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 	workers := 0
-	if s, ok := c.NewRenderer().(Serial); c.InOrder || ok && !s.Parallel() {
+	if s, ok := c.NewRenderer().(Serial); c.InOrder || c.Unique || ok && !s.Parallel() {
 		workers = 1
 	}
 	return stream.Run(stream.Config{
@@ -122,7 +131,14 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 			if f, ok := op.(Func[R]); ok {
 				do = f // one call a line, not two
 			}
-			return &worker[R]{op: op, do: do, render: c.NewRenderer()}
+			w := &worker[R]{op: op, do: do, render: c.NewRenderer()}
+			if c.Filter != nil && !c.Filter.Empty() {
+				w.filter = c.Filter
+			}
+			if c.Unique {
+				w.seen = map[string]struct{}{}
+			}
+			return w
 		},
 		Hint: stdinHint, IsTerminal: env.IsTerminal,
 		Summary: c.Summary,
@@ -136,18 +152,43 @@ type worker[R any] struct {
 	op     Op[R]
 	do     func(in stream.Input, r *R) Outcome // op.Do
 	render render.Renderer[R]
+	filter *filter.Filter      // nil when it keeps everything
+	seen   map[string]struct{} // Unique: the outputs written so far
 	result R
 	_      stream.CacheLinePad
 }
 
 func (w *worker[R]) Handle(in stream.Input, s *stream.Sink) {
+	if w.filter != nil && !w.filter.Keep(in.Text) {
+		return
+	}
 	o := w.do(in, &w.result)
 	s.Findings += o.Findings
 	s.Suppressed += o.Suppressed
-	if !o.Skip {
-		s.Checked++
-		w.render.Render(s, &w.result)
+	if o.Skip {
+		return
 	}
+	s.Checked++
+	if w.seen == nil {
+		w.render.Render(s, &w.result)
+		return
+	}
+	mark := s.Out.Mark()
+	w.render.Render(s, &w.result)
+	out := s.Out.Since(mark)
+	if o.Findings > 0 {
+		// Its record stays; the empty line that kept text output aligned
+		// has no use in a list of distinct outputs.
+		if string(out) == "\n" {
+			s.Out.Truncate(mark)
+		}
+		return
+	}
+	if _, dup := w.seen[string(out)]; dup {
+		s.Out.Truncate(mark)
+		return
+	}
+	w.seen[string(out)] = struct{}{}
 }
 
 // Unreadable lets a renderer report a file that cannot be read in its own

@@ -32,12 +32,12 @@ type CheckOptions struct {
 	// Filter, if "valid" or "invalid", prints the matching inputs
 	// unchanged instead of a report. A valid input that drew warnings
 	// counts as invalid here, so --filter valid keeps only clean lines.
-	Filter       string
-	WithFile     bool // results carry a file name (lint)
+	Filter   string
+	WithFile bool // results carry a file name (lint)
 	// Results says the findings are the command's results, as a
 	// linter's are: text goes to stdout. validate's are diagnostics, on
 	// stderr.
-	Results bool
+	Results      bool
 	ShowPassword bool
 	Palette      *Palette // for text, on stderr
 	Version      string   // tool version, for SARIF

@@ -79,6 +79,16 @@ func (p *Part) WriteByte(c byte) error {
 	return nil
 }
 
+// Mark is where the next write to p will go, for Since and Truncate.
+func (p *Part) Mark() int { return len(p.buf) }
+
+// Since is what was written to p after mark. It is valid until the next
+// write.
+func (p *Part) Since(mark int) []byte { return p.buf[mark:] }
+
+// Truncate drops what was written to p after mark.
+func (p *Part) Truncate(mark int) { p.buf = p.buf[:mark] }
+
 // maxKeptOutput is the largest output buffer a sink keeps for reuse:
 // blocks are sized to give about outputPerBlock, and regrowing a buffer
 // for every block costs more than the parse; a rare huge one is dropped.

@@ -1,0 +1,109 @@
+// Package filter keeps or drops references by what they hold, before a
+// command's operation sees them: by the presence of a component, by the
+// extension of the path's last segment, and by host or path glob. It is
+// how people who work on URL lists from crawls drop static files, keep
+// only URLs with a query, or keep one site.
+package filter
+
+import (
+	"path"
+	"strings"
+
+	"github.com/uritool/uritool/internal/defaultscheme"
+	"github.com/uritool/uritool/pkg/uri"
+)
+
+// Filter says which references pass. The zero Filter passes everything.
+type Filter struct {
+	// Has and Lacks list components a reference must have defined, or
+	// must not (RFC 3986 keeps "undefined" and "empty" apart: "http://h?"
+	// has a query).
+	Has, Lacks []uri.Component
+	// Ext keeps only references whose last path segment ends in one of
+	// these extensions; DropExt drops those that do. Without the dot,
+	// lowercase; matched without regard to case.
+	Ext, DropExt []string
+	// Host and Path keep only references whose host, or path, matches one
+	// of these globs (path.Match syntax; a host is matched lowercased).
+	Host, Path []string
+	// Scheme, when set, is --default-scheme: a reference is matched as
+	// the command will read it.
+	Scheme *defaultscheme.Flag
+}
+
+// Empty reports whether f passes everything, so that the stream can skip
+// it at no cost.
+func (f *Filter) Empty() bool {
+	return len(f.Has)+len(f.Lacks)+len(f.Ext)+len(f.DropExt)+len(f.Host)+len(f.Path) == 0
+}
+
+// Keep reports whether the reference text passes. Text that is not a URI
+// reference (nor an IRI reference) passes, so that the command reports it.
+func (f *Filter) Keep(text string) bool {
+	if f.Scheme != nil {
+		text, _ = f.Scheme.Apply(text)
+	}
+	u, err := uri.ParseIRI(text)
+	if err != nil {
+		return true
+	}
+	for _, c := range f.Has {
+		if _, _, ok := u.Span(c); !ok {
+			return false
+		}
+	}
+	for _, c := range f.Lacks {
+		if _, _, ok := u.Span(c); ok {
+			return false
+		}
+	}
+	if len(f.Ext)+len(f.DropExt) > 0 {
+		ext := Extension(u.Path())
+		if len(f.Ext) > 0 && !containsFold(f.Ext, ext) || containsFold(f.DropExt, ext) {
+			return false
+		}
+	}
+	if len(f.Host) > 0 {
+		host, _ := u.Host()
+		if !matchAny(f.Host, strings.ToLower(host)) {
+			return false
+		}
+	}
+	return len(f.Path) == 0 || matchAny(f.Path, u.Path())
+}
+
+// Extension is the extension of the last segment of path, without the
+// dot: "png" for "/a/b.png", "" for "/a/b", "/a/.hidden" and "/a/b/".
+// Percent-encodings stay as written.
+func Extension(p string) string {
+	seg := p[strings.LastIndexByte(p, '/')+1:]
+	dot := strings.LastIndexByte(seg, '.')
+	if dot <= 0 {
+		return ""
+	}
+	return seg[dot+1:]
+}
+
+func containsFold(list []string, s string) bool {
+	for _, v := range list {
+		if strings.EqualFold(v, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func matchAny(globs []string, s string) bool {
+	for _, g := range globs {
+		if ok, _ := path.Match(g, s); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckGlob reports a glob path.Match cannot read.
+func CheckGlob(glob string) error {
+	_, err := path.Match(glob, "")
+	return err
+}
