@@ -1,13 +1,18 @@
 package cmd
 
 import (
+	"fmt"
+
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/filter"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/iri"
+	"github.com/uritool/uritool/internal/lint"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
 )
 
 // ToIRIOptions are the options of uritool to-iri.
@@ -16,6 +21,8 @@ type ToIRIOptions struct {
 	Keep   filter.Filter // --has, --ext, --host, ...
 	Unique bool
 	Format *flagval.Choice
+	// Lookalikes shows every A-label as Unicode, look-alikes too.
+	Lookalikes bool
 }
 
 // NewToIRICmd builds uritool to-iri.
@@ -37,8 +44,15 @@ formatting characters (RFC 3987 section 4.1), white space, invisible format
 characters and characters that would combine with their neighbour stay
 encoded, as do a host's percent-encodings (to-uri would write that label as
 an A-label). to-uri of the output gives back the input, when the input writes
-its percent-encodings in uppercase hex as RFC 3986 section 2.1 recommends.`,
+its percent-encodings in uppercase hex as RFC 3986 section 2.1 recommends.
+
+An A-label whose Unicode form is a look-alike of another name (mixed
+scripts, or Cyrillic or Greek letters posing as Latin ones, as lint's
+non-ascii-host-lookalike finds them) stays an A-label, as browsers do when
+they display hosts; a note on stderr says so (in JSON, "notes"), and the
+exit status is not changed. --lookalikes shows them as Unicode too.`,
 		Example: `  uritool to-iri 'https://xn--bcher-kva.example/stra%C3%9Fe?q=%E6%97%A5%E6%9C%AC'
+  uritool to-iri http://xn--l-7sba6dbr.com/
   uritool to-iri < urls.txt`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.ToIRITable.Fields().String(),
@@ -53,7 +67,7 @@ its percent-encodings in uppercase hex as RFC 3986 section 2.1 recommends.`,
 			return run(root, args, pipeline.Command[render.Converted]{
 				Filter:      &opts.Keep,
 				Unique:      opts.Unique,
-				NewOp:       func() pipeline.Op[render.Converted] { return convertOp("iri", iri.ToIRI) },
+				NewOp:       opts.toIRIOp,
 				NewRenderer: tableRenderer(render.ToIRITable, opts.Format.Value, render.TextOptions{Err: errPal}),
 			})
 		},
@@ -61,5 +75,29 @@ its percent-encodings in uppercase hex as RFC 3986 section 2.1 recommends.`,
 	opts.Format = flagval.AddFormat(c, "text", "json")
 	addFilterFlags(c, &opts.Keep)
 	c.Flags().BoolVar(&opts.Unique, "unique", false, uniqueUsage)
+	c.Flags().BoolVar(&opts.Lookalikes, "lookalikes", false, "show look-alike A-labels as Unicode too, instead of keeping them as A-labels")
 	return c
+}
+
+// toIRIOp maps each URI to an IRI, keeping look-alike A-labels unless
+// --lookalikes.
+func (o *ToIRIOptions) toIRIOp() pipeline.Op[render.Converted] {
+	keep := lint.LookalikeLabel
+	if o.Lookalikes {
+		keep = nil
+	}
+	return pipeline.Func[render.Converted](func(in stream.Input, r *render.Converted) pipeline.Outcome {
+		r.Start(in.Line, in.Text)
+		out, kept, err := iri.ToIRIKeeping(in.Text, keep)
+		if err != nil {
+			r.Err = finding.Of(err, "iri")
+			return pipeline.Fail
+		}
+		r.Output = out
+		for _, k := range kept {
+			r.Notes = append(r.Notes, finding.Finding{Severity: finding.Warning, Offset: k.Offset, Rule: lint.NonASCIIHostLookalike,
+				Message: fmt.Sprintf("kept the A-label %q: %s; --lookalikes shows it as Unicode", k.ALabel, k.Why)})
+		}
+		return pipeline.Pass
+	})
 }

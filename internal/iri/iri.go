@@ -166,12 +166,28 @@ func writeALabels(b *strings.Builder, host string, at int) error {
 // percent-encodings in uppercase hex. An invalid s gives a
 // *uri.ParseError.
 func ToIRI(s string) (string, error) {
+	out, _, err := ToIRIKeeping(s, nil)
+	return out, err
+}
+
+// Kept is an A-label that ToIRIKeeping left as it is, and why.
+type Kept struct {
+	Offset  int // of the label in the input
+	ALabel  string
+	Unicode string
+	Why     string
+}
+
+// ToIRIKeeping is ToIRI, but an A-label whose Unicode form keep has a
+// reason against (a look-alike of another name) stays an A-label, and is
+// listed in kept.
+func ToIRIKeeping(s string, keep func(unicode string) string) (out string, kept []Kept, err error) {
 	u, err := uri.Parse(s)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if host, _ := u.Host(); !strings.Contains(s, "%") && !(u.HostType() == uri.HostRegName && idn.HasALabel(host)) {
-		return s, nil
+		return s, nil, nil
 	}
 	var b strings.Builder
 	b.Grow(len(s))
@@ -186,7 +202,7 @@ func ToIRI(s string) (string, error) {
 		part := s[start:end]
 		switch {
 		case c == uri.ComponentHost && u.HostType() == uri.HostRegName:
-			writeHostIRI(&b, part)
+			kept = writeHostIRI(&b, part, start, keep, kept)
 		case c == uri.ComponentHost: // IP literals and addresses are ASCII
 			b.WriteString(part)
 		default:
@@ -195,32 +211,44 @@ func ToIRI(s string) (string, error) {
 		pos = end
 	}
 	b.WriteString(s[pos:])
-	return b.String(), nil
+	return b.String(), kept, nil
 }
 
 // writeHostIRI writes a reg-name for display, with each A-label as
 // Unicode where that is exact. Its percent-encodings stay: ToURI writes a
 // non-ASCII label as an A-label, so decoding them would not map back.
-func writeHostIRI(b *strings.Builder, host string) {
+// An A-label keep has a reason against stays, and is appended to kept;
+// at is the host's offset in the reference.
+func writeHostIRI(b *strings.Builder, host string, at int, keep func(string) string, kept []Kept) []Kept {
 	// The whole name must be valid: the bidi rule spans labels.
 	if !idn.HasALabel(host) || strings.Contains(host, "%") {
 		b.WriteString(host)
-		return
+		return kept
 	}
 	if _, err := idn.ToASCII(host); err != nil {
 		b.WriteString(host)
-		return
+		return kept
 	}
 	for i, l := range idn.Labels(host) {
 		if i > 0 {
 			b.WriteByte('.')
 		}
-		if u, ok := unicodeLabel(l.Text); ok {
+		u, ok := unicodeLabel(l.Text)
+		why := ""
+		if ok && keep != nil {
+			why = keep(u)
+		}
+		switch {
+		case why != "":
+			b.WriteString(l.Text)
+			kept = append(kept, Kept{Offset: at + l.Offset, ALabel: l.Text, Unicode: u, Why: why})
+		case ok:
 			b.WriteString(u)
-		} else {
+		default:
 			b.WriteString(l.Text)
 		}
 	}
+	return kept
 }
 
 // unicodeLabel returns the Unicode form of an A-label when it maps back

@@ -494,6 +494,11 @@ func highlyRestrictive(scripts []string) bool {
 	return false
 }
 
+// LookalikeLabel returns why a decoded host label can pass for another
+// (see lookalike), or "" when it cannot: to-iri keeps such a label as its
+// A-label, as browsers do when they display hosts.
+func LookalikeLabel(label string) string { return lookalikeLabel(label) }
+
 // lookalikeLabel returns a message when the decoded label can pass for
 // another (see lookalike).
 func lookalikeLabel(label string) string {

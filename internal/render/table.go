@@ -14,6 +14,9 @@ type Outcome struct {
 	Line  int
 	Input string
 	Err   *finding.Finding
+	// Notes are warnings that do not fail the input, such as an A-label
+	// to-iri kept; text shows them on stderr.
+	Notes []finding.Finding
 }
 
 // Key is one key of a result type's JSON record: its name, what it holds
@@ -119,7 +122,8 @@ type tableText[R any] struct {
 }
 
 func (t *tableText[R]) Render(s *stream.Sink, r *R) {
-	if o := t.t.Outcome(r); o.Err != nil {
+	o := t.t.Outcome(r)
+	if o.Err != nil {
 		if !t.o.Unaligned {
 			s.Out.WriteByte('\n')
 		}
@@ -127,6 +131,10 @@ func (t *tableText[R]) Render(s *stream.Sink, r *R) {
 		return
 	}
 	t.t.Text(s.Out, r, &t.o)
+	for i := range o.Notes {
+		n := &o.Notes[i]
+		Diagnostic(s.Err, t.o.Err, strconv.Itoa(o.Line), check.ColumnOf("", o.Input, n.Offset), o.Input, n, true, t.o.ShowPassword)
+	}
 }
 
 // Value writers for Keys.

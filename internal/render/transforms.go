@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/uritool/uritool/internal/explain"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uritemplate"
 )
@@ -185,7 +186,13 @@ func convertTable(inputDoc, key, doc string) *Table[Converted] {
 
 var (
 	ToURITable = convertTable("the IRI", "uri", "the URI, or null on error")
-	ToIRITable = convertTable("the URI", "iri", "the IRI, or null on error")
+	ToIRITable = func() *Table[Converted] {
+		t := convertTable("the URI", "iri", "the IRI, or null on error")
+		t.Keys = append(t.Keys, Key[Converted]{Name: "notes", Doc: "the A-labels kept because their Unicode form is a look-alike:\n[{\"offset\", \"rule\", \"message\"}] (absent when none)",
+			Write: func(b []byte, r *Converted) []byte { return appendFindings(b, r.Notes) },
+			Only:  func(r *Converted) bool { return len(r.Notes) > 0 }})
+		return t
+	}()
 	// EncodeTable: encoding cannot fail.
 	EncodeTable = func() *Table[Converted] {
 		t := convertTable("the text", "output", "its encoding")
@@ -367,7 +374,9 @@ func WriteAll[R any](out, errOut io.Writer, r Renderer[R], results []R) error {
 // than the rest of a normalize. TestStartClearsEverything holds each to
 // every member.
 
-func (o *Outcome) start(line int, input string) { o.Line, o.Input, o.Err = line, input, nil }
+func (o *Outcome) start(line int, input string) {
+	o.Line, o.Input, o.Err, o.Notes = line, input, nil, nil
+}
 
 func (r *Normalized) Start(line int, input string) {
 	r.start(line, input)
@@ -397,4 +406,16 @@ func (r *Edited) Start(line int, input string) {
 func (r *Converted) Start(line int, input string) {
 	r.start(line, input)
 	r.Output = ""
+}
+
+// appendFindings appends findings as a JSON array.
+func appendFindings(b []byte, fs []finding.Finding) []byte {
+	b = append(b, '[')
+	for i := range fs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendFinding(b, &fs[i])
+	}
+	return append(b, ']')
 }
