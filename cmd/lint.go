@@ -27,6 +27,7 @@ type LintOptions struct {
 	IncludeCode bool
 	Exclude     []string
 	ListRules   bool
+	LinkBase    string
 }
 
 // NewLintCmd builds uritool lint.
@@ -37,9 +38,12 @@ func NewLintCmd(root *RootOptions) *cobra.Command {
 		Short: "Check the URIs in files, with file, line and column, for CI",
 		Long: `Check the URIs in files strictly by RFC 3986, as validate does, and report
 each finding at its file, line and column in a format CI systems read: text
-(as compilers print errors, on stdout, with a summary on stderr), json (JSON Lines, one record per URI
-checked), github (workflow commands that annotate the line) or sarif (one
-SARIF 2.1.0 log, for code scanning).
+(as compilers print errors, on stdout, with a summary on stderr), json (JSON
+Lines, one record per URI checked), github (workflow commands that annotate
+the line), sarif (one SARIF 2.1.0 log, for code scanning), junit (one JUnit
+XML report: a testsuite per file, a testcase per finding, as GitLab and
+Jenkins read it) or markdown (a summary for a CI job's page: counts by rule,
+then the first findings, linked to their lines with --link-base).
 
 Each line of a file is one URI, but for blank lines and comments (lines
 whose first non-blank character is "#"); a UTF-8 byte order mark before the
@@ -99,7 +103,7 @@ and the others are still checked, and the exit status is then 3.`,
 				return opts.listRules()
 			}
 			outPal, _ := opts.palettes() // the findings are lint's results, on stdout
-			ro := render.CheckOptions{Format: opts.Format.Value, WithFile: true, Results: true, ShowPassword: opts.ShowPassword, Palette: outPal, Version: version()}
+			ro := render.CheckOptions{Format: opts.Format.Value, WithFile: true, Results: true, ShowPassword: opts.ShowPassword, Palette: outPal, Version: version(), LinkBase: opts.LinkBase}
 			exclude, err := discover.Compile(opts.Exclude)
 			if pe := (*discover.PatternError)(nil); errors.As(err, &pe) {
 				return badValue("exclude", pe.Pattern, "%v", pe.Err)
@@ -137,6 +141,8 @@ and the others are still checked, and the exit status is then 3.`,
 	flagval.AddChoice(c, opts.Type, "type", "with --extract, read every file as text, markdown or html (auto: by extension)")
 	f.BoolVar(&opts.ListRules, "list-rules", false, "print every rule a finding can name, with its severity, RFC section and description, and exit")
 	_ = f.SetAnnotation("list-rules", config.AnnotationOneOff, nil)
+	f.StringVar(&opts.LinkBase, "link-base", "", "with --format markdown, link each finding to its line under this `URL` (https://github.com/OWNER/REPO/blob/SHA/)")
+	_ = c.RegisterFlagCompletionFunc("link-base", cobra.NoFileCompletions)
 	f.BoolVar(&opts.IncludeCode, "include-code", false, "with --extract, also check Markdown code blocks and code spans")
 	f.StringArrayVar(&opts.Exclude, "exclude", nil, "skip URIs that match this `REGEX` (repeatable; .uritoolignore adds more)")
 	_ = c.RegisterFlagCompletionFunc("exclude", cobra.NoFileCompletions)

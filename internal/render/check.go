@@ -21,10 +21,12 @@ const (
 	FormatJSON   = "json"
 	FormatGitHub = "github"
 	FormatSARIF  = "sarif"
+	FormatJUnit  = "junit"
+	FormatMD     = "markdown"
 )
 
 // CheckFormats lists the formats of validate and lint.
-var CheckFormats = []string{FormatText, FormatJSON, FormatGitHub, FormatSARIF}
+var CheckFormats = []string{FormatText, FormatJSON, FormatGitHub, FormatSARIF, FormatJUnit, FormatMD}
 
 // CheckOptions configures a check renderer.
 type CheckOptions struct {
@@ -41,6 +43,9 @@ type CheckOptions struct {
 	ShowPassword bool
 	Palette      *Palette // for text, on stderr
 	Version      string   // tool version, for SARIF
+	// LinkBase, for markdown, is the URL that a file's path follows in a
+	// link to its line: https://github.com/OWNER/REPO/blob/SHA/.
+	LinkBase string
 }
 
 // Writer is where renderers write: a part of a stream.Sink, or any
@@ -71,6 +76,10 @@ func NewChecker(opts CheckOptions) Checker {
 		return &githubRenderer{}
 	case opts.Format == FormatSARIF:
 		return &sarifRenderer{version: opts.Version}
+	case opts.Format == FormatJUnit:
+		return &junitRenderer{}
+	case opts.Format == FormatMD:
+		return &markdownRenderer{linkBase: opts.LinkBase}
 	}
 	return &textRenderer{opts: opts}
 }

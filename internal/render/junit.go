@@ -1,0 +1,116 @@
+package render
+
+import (
+	"encoding/xml"
+	"strconv"
+
+	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/stream"
+)
+
+// junitRenderer writes one JUnit XML report at the end, as GitLab and
+// Jenkins read it: one testsuite per file (validate: one for its inputs)
+// and one testcase per finding, a failure for an error and for a
+// warning alike, since both fail the run; a file that cannot be read is
+// a testcase with an error.
+type junitRenderer struct {
+	suites []junitSuite
+	byFile map[string]int
+}
+
+type junitSuite struct {
+	XMLName  xml.Name    `xml:"testsuite"`
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Errors   int         `xml:"errors,attr"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	ClassName string        `xml:"classname,attr"`
+	File      string        `xml:"file,attr,omitempty"`
+	Line      string        `xml:"line,attr,omitempty"`
+	Failure   *junitProblem `xml:"failure,omitempty"`
+	Error     *junitProblem `xml:"error,omitempty"`
+}
+
+type junitProblem struct {
+	Type    string `xml:"type,attr"`
+	Message string `xml:"message,attr"`
+	Text    string `xml:",chardata"`
+}
+
+func (j *junitRenderer) suite(file string) *junitSuite {
+	if j.byFile == nil {
+		j.byFile = map[string]int{}
+	}
+	name := "uritool validate"
+	if file != "" {
+		name = DisplayFile(file)
+	}
+	i, ok := j.byFile[name]
+	if !ok {
+		i = len(j.suites)
+		j.byFile[name] = i
+		j.suites = append(j.suites, junitSuite{Name: name})
+	}
+	return &j.suites[i]
+}
+
+func (j *junitRenderer) Render(_ *stream.Sink, r *check.Result) {
+	s := j.suite(r.File)
+	if r.Error != nil {
+		j.add(s, r, r.Error)
+	}
+	for i := range r.Warnings {
+		j.add(s, r, &r.Warnings[i])
+	}
+}
+
+func (j *junitRenderer) add(s *junitSuite, r *check.Result, f *finding.Finding) {
+	loc := strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.ColumnAt(f.Offset))
+	c := junitCase{Name: loc + " " + f.Rule + ": " + r.Input, ClassName: s.Name,
+		Failure: &junitProblem{Type: f.Rule, Message: f.Message, Text: s.Name + ":" + loc + ": " + f.Message + "\n" + r.Input}}
+	if r.File != "" {
+		c.File, c.Line = DisplayFile(r.File), strconv.Itoa(r.Line)
+	}
+	s.Cases = append(s.Cases, c)
+	s.Tests++
+	s.Failures++
+}
+
+// Unreadable is a testcase with an error: the file could not be checked.
+func (j *junitRenderer) Unreadable(_ *stream.Sink, file string, err error) {
+	s := j.suite(file)
+	s.Cases = append(s.Cases, junitCase{Name: "read " + DisplayFile(file), ClassName: s.Name, File: DisplayFile(file),
+		Error: &junitProblem{Type: finding.RuleIO, Message: err.Error(), Text: err.Error()}})
+	s.Tests++
+	s.Errors++
+}
+
+// Parallel is false: the report is one document, its counts first.
+func (j *junitRenderer) Parallel() bool { return false }
+
+func (j *junitRenderer) Finish(sink *stream.Sink) {
+	report := struct {
+		XMLName  xml.Name     `xml:"testsuites"`
+		Name     string       `xml:"name,attr"`
+		Tests    int          `xml:"tests,attr"`
+		Failures int          `xml:"failures,attr"`
+		Errors   int          `xml:"errors,attr"`
+		Suites   []junitSuite `xml:"testsuite"`
+	}{Name: "uritool", Suites: j.suites}
+	for _, s := range j.suites {
+		report.Tests += s.Tests
+		report.Failures += s.Failures
+		report.Errors += s.Errors
+	}
+	sink.Out.WriteString(xml.Header)
+	enc := xml.NewEncoder(sink.Out)
+	enc.Indent("", "  ")
+	_ = enc.Encode(report) // plain data: it cannot fail, and sink writes do not
+	sink.Out.WriteByte('\n')
+}

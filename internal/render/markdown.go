@@ -1,0 +1,128 @@
+package render
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/stream"
+)
+
+// markdownFindings is how many findings the Markdown summary lists; the
+// counts cover them all.
+const markdownFindings = 20
+
+// markdownRenderer writes a Markdown summary at the end, for a CI job's
+// summary page ($GITHUB_STEP_SUMMARY): the counts by rule, then the first
+// findings, each linked to its file and line when LinkBase is given.
+type markdownRenderer struct {
+	linkBase   string
+	byRule     map[string]int
+	rules      []string // in the order first seen
+	total      int
+	rows       []string
+	unreadable []string
+}
+
+func (m *markdownRenderer) Render(_ *stream.Sink, r *check.Result) {
+	if r.Error != nil {
+		m.add(r, r.Error, "error")
+	}
+	for i := range r.Warnings {
+		m.add(r, &r.Warnings[i], "warning")
+	}
+}
+
+func (m *markdownRenderer) add(r *check.Result, f *finding.Finding, level string) {
+	if m.byRule == nil {
+		m.byRule = map[string]int{}
+	}
+	if m.byRule[f.Rule] == 0 {
+		m.rules = append(m.rules, f.Rule)
+	}
+	m.byRule[f.Rule]++
+	m.total++
+	if len(m.rows) == markdownFindings {
+		return
+	}
+	loc := strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.ColumnAt(f.Offset))
+	if r.File != "" {
+		loc = m.link(DisplayFile(r.File)+":"+loc, r.File, r.Line)
+	} else {
+		loc = "`" + loc + "`"
+	}
+	m.rows = append(m.rows, fmt.Sprintf("| %s | %s | `%s` | %s | %s |", loc, level, f.Rule, markdownCell(f.Message), markdownCode(r.Input)))
+}
+
+// link writes text as a link to file's line under linkBase, or as code
+// without one.
+func (m *markdownRenderer) link(text, file string, line int) string {
+	if m.linkBase == "" || file == "-" {
+		return "`" + text + "`"
+	}
+	return "[`" + text + "`](" + m.linkBase + (&url.URL{Path: file}).EscapedPath() + "#L" + strconv.Itoa(line) + ")"
+}
+
+func (m *markdownRenderer) Unreadable(_ *stream.Sink, file string, err error) {
+	m.unreadable = append(m.unreadable, markdownCell(err.Error()))
+}
+
+// Parallel is false: the summary is written whole at the end.
+func (m *markdownRenderer) Parallel() bool { return false }
+
+func (m *markdownRenderer) Finish(s *stream.Sink) {
+	w := s.Out
+	w.WriteString("## uritool lint\n\n")
+	if m.total == 0 && len(m.unreadable) == 0 {
+		w.WriteString("No findings.\n")
+		return
+	}
+	fmt.Fprintf(w, "%d finding(s)", m.total)
+	if len(m.unreadable) > 0 {
+		fmt.Fprintf(w, ", %d file(s) could not be read", len(m.unreadable))
+	}
+	w.WriteString(".\n\n")
+	if m.total > 0 {
+		rules := slices.Clone(m.rules)
+		slices.SortStableFunc(rules, func(a, b string) int { return m.byRule[b] - m.byRule[a] })
+		w.WriteString("| rule | findings | what it means |\n|---|---:|---|\n")
+		for _, id := range rules {
+			r, _ := finding.Describe(id)
+			fmt.Fprintf(w, "| `%s` | %d | %s |\n", id, m.byRule[id], markdownCell(r.Description))
+		}
+		w.WriteString("\n| where | level | rule | message | URI |\n|---|---|---|---|---|\n")
+		for _, row := range m.rows {
+			w.WriteString(row + "\n")
+		}
+		if m.total > len(m.rows) {
+			fmt.Fprintf(w, "\n… and %d more.\n", m.total-len(m.rows))
+		}
+	}
+	for _, u := range m.unreadable {
+		w.WriteString("\n- could not read: " + u + "\n")
+	}
+}
+
+// markdownCell escapes text for a table cell: pipes split cells and line
+// ends end rows.
+func markdownCell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ").Replace(s)
+}
+
+// markdownCode writes s as inline code in a table cell, with a fence of
+// backticks longer than any run in it.
+func markdownCode(s string) string {
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	pad := ""
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		pad = " "
+	}
+	return fence + pad + markdownCell(s) + pad + fence
+}
