@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/baseline"
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/config"
 	"github.com/uritool/uritool/internal/discover"
@@ -26,8 +28,12 @@ type LintOptions struct {
 	Type        *flagval.Choice
 	IncludeCode bool
 	Exclude     []string
+	ExcludePath []string
 	ListRules   bool
 	LinkBase    string
+	// Baseline is a file of known findings that do not fail the run;
+	// WriteBaseline records this run's findings as one.
+	Baseline, WriteBaseline string
 }
 
 // NewLintCmd builds uritool lint.
@@ -70,7 +76,10 @@ syntax) suppresses the next line, "uritool-disable-line" its own line, and
 "uritool-disable" ... "uritool-enable" a region; rule ids may follow the
 marker to suppress only those. --exclude REGEX drops the URIs it matches, and
 so does each line of .uritoolignore at the root of the repository (the
-nearest directory up with .git). The text summary counts what was
+nearest directory up with .git). --exclude-path PATTERN, and each
+.uritoolignore line that starts with "path:", is a path pattern in gitignore
+syntax (vendor/, *.min.html, docs/**/draft-*.md, !keep.md) that a directory
+walk passes over, relative to the directory walked. The text summary counts what was
 suppressed. Columns count code points, as editors do, in every format.
 
 A directory argument is walked for Markdown, HTML and .txt files, skipping
@@ -111,27 +120,41 @@ and the others are still checked, and the exit status is then 3.`,
 			if err := exclude.ReadIgnoreFile(discover.RepositoryRoot()); err != nil {
 				return &UsageError{err}
 			}
-			files, err := discover.Files(args)
+			for _, p := range opts.ExcludePath {
+				if err := exclude.Paths.Add(p); err != nil {
+					return badValue("exclude-path", p, "%v", err)
+				}
+			}
+			files, err := discover.Files(args, &exclude.Paths)
 			if err != nil {
 				return &IOError{err}
 			}
+			k, err := opts.known()
+			if err != nil {
+				return err
+			}
+			if k != nil {
+				ro.Baseline = k.baseline
+			}
 			cmd := pipeline.Command[check.Result]{
 				Filter:      &opts.Keep,
-				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(exclude) },
+				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(exclude, k) },
 				NewRenderer: func() render.Renderer[check.Result] { return render.NewChecker(ro) },
 				Files:       true,
 				Cut:         stream.Cut{List: true, Extract: opts.Extract, Kind: opts.Type.Value, IncludeCode: opts.IncludeCode},
+				InOrder:     k != nil, // a baseline's counts are used up in input order
+				Summary:     opts.summary(k),
 			}
-			if opts.Format.Value == render.FormatText {
-				cmd.Summary = func(s stream.Stats) string {
-					summary := fmt.Sprintf("%d checked, %d finding(s)", s.Checked, s.Findings)
-					if s.Suppressed > 0 {
-						summary += fmt.Sprintf(", %d suppressed", s.Suppressed)
-					}
-					return summary
+			err = run(root, files, cmd)
+			if opts.WriteBaseline != "" {
+				if werr := k.record.Write(opts.WriteBaseline); werr != nil {
+					return &IOError{werr}
+				}
+				if _, ok := err.(*FindingsError); ok {
+					return nil // the findings are recorded: adopting lint is no failure
 				}
 			}
-			return run(root, files, cmd)
+			return err
 		},
 	}
 	addCheckFlags(c, &opts.CheckFlags)
@@ -141,15 +164,70 @@ and the others are still checked, and the exit status is then 3.`,
 	flagval.AddChoice(c, opts.Type, "type", "with --extract, read every file as text, markdown or html (auto: by extension)")
 	f.BoolVar(&opts.ListRules, "list-rules", false, "print every rule a finding can name, with its severity, RFC section and description, and exit")
 	_ = f.SetAnnotation("list-rules", config.AnnotationOneOff, nil)
+	f.StringVar(&opts.Baseline, "baseline", "", "fail only on findings not in this baseline `FILE` (matched by file, rule and URI, not line); report the fixed ones")
+	f.StringVar(&opts.WriteBaseline, "write-baseline", "", "record this run's findings in `FILE`, for --baseline, and exit 0")
+	_ = f.SetAnnotation("write-baseline", config.AnnotationOneOff, nil)
+	_ = c.MarkFlagFilename("baseline", "json")
+	_ = c.MarkFlagFilename("write-baseline", "json")
 	f.StringVar(&opts.LinkBase, "link-base", "", "with --format markdown, link each finding to its line under this `URL` (https://github.com/OWNER/REPO/blob/SHA/)")
 	_ = c.RegisterFlagCompletionFunc("link-base", cobra.NoFileCompletions)
 	f.BoolVar(&opts.IncludeCode, "include-code", false, "with --extract, also check Markdown code blocks and code spans")
 	f.StringArrayVar(&opts.Exclude, "exclude", nil, "skip URIs that match this `REGEX` (repeatable; .uritoolignore adds more)")
 	_ = c.RegisterFlagCompletionFunc("exclude", cobra.NoFileCompletions)
+	f.StringArrayVar(&opts.ExcludePath, "exclude-path", nil, "when walking a directory, pass over the files and directories this `PATTERN` matches, in gitignore syntax (repeatable; \"path:\" lines of .uritoolignore add more)")
+	_ = c.RegisterFlagCompletionFunc("exclude-path", cobra.NoFileCompletions)
 	c.ValidArgsFunction = func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return nil, cobra.ShellCompDirectiveDefault
 	}
 	return c
+}
+
+// known is the baseline to match findings against, or to record them
+// for, or nil for neither.
+func (o *LintOptions) known() (*known, error) {
+	if o.Baseline == "" && o.WriteBaseline == "" {
+		return nil, nil
+	}
+	k := &known{}
+	if o.Baseline != "" {
+		set, err := baseline.Read(o.Baseline)
+		if err != nil {
+			return nil, badValue("baseline", o.Baseline, "%v", err)
+		}
+		k.baseline = set
+	}
+	if o.WriteBaseline != "" {
+		k.record = &baseline.Recorder{}
+	}
+	return k, nil
+}
+
+// summary gives the line stderr ends with: in text, the counts; with a
+// baseline, in every format, what it held and what was fixed since.
+func (o *LintOptions) summary(k *known) func(stream.Stats) string {
+	text := o.Format.Value == render.FormatText
+	if !text && k == nil {
+		return nil
+	}
+	return func(s stream.Stats) string {
+		var parts []string
+		if text {
+			parts = append(parts, fmt.Sprintf("%d checked, %d finding(s)", s.Checked, s.Findings))
+			if s.Suppressed > 0 {
+				parts = append(parts, fmt.Sprintf("%d suppressed", s.Suppressed))
+			}
+		}
+		if k != nil && k.baseline != nil {
+			parts = append(parts, fmt.Sprintf("%d in the baseline", k.unchanged))
+			if fixed := len(k.baseline.Fixed()); fixed > 0 {
+				parts = append(parts, fmt.Sprintf("%d fixed since the baseline (lint --write-baseline shrinks it)", fixed))
+			}
+		}
+		if k != nil && k.record != nil {
+			parts = append(parts, fmt.Sprintf("%d recorded in %s", k.record.Len(), o.WriteBaseline))
+		}
+		return strings.Join(parts, ", ")
+	}
 }
 
 // listRules prints the rule table, for people writing suppressions.

@@ -3,10 +3,12 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/baseline"
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/defaultscheme"
 	"github.com/uritool/uritool/internal/discover"
 	"github.com/uritool/uritool/internal/filter"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/lint"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -56,7 +58,7 @@ write their records on stdout. The exit status is 1 when any input fails.`,
 			return run(root, args, pipeline.Command[check.Result]{
 				Filter:      &opts.Keep,
 				Unique:      opts.Unique,
-				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(nil) },
+				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(nil, nil) },
 				NewRenderer: func() render.Renderer[check.Result] { return render.NewChecker(ro) },
 			})
 		},
@@ -147,10 +149,47 @@ type checkOp struct {
 	// checks relative references found in HTML (lint --as reference).
 	exclude   *discover.Excluder
 	reference bool
+	known     *known // lint --baseline and --write-baseline
 }
 
-func (o *CheckFlags) newCheckOp(exclude *discover.Excluder) pipeline.Op[check.Result] {
-	return &checkOp{checker: o.checker(), scheme: &o.DefaultScheme, exclude: exclude, reference: o.As.Value == string(check.AsReference)}
+func (o *CheckFlags) newCheckOp(exclude *discover.Excluder, k *known) pipeline.Op[check.Result] {
+	return &checkOp{checker: o.checker(), scheme: &o.DefaultScheme, exclude: exclude, reference: o.As.Value == string(check.AsReference), known: k}
+}
+
+// known matches findings against a baseline, or records them for one.
+// The matching uses up the baseline's counts, so it runs in input order.
+type known struct {
+	baseline  *baseline.Set
+	record    *baseline.Recorder
+	unchanged int // findings the baseline had
+}
+
+// match marks each finding of r new or unchanged, records it, and
+// returns how many fail the run.
+func (k *known) match(file string, r *check.Result) (failing int) {
+	mark := func(f *finding.Finding) {
+		key := baseline.Key{File: render.DisplayFile(file), Rule: f.Rule, URI: r.Input}
+		if k.record != nil {
+			k.record.Add(key)
+		}
+		switch {
+		case k.baseline == nil:
+			failing++
+		case k.baseline.Take(key):
+			f.Baseline = finding.Unchanged
+			k.unchanged++
+		default:
+			f.Baseline = finding.New
+			failing++
+		}
+	}
+	if r.Error != nil {
+		mark(r.Error)
+	}
+	for i := range r.Warnings {
+		mark(&r.Warnings[i])
+	}
+	return failing
 }
 
 func (o *checkOp) Do(in stream.Input, r *check.Result) pipeline.Outcome {
@@ -190,6 +229,10 @@ func (o *checkOp) Do(in stream.Input, r *check.Result) pipeline.Outcome {
 			}
 		}
 		r.Warnings = kept
+	}
+	if o.known != nil {
+		out.Findings = o.known.match(in.File, r)
+		return out
 	}
 	if r.Error != nil {
 		out.Findings++

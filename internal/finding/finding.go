@@ -43,7 +43,19 @@ type Finding struct {
 	Offset  int    `json:"offset"`
 	Rule    string `json:"rule"`
 	Message string `json:"message"`
+	// Baseline is "new" or "unchanged" when lint runs with a baseline:
+	// an unchanged finding was there before, and does not fail the run.
+	Baseline string `json:"baseline,omitempty"`
 }
+
+// Unchanged reports a finding the baseline already has.
+func (f *Finding) Unchanged() bool { return f.Baseline == Unchanged }
+
+// The baseline states of a finding, as SARIF's baselineState names them.
+const (
+	New       = "new"
+	Unchanged = "unchanged"
+)
 
 // Of describes err: a parse error of pkg/uri, a conversion error of iri,
 // a decoding error of pct, a template error, a failed edit or build. Any

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/uritool/uritool/internal/baseline"
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/stream"
@@ -46,6 +47,9 @@ type CheckOptions struct {
 	// LinkBase, for markdown, is the URL that a file's path follows in a
 	// link to its line: https://github.com/OWNER/REPO/blob/SHA/.
 	LinkBase string
+	// Baseline, when lint runs with one, gives SARIF the findings fixed
+	// since (baselineState "absent").
+	Baseline *baseline.Set
 }
 
 // Writer is where renderers write: a part of a stream.Sink, or any
@@ -75,7 +79,7 @@ func NewChecker(opts CheckOptions) Checker {
 	case opts.Format == FormatGitHub:
 		return &githubRenderer{}
 	case opts.Format == FormatSARIF:
-		return &sarifRenderer{version: opts.Version}
+		return &sarifRenderer{version: opts.Version, baseline: opts.Baseline}
 	case opts.Format == FormatJUnit:
 		return &junitRenderer{}
 	case opts.Format == FormatMD:
@@ -122,12 +126,13 @@ func (t *textRenderer) Render(s *stream.Sink, r *check.Result) {
 	if t.opts.WithFile {
 		loc = DisplayFile(r.File) + ":" + loc
 	}
-	if r.Error != nil {
+	if r.Error != nil && !r.Error.Unchanged() {
 		Diagnostic(w, t.opts.Palette, loc, r.ColumnAt(r.Error.Offset), r.Input, r.Error, false, t.opts.ShowPassword)
 	}
-	for _, warn := range r.Warnings {
-		f := finding.Finding{Offset: warn.Offset, Rule: warn.Rule, Message: warn.Message}
-		Diagnostic(w, t.opts.Palette, loc, r.ColumnAt(f.Offset), r.Input, &f, true, t.opts.ShowPassword)
+	for i := range r.Warnings {
+		if warn := &r.Warnings[i]; !warn.Unchanged() {
+			Diagnostic(w, t.opts.Palette, loc, r.ColumnAt(warn.Offset), r.Input, warn, true, t.opts.ShowPassword)
+		}
 	}
 }
 
@@ -166,7 +171,7 @@ func (j *jsonRenderer) Render(s *stream.Sink, r *check.Result) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendFinding(b, &finding.Finding{Offset: warn.Offset, Rule: warn.Rule, Message: warn.Message})
+			b = appendFinding(b, &r.Warnings[i])
 			b = appendInt(appendKey(b[:len(b)-1], "column"), r.ColumnAt(warn.Offset))
 			b = append(b, '}')
 		}
@@ -228,6 +233,9 @@ func appendFinding(b []byte, f *finding.Finding) []byte {
 	b = appendInt(appendKey(b, "offset"), f.Offset)
 	b = appendString(appendKey(b, "rule"), f.Rule)
 	b = appendString(appendKey(b, "message"), f.Message)
+	if f.Baseline != "" {
+		b = appendString(appendKey(b, "baseline"), f.Baseline)
+	}
 	return append(b, '}')
 }
 
@@ -236,11 +244,13 @@ func appendFinding(b []byte, f *finding.Finding) []byte {
 type githubRenderer struct{}
 
 func (g *githubRenderer) Render(s *stream.Sink, r *check.Result) {
-	if r.Error != nil {
+	if r.Error != nil && !r.Error.Unchanged() {
 		g.command(s.Out, "error", r, r.Error.Offset, r.Error.Rule, r.Error.Message)
 	}
 	for _, warn := range r.Warnings {
-		g.command(s.Out, "warning", r, warn.Offset, warn.Rule, warn.Message)
+		if !warn.Unchanged() {
+			g.command(s.Out, "warning", r, warn.Offset, warn.Rule, warn.Message)
+		}
 	}
 }
 
@@ -276,10 +286,11 @@ func (g *githubRenderer) Parallel() bool      { return true }
 
 // sarifRenderer collects findings and writes one SARIF 2.1.0 log at the end.
 type sarifRenderer struct {
-	version string
-	rules   []sarifRule
-	ruleIdx map[string]int
-	results []sarifResult
+	version  string
+	baseline *baseline.Set
+	rules    []sarifRule
+	ruleIdx  map[string]int
+	results  []sarifResult
 	// unreadable holds the files that could not be read: the tool's
 	// trouble, not findings, so SARIF's notifications carry them.
 	unreadable []sarifNotification
@@ -321,11 +332,12 @@ type sarifMessage struct {
 }
 
 type sarifResult struct {
-	RuleID    string          `json:"ruleId"`
-	RuleIndex int             `json:"ruleIndex"`
-	Level     string          `json:"level"`
-	Message   sarifMessage    `json:"message"`
-	Locations []sarifLocation `json:"locations"`
+	RuleID        string          `json:"ruleId"`
+	RuleIndex     int             `json:"ruleIndex"`
+	Level         string          `json:"level"`
+	Message       sarifMessage    `json:"message"`
+	Locations     []sarifLocation `json:"locations"`
+	BaselineState string          `json:"baselineState,omitempty"`
 }
 
 type sarifRegion struct {
@@ -344,17 +356,27 @@ type sarifLocation struct {
 
 func (s *sarifRenderer) Render(_ *stream.Sink, r *check.Result) {
 	if r.Error != nil {
-		s.add(r, "error", r.Error.Offset, r.Error.Rule, r.Error.Message)
+		s.add(r, "error", r.Error)
 	}
-	for _, warn := range r.Warnings {
-		s.add(r, "warning", warn.Offset, warn.Rule, warn.Message)
+	for i := range r.Warnings {
+		s.add(r, "warning", &r.Warnings[i])
 	}
 }
 
 // Parallel is false: the log is one JSON document built at the end.
 func (s *sarifRenderer) Parallel() bool { return false }
 
-func (s *sarifRenderer) add(r *check.Result, level string, offset int, rule, msg string) {
+func (s *sarifRenderer) add(r *check.Result, level string, f *finding.Finding) {
+	var loc sarifLocation
+	loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(r.File)
+	// Code points, as every format counts them (columnKind below).
+	loc.PhysicalLocation.Region = &sarifRegion{StartLine: r.Line, StartColumn: r.ColumnAt(f.Offset)}
+	s.results = append(s.results, sarifResult{RuleID: f.Rule, RuleIndex: s.rule(f.Rule), Level: level,
+		Message: sarifMessage{f.Message}, Locations: []sarifLocation{loc}, BaselineState: f.Baseline})
+}
+
+// rule is the index of rule in the log's rule table, added when new.
+func (s *sarifRenderer) rule(rule string) int {
 	if s.ruleIdx == nil {
 		s.ruleIdx = map[string]int{}
 	}
@@ -364,12 +386,21 @@ func (s *sarifRenderer) add(r *check.Result, level string, offset int, rule, msg
 		s.ruleIdx[rule] = idx
 		s.rules = append(s.rules, newSARIFRule(rule))
 	}
-	var loc sarifLocation
-	loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(r.File)
-	// Code points, as every format counts them (columnKind below).
-	loc.PhysicalLocation.Region = &sarifRegion{StartLine: r.Line, StartColumn: r.ColumnAt(offset)}
-	s.results = append(s.results, sarifResult{RuleID: rule, RuleIndex: idx, Level: level,
-		Message: sarifMessage{msg}, Locations: []sarifLocation{loc}})
+	return idx
+}
+
+// absent adds the findings of the baseline that this run no longer has,
+// as SARIF 2.1.0 section 3.27.24 describes baselineState "absent".
+func (s *sarifRenderer) absent() {
+	if s.baseline == nil {
+		return
+	}
+	for _, k := range s.baseline.Fixed() {
+		var loc sarifLocation
+		loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(k.File)
+		s.results = append(s.results, sarifResult{RuleID: k.Rule, RuleIndex: s.rule(k.Rule), Level: "none",
+			Message: sarifMessage{"fixed since the baseline: " + k.URI}, Locations: []sarifLocation{loc}, BaselineState: "absent"})
+	}
 }
 
 // sarifURI turns a path into the relative URI reference SARIF's
@@ -394,6 +425,7 @@ func sarifURI(file string) string {
 }
 
 func (s *sarifRenderer) Finish(sink *stream.Sink) {
+	s.absent()
 	if s.rules == nil {
 		s.rules = []sarifRule{}
 	}

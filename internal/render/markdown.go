@@ -29,11 +29,13 @@ type markdownRenderer struct {
 }
 
 func (m *markdownRenderer) Render(_ *stream.Sink, r *check.Result) {
-	if r.Error != nil {
+	if r.Error != nil && !r.Error.Unchanged() {
 		m.add(r, r.Error, "error")
 	}
 	for i := range r.Warnings {
-		m.add(r, &r.Warnings[i], "warning")
+		if !r.Warnings[i].Unchanged() {
+			m.add(r, &r.Warnings[i], "warning")
+		}
 	}
 }
 
