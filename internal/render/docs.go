@@ -49,8 +49,8 @@ var (
 			{[]string{"column"}, "1-based column of the error in the line, in code points\n(as editors count them, in every format), or null"},
 			{[]string{"input"}, "the URI as found"},
 			{[]string{"valid"}, "true or false"},
-			{[]string{"error"}, "null, or {\"offset\", \"rule\", \"message\"}; offset is\nwithin input"},
-			{[]string{"warnings"}, "with --lint: [{\"offset\", \"rule\", \"message\", \"column\"}]"},
+			{[]string{"error"}, "null, or {\"offset\", \"rule\", \"message\"}; offset is\nwithin input; with --baseline, \"baseline\": \"new\" or\n\"unchanged\" too"},
+			{[]string{"warnings"}, "with --lint: [{\"offset\", \"rule\", \"message\", \"column\"}],\nand \"baseline\" as for error"},
 		},
 	}
 )
