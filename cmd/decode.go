@@ -52,7 +52,7 @@ carries them exactly, adding "output_base64" when they are not UTF-8.`,
 }
 
 // decodeOp decodes the percent-encodings of each input.
-func decodeOp(in stream.Input, r *render.Converted) pipeline.Outcome {
+func decodeOp(in *stream.Input, r *render.Converted) pipeline.Outcome {
 	r.Start(in.Line, in.Text)
 	out, err := pct.Decode(in.Text)
 	if err != nil {

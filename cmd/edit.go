@@ -135,7 +135,7 @@ removed with its "?".`,
 // editOp applies the edits to each input.
 func (o *EditOptions) editOp(sep byte) pipeline.Op[render.Edited] {
 	eo := edit.Options{Separator: sep, IRI: o.IRI}
-	return pipeline.Func[render.Edited](func(in stream.Input, r *render.Edited) pipeline.Outcome {
+	return pipeline.Func[render.Edited](func(in *stream.Input, r *render.Edited) pipeline.Outcome {
 		text, added := o.DefaultScheme.Apply(in.Text)
 		r.Start(in.Line, text)
 		r.SchemeAdded = added

@@ -63,7 +63,7 @@ the input is text rather than an encoding.
 
 // encodeOp percent-encodes each input for comp.
 func encodeOp(comp pct.Component) pipeline.Op[render.Converted] {
-	return pipeline.Func[render.Converted](func(in stream.Input, r *render.Converted) pipeline.Outcome {
+	return pipeline.Func[render.Converted](func(in *stream.Input, r *render.Converted) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		r.Output = pct.Encode(comp, in.Text)
 		return pipeline.Pass

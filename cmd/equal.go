@@ -93,7 +93,7 @@ func splitEqualArgs(args []string) (a string, bs []string, err error) {
 func (o *EqualOptions) equalOp(a uri.URI, aText string) pipeline.Op[render.Compared] {
 	n := normalizeOptions(uri.SchemeLevel, o.DefaultPorts.Ports)
 	na := n.Normalize(a).String()
-	return pipeline.Func[render.Compared](func(in stream.Input, r *render.Compared) pipeline.Outcome {
+	return pipeline.Func[render.Compared](func(in *stream.Input, r *render.Compared) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		r.A, r.NormalA = aText, na
 		b, err := parseRef(in.Text, false)

@@ -161,7 +161,7 @@ func (o *ExpandOptions) values() (uritemplate.Values, error) {
 // expandOp expands t with base overlaid by each input's JSON object; an
 // empty input adds no variables.
 func expandOp(t *uritemplate.Template, text string, base uritemplate.Values) pipeline.Op[render.Expanded] {
-	return pipeline.Func[render.Expanded](func(in stream.Input, r *render.Expanded) pipeline.Outcome {
+	return pipeline.Func[render.Expanded](func(in *stream.Input, r *render.Expanded) pipeline.Outcome {
 		*r = render.Expanded{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Template: text}
 		vals := uritemplate.Values{}
 		if in.Text != "" {

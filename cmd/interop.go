@@ -84,7 +84,7 @@ password of the userinfo is shown as ****; --format json has them as read.`,
 // interopOp reads each input with every parser; a disagreement on the
 // components is a finding.
 func interopOp(components []string) pipeline.Op[render.Interop] {
-	return pipeline.Func[render.Interop](func(in stream.Input, r *render.Interop) pipeline.Outcome {
+	return pipeline.Func[render.Interop](func(in *stream.Input, r *render.Interop) pipeline.Outcome {
 		rs := interop.Read(in.Text)
 		*r = render.Interop{Line: in.Line, Input: in.Text, Readings: rs, Disagree: interop.Compare(rs, components)}
 		return pipeline.FailIf(len(r.Disagree) > 0)

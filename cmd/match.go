@@ -89,7 +89,7 @@ written since both "%2F" and "/" expand from them differently.`,
 // matchOp matches each reference against t; a miss is a finding.
 func matchOp(t *uritemplate.Template) pipeline.Op[render.Matched] {
 	names := t.Names()
-	return pipeline.Func[render.Matched](func(in stream.Input, r *render.Matched) pipeline.Outcome {
+	return pipeline.Func[render.Matched](func(in *stream.Input, r *render.Matched) pipeline.Outcome {
 		*r = render.Matched{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Names: names}
 		vals, ok := t.Match(in.Text)
 		if !ok {

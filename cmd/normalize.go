@@ -119,7 +119,7 @@ func (o *NormalizeOptions) normalizeOp() pipeline.Op[render.Normalized] {
 	if o.Unique {
 		seen = map[string]struct{}{}
 	}
-	return pipeline.Func[render.Normalized](func(in stream.Input, r *render.Normalized) pipeline.Outcome {
+	return pipeline.Func[render.Normalized](func(in *stream.Input, r *render.Normalized) pipeline.Outcome {
 		text, added := o.DefaultScheme.Apply(in.Text)
 		r.Start(in.Line, text)
 		r.Original, r.IRI, r.SchemeAdded = in.Text, o.IRI, added

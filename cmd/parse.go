@@ -99,7 +99,7 @@ An unknown field is a usage error, before any input is read.`,
 // parseOp parses one input; withForms also reads its host's IDNA forms
 // and its query as form data, which all but --get show.
 func parseOp(ds *defaultscheme.Flag, asIRI, withForms bool) pipeline.Op[render.Parsed] {
-	return pipeline.Func[render.Parsed](func(in stream.Input, r *render.Parsed) pipeline.Outcome {
+	return pipeline.Func[render.Parsed](func(in *stream.Input, r *render.Parsed) pipeline.Outcome {
 		text, added := ds.Apply(in.Text)
 		u, err := parseRef(text, asIRI)
 		r.Line, r.Input, r.URI, r.SchemeAdded, r.Err, r.Params = in.Line, text, u, added, nil, r.Params[:0]

@@ -103,13 +103,13 @@ func (o *RecomposeOptions) setComponent(name, v string) {
 }
 
 // recomposeFlags builds the one reference the flags describe.
-func (o *RecomposeOptions) recomposeFlags(in stream.Input, r *render.Recomposed) pipeline.Outcome {
+func (o *RecomposeOptions) recomposeFlags(in *stream.Input, r *render.Recomposed) pipeline.Outcome {
 	return recompose(r, in, o.Components, nil)
 }
 
 // recomposeJSON builds a reference from each JSON object of components.
 func recomposeJSON() pipeline.Op[render.Recomposed] {
-	return pipeline.Func[render.Recomposed](func(in stream.Input, r *render.Recomposed) pipeline.Outcome {
+	return pipeline.Func[render.Recomposed](func(in *stream.Input, r *render.Recomposed) pipeline.Outcome {
 		var c render.ParseRecord
 		var failure *finding.Finding
 		switch err := json.Unmarshal([]byte(in.Text), &c); {
@@ -172,7 +172,7 @@ func splitAuthority(c *render.ParseRecord) *finding.Finding {
 
 // recompose builds one reference into r, or reports why it cannot be
 // built; it returns whether it failed.
-func recompose(r *render.Recomposed, in stream.Input, b uri.Builder, failure *finding.Finding) pipeline.Outcome {
+func recompose(r *render.Recomposed, in *stream.Input, b uri.Builder, failure *finding.Finding) pipeline.Outcome {
 	*r = render.Recomposed{Outcome: render.Outcome{Line: in.Line, Input: in.Text, Err: failure}}
 	if failure == nil {
 		u, err := b.Build()

@@ -68,7 +68,7 @@ on stderr, so the output stays aligned with the input.`,
 
 // relativizeOp writes each target relative to base.
 func relativizeOp(base uri.URI, baseText string) pipeline.Op[render.Relativized] {
-	return pipeline.Func[render.Relativized](func(in stream.Input, r *render.Relativized) pipeline.Outcome {
+	return pipeline.Func[render.Relativized](func(in *stream.Input, r *render.Relativized) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		r.Base = baseText
 		target, err := parseRef(in.Text, false)

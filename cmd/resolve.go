@@ -83,7 +83,7 @@ none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
 // resolveOp resolves each reference against base.
 func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) pipeline.Op[render.Resolved] {
 	resolver := uri.ResolveOptions{NonStrict: o.NonStrict}
-	return pipeline.Func[render.Resolved](func(in stream.Input, r *render.Resolved) pipeline.Outcome {
+	return pipeline.Func[render.Resolved](func(in *stream.Input, r *render.Resolved) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		r.Base, r.Explain = baseText, o.Explain
 		ref, err := parseRef(in.Text, false)

@@ -92,7 +92,7 @@ type shapeOp struct {
 	seen    map[string]int // --sample: inputs passed per shape
 }
 
-func (o *shapeOp) Do(in stream.Input, r *render.Shaped) pipeline.Outcome {
+func (o *shapeOp) Do(in *stream.Input, r *render.Shaped) pipeline.Outcome {
 	*r = render.Shaped{Outcome: render.Outcome{Line: in.Line, Input: in.Text}}
 	sh, _, err := shape.Of(in.Text, o.opts)
 	switch {

@@ -86,7 +86,7 @@ func (o *ToIRIOptions) toIRIOp() pipeline.Op[render.Converted] {
 	if o.Lookalikes {
 		keep = nil
 	}
-	return pipeline.Func[render.Converted](func(in stream.Input, r *render.Converted) pipeline.Outcome {
+	return pipeline.Func[render.Converted](func(in *stream.Input, r *render.Converted) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		out, kept, err := iri.ToIRIKeeping(in.Text, keep)
 		if err != nil {

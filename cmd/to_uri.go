@@ -84,7 +84,7 @@ func toURIOp(o iri.Options) pipeline.Op[render.Converted] {
 // convertOp writes each input another way, to-uri's or to-iri's; rule
 // names what failed for an error that is not a parse error.
 func convertOp(rule string, convert func(string) (string, error)) pipeline.Op[render.Converted] {
-	return pipeline.Func[render.Converted](func(in stream.Input, r *render.Converted) pipeline.Outcome {
+	return pipeline.Func[render.Converted](func(in *stream.Input, r *render.Converted) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		out, err := convert(in.Text)
 		if err != nil {

@@ -192,7 +192,7 @@ func (k *known) match(file string, r *check.Result) (failing int) {
 	return failing
 }
 
-func (o *checkOp) Do(in stream.Input, r *check.Result) pipeline.Outcome {
+func (o *checkOp) Do(in *stream.Input, r *check.Result) pipeline.Outcome {
 	f := in.Found
 	switch {
 	case f != nil && f.Relative && !o.reference:

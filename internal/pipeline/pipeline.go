@@ -43,13 +43,13 @@ func FailIf(failed bool) Outcome {
 // Op turns one input into a result. Each worker has its own, so an Op may
 // keep state without locking.
 type Op[R any] interface {
-	Do(in stream.Input, r *R) Outcome
+	Do(in *stream.Input, r *R) Outcome
 }
 
 // Func is an Op that is a function.
-type Func[R any] func(in stream.Input, r *R) Outcome
+type Func[R any] func(in *stream.Input, r *R) Outcome
 
-func (f Func[R]) Do(in stream.Input, r *R) Outcome { return f(in, r) }
+func (f Func[R]) Do(in *stream.Input, r *R) Outcome { return f(in, r) }
 
 // Flusher is an Op with results due after the last input, such as shape's
 // counts; it must run InOrder, so that one Op saw every input.
@@ -150,7 +150,7 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 type worker[R any] struct {
 	_      stream.CacheLinePad
 	op     Op[R]
-	do     func(in stream.Input, r *R) Outcome // op.Do
+	do     func(in *stream.Input, r *R) Outcome // op.Do
 	render render.Renderer[R]
 	filter *filter.Filter      // nil when it keeps everything
 	seen   map[string]struct{} // Unique: the outputs written so far
@@ -158,7 +158,7 @@ type worker[R any] struct {
 	_      stream.CacheLinePad
 }
 
-func (w *worker[R]) Handle(in stream.Input, s *stream.Sink) {
+func (w *worker[R]) Handle(in *stream.Input, s *stream.Sink) {
 	if w.filter != nil && !w.filter.Keep(in.Text) {
 		return
 	}

@@ -15,7 +15,7 @@ import (
 
 // upper is an operation that fails on "bad" and skips "skip".
 func upper() pipeline.Op[render.Converted] {
-	return pipeline.Func[render.Converted](func(in stream.Input, r *render.Converted) pipeline.Outcome {
+	return pipeline.Func[render.Converted](func(in *stream.Input, r *render.Converted) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		switch in.Text {
 		case "bad":

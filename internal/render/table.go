@@ -40,7 +40,7 @@ type Table[R any] struct {
 	// Outcome gives the common part of a result.
 	Outcome func(r *R) *Outcome
 	// Text writes a successful result in text mode.
-	Text func(w Writer, r *R, o *TextOptions)
+	Text func(w *stream.Part, r *R, o *TextOptions)
 	// ErrorDoc, when set, documents "error" in place of errorDoc; Note
 	// closes the docs.
 	ErrorDoc, Note string
@@ -163,7 +163,4 @@ func jsonOptBool(b []byte, v, ok bool) []byte {
 }
 
 // writeLine writes s and a newline.
-func writeLine(w Writer, s string) {
-	w.WriteString(s)
-	w.WriteByte('\n')
-}
+func writeLine(w *stream.Part, s string) { w.WriteLine(s) }

@@ -17,10 +17,6 @@ import (
 // The results of the commands that turn each input into one output, each
 // with its table: the keys of its JSON record and its text line.
 
-func outcomeOf[R interface{ outcome() *Outcome }](r R) *Outcome { return r.outcome() }
-
-func (o *Outcome) outcome() *Outcome { return o }
-
 // Normalized is normalize's result for one input.
 type Normalized struct {
 	Outcome
@@ -49,8 +45,8 @@ var NormalizeTable = &Table[Normalized]{
 			Write: func(b []byte, r *Normalized) []byte { return jsonOptBool(b, r.Changed, r.Err == nil) }},
 		schemeAddedKey(func(r *Normalized) bool { return r.SchemeAdded }),
 	},
-	Outcome: outcomeOf[*Normalized],
-	Text: func(w Writer, r *Normalized, o *TextOptions) {
+	Outcome: func(r *Normalized) *Outcome { return &r.Outcome },
+	Text: func(w *stream.Part, r *Normalized, o *TextOptions) {
 		if r.Explain {
 			o.Explainer().Normalization(w, r.Line, r.Input, r.Steps, r.Normal)
 			return
@@ -60,8 +56,8 @@ var NormalizeTable = &Table[Normalized]{
 }
 
 var NormalizeCheckTable = &Table[Normalized]{
-	Per: "input", Keys: NormalizeTable.Keys, Outcome: outcomeOf[*Normalized],
-	Text: func(w Writer, r *Normalized, _ *TextOptions) { writeLine(w, r.Original) },
+	Per: "input", Keys: NormalizeTable.Keys, Outcome: func(r *Normalized) *Outcome { return &r.Outcome },
+	Text: func(w *stream.Part, r *Normalized, _ *TextOptions) { writeLine(w, r.Original) },
 }
 
 // schemeAddedKey is the key that says --default-scheme added the scheme;
@@ -88,8 +84,8 @@ var ResolveTable = &Table[Resolved]{
 		{Name: "target", Doc: "the resolved URI, or null when resolution failed",
 			Write: func(b []byte, r *Resolved) []byte { return jsonOptURI(b, r.Target, r.Err == nil, true) }},
 	},
-	Outcome: outcomeOf[*Resolved],
-	Text: func(w Writer, r *Resolved, o *TextOptions) {
+	Outcome: func(r *Resolved) *Outcome { return &r.Outcome },
+	Text: func(w *stream.Part, r *Resolved, o *TextOptions) {
 		if r.Explain {
 			o.Explainer().Resolution(w, r.Line, r.Base, r.Input, r.Trace)
 			return
@@ -113,8 +109,8 @@ var RelativizeTable = &Table[Relativized]{
 		{Name: "ref", Doc: "the shortest reference from base to target, or null",
 			Write: func(b []byte, r *Relativized) []byte { return jsonOptURI(b, r.Ref, r.Err == nil, true) }},
 	},
-	Outcome: outcomeOf[*Relativized],
-	Text:    func(w Writer, r *Relativized, _ *TextOptions) { writeLine(w, r.Ref) },
+	Outcome: func(r *Relativized) *Outcome { return &r.Outcome },
+	Text:    func(w *stream.Part, r *Relativized, _ *TextOptions) { writeLine(w, r.Ref) },
 }
 
 // Compared is equal's result for one B.
@@ -135,8 +131,8 @@ var EqualTable = &Table[Compared]{
 		{Name: "equal", Doc: "true when those are the same, null for an invalid B",
 			Write: func(b []byte, r *Compared) []byte { return jsonOptBool(b, r.Equal, r.Err == nil) }},
 	},
-	Outcome: outcomeOf[*Compared],
-	Text: func(w Writer, r *Compared, _ *TextOptions) {
+	Outcome: func(r *Compared) *Outcome { return &r.Outcome },
+	Text: func(w *stream.Part, r *Compared, _ *TextOptions) {
 		if r.Equal {
 			writeLine(w, "equivalent")
 			return
@@ -160,8 +156,8 @@ var EditTable = &Table[Edited]{
 			Write: func(b []byte, r *Edited) []byte { return jsonOptStr(b, r.Output, r.Err == nil) }},
 		schemeAddedKey(func(r *Edited) bool { return r.SchemeAdded }),
 	},
-	Outcome: outcomeOf[*Edited],
-	Text:    func(w Writer, r *Edited, _ *TextOptions) { writeLine(w, r.Output) },
+	Outcome: func(r *Edited) *Outcome { return &r.Outcome },
+	Text:    func(w *stream.Part, r *Edited, _ *TextOptions) { writeLine(w, r.Output) },
 }
 
 // Converted is the result of encode, decode, to-uri and to-iri: the input
@@ -179,8 +175,8 @@ func convertTable(inputDoc, key, doc string) *Table[Converted] {
 			{Name: "input", Doc: inputDoc, Write: func(b []byte, r *Converted) []byte { return jsonStr(b, r.Input) }},
 			{Name: key, Doc: doc, Write: func(b []byte, r *Converted) []byte { return jsonOptStr(b, r.Output, r.Err == nil) }},
 		},
-		Outcome: outcomeOf[*Converted],
-		Text:    func(w Writer, r *Converted, _ *TextOptions) { writeLine(w, r.Output) },
+		Outcome: func(r *Converted) *Outcome { return &r.Outcome },
+		Text:    func(w *stream.Part, r *Converted, _ *TextOptions) { writeLine(w, r.Output) },
 	}
 }
 
@@ -230,9 +226,9 @@ var ExpandTable = &Table[Expanded]{
 		{Name: "valid", Doc: "whether the expansion is a URI reference (RFC 3986)",
 			Write: func(b []byte, r *Expanded) []byte { return appendBool(b, r.Err == nil) }},
 	},
-	Outcome:  outcomeOf[*Expanded],
+	Outcome:  func(r *Expanded) *Outcome { return &r.Outcome },
 	ErrorDoc: "null, or {\"offset\", \"rule\", \"message\"}: a bad variable\nobject, or where the expansion is not a URI reference",
-	Text:     func(w Writer, r *Expanded, _ *TextOptions) { writeLine(w, r.Expansion) },
+	Text:     func(w *stream.Part, r *Expanded, _ *TextOptions) { writeLine(w, r.Expansion) },
 }
 
 // Matched is match's result for one reference.
@@ -255,8 +251,8 @@ var MatchTable = &Table[Matched]{
 				return appendValues(b, r.Values, r.Names)
 			}},
 	},
-	Outcome: outcomeOf[*Matched],
-	Text: func(w Writer, r *Matched, _ *TextOptions) {
+	Outcome: func(r *Matched) *Outcome { return &r.Outcome },
+	Text: func(w *stream.Part, r *Matched, _ *TextOptions) {
 		writeLine(w, string(appendValues(nil, r.Values, r.Names)))
 	},
 }
@@ -296,8 +292,8 @@ var RecomposeTable = &Table[Recomposed]{
 		{Name: "uri", Doc: "the recomposed reference, or null",
 			Write: func(b []byte, r *Recomposed) []byte { return jsonOptStr(b, r.URI, r.Err == nil) }},
 	},
-	Outcome: outcomeOf[*Recomposed],
-	Text:    func(w Writer, r *Recomposed, _ *TextOptions) { writeLine(w, r.URI) },
+	Outcome: func(r *Recomposed) *Outcome { return &r.Outcome },
+	Text:    func(w *stream.Part, r *Recomposed, _ *TextOptions) { writeLine(w, r.URI) },
 }
 
 // Shaped is shape's result: an input and its shape with --sample, a
@@ -316,8 +312,8 @@ var (
 			{Name: "shape", Doc: "its shape, or null when the input is invalid",
 				Write: func(b []byte, r *Shaped) []byte { return jsonOptStr(b, r.Shape, r.Err == nil) }},
 		},
-		Outcome: outcomeOf[*Shaped],
-		Text:    func(w Writer, r *Shaped, _ *TextOptions) { writeLine(w, r.Input) },
+		Outcome: func(r *Shaped) *Outcome { return &r.Outcome },
+		Text:    func(w *stream.Part, r *Shaped, _ *TextOptions) { writeLine(w, r.Input) },
 	}
 	ShapeCountTable = &Table[Shaped]{
 		Per:  "shape, most common first",
@@ -328,8 +324,8 @@ var (
 			{Name: "shape", Doc: "the RFC 6570 template", Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Shape) }, Only: shaped},
 			{Name: "count", Doc: "how many inputs have it", Write: func(b []byte, r *Shaped) []byte { return strconv.AppendInt(b, int64(r.Count), 10) }, Only: shaped},
 		},
-		Outcome: outcomeOf[*Shaped],
-		Text:    func(w Writer, r *Shaped, _ *TextOptions) { writeLine(w, strconv.Itoa(r.Count)+"\t"+r.Shape) },
+		Outcome: func(r *Shaped) *Outcome { return &r.Outcome },
+		Text:    func(w *stream.Part, r *Shaped, _ *TextOptions) { writeLine(w, strconv.Itoa(r.Count)+"\t"+r.Shape) },
 	}
 )
 
@@ -351,9 +347,9 @@ var SettingsTable = &Table[Setting]{
 		{Name: "value", Doc: "the value in effect", Write: func(b []byte, r *Setting) []byte { return jsonStr(b, r.Value) }},
 		{Name: "source", Doc: "\"default\", \"flag\", \"env NAME\" or \"FILE:LINE\"", Write: func(b []byte, r *Setting) []byte { return jsonStr(b, r.Source) }},
 	},
-	Outcome:  outcomeOf[*Setting],
+	Outcome:  func(r *Setting) *Outcome { return &r.Outcome },
 	ErrorDoc: "always null",
-	Text: func(w Writer, r *Setting, _ *TextOptions) {
+	Text: func(w *stream.Part, r *Setting, _ *TextOptions) {
 		writeLine(w, fmt.Sprintf("%-26s %-18s %s", r.Key, r.Value, r.Source))
 	},
 }

@@ -9,7 +9,7 @@ import (
 // output is far larger than its input (parse's breakdown, interop).
 type amplifier struct{}
 
-func (amplifier) Handle(in Input, s *Sink) {
+func (amplifier) Handle(in *Input, s *Sink) {
 	for range 20 {
 		s.Out.WriteString(in.Text)
 		s.Out.WriteByte('\n')

@@ -79,6 +79,14 @@ func (p *Part) WriteByte(c byte) error {
 	return nil
 }
 
+// WriteLine writes s and a newline: most results are one line, and one
+// call for both halves the work of the text renderers.
+func (p *Part) WriteLine(s string) {
+	p.switchTo()
+	p.buf = append(p.buf, s...)
+	p.buf = append(p.buf, '\n')
+}
+
 // Mark is where the next write to p will go, for Since and Truncate.
 func (p *Part) Mark() int { return len(p.buf) }
 

@@ -20,7 +20,7 @@ import (
 // echo writes each input back on stdout, and "!" lines on stderr.
 type echo struct{}
 
-func (echo) Handle(in stream.Input, s *stream.Sink) {
+func (echo) Handle(in *stream.Input, s *stream.Sink) {
 	if strings.HasPrefix(in.Text, "!") {
 		fmt.Fprintf(s.Err, "%s:%d:%s\n", in.File, in.Line, in.Text)
 		s.Findings++
@@ -302,7 +302,7 @@ type fileWorker struct {
 	total *int
 }
 
-func (w *fileWorker) Handle(in stream.Input, s *stream.Sink) {
+func (w *fileWorker) Handle(in *stream.Input, s *stream.Sink) {
 	if in.File != w.file {
 		w.file, w.count = in.File, 0
 	}
@@ -360,7 +360,7 @@ func TestExtractPerFile(t *testing.T) {
 // code comes wholly suppressed.
 type candidateWorker struct{}
 
-func (candidateWorker) Handle(in stream.Input, s *stream.Sink) {
+func (candidateWorker) Handle(in *stream.Input, s *stream.Sink) {
 	fmt.Fprintf(s.Out, "%s:%d:%d %s %v\n", filepath.Base(in.File), in.Line, in.Found.Offset, in.Text, in.Found.Suppress.All)
 }
 
