@@ -32,6 +32,22 @@ func TestCLIEdit(t *testing.T) {
 		{name: "IPv4-mapped IPv6", args: []string{"edit", "--set", "host=::ffff:1.2.3.4", "http://h/"}, want: want{out: exact("http://[::ffff:1.2.3.4]/\n")}},
 		{name: "IPv4 host", args: []string{"edit", "--set", "host=127.0.0.1", "http://h/"}, want: want{out: exact("http://127.0.0.1/\n")}},
 		{name: "raw IP-literal with brackets", args: []string{"edit", "--set", "host:=[::1]", "http://h/x"}, want: want{out: exact("http://[::1]/x\n")}},
+		// A bracketed value is an IP-literal (section 3.2.2), checked as
+		// written; a zone ID, which RFC 3986 has not, is refused, and so is
+		// a ':' or a bracket that would otherwise be encoded into a reg-name.
+		{name: "bracketed IPv6 host", args: []string{"edit", "--set", "host=[::1]", "http://example.com/"}, want: want{out: exact("http://[::1]/\n")}},
+		{name: "bracketed IPvFuture host", args: []string{"edit", "--set", "host=[v1.fe]", "http://example.com/"}, want: want{out: exact("http://[v1.fe]/\n")}},
+		{name: "bracketed zone ID refused", args: []string{"edit", "--set", "host=[fe80::1%25eth0]", "http://example.com/"}, want: want{code: 1, out: exact("\n"),
+			err: exact("1:1: --set host=[fe80::1%25eth0]: host: IPv6 zone identifiers are not allowed by RFC 3986 [IP-literal]\n    http://example.com/\n    ^\n")}},
+		{name: "zone ID refused", args: []string{"edit", "--set", "host=fe80::1%eth0", "http://example.com/"}, want: want{code: 1, out: exact("\n"),
+			err: exact("1:1: --set host=fe80::1%eth0: host: IPv6 zone identifiers (%eth0) are not allowed by RFC 3986 (section 3.2.2) [IP-literal]\n    http://example.com/\n    ^\n")}},
+		{name: "unclosed IP-literal", args: []string{"edit", "--set", "host=[::1", "http://h/"}, want: want{code: 1, out: exact("\n"),
+			errHas: []string{"1:1: --set host=[::1: host: ", "']' is missing [IP-literal]"}}},
+		{name: "bracketed IPv4 refused", args: []string{"edit", "--set", "host=[1.2.3.4]", "http://h/"}, want: want{code: 1, out: exact("\n"), errHas: []string{"[IPv6address]"}}},
+		{name: "host with a port refused", args: []string{"edit", "--set", "host=example.com:8080", "http://h/"}, want: want{code: 1, out: exact("\n"),
+			errHas: []string{"--set host=example.com:8080: host: ':' cannot be in a host name", "[reg-name]"}}},
+		{name: "stray bracket refused", args: []string{"edit", "--set", "host=a]b", "http://h/"}, want: want{code: 1, out: exact("\n"),
+			errHas: []string{"--set host=a]b: host: ']' cannot be in a host name", "[reg-name]"}}},
 		{name: "raw IPv6 without brackets", args: []string{"edit", "--set", "host:=::1", "http://h/x"}, want: want{code: 1, out: exact("\n"),
 			err: exact("1:1: --set host:=::1: host: invalid character ':' in host [host]\n    http://h/x\n    ^\n")}},
 

@@ -66,6 +66,9 @@ func (o Options) encode(c pct.Component, s string) string {
 type Error struct {
 	Flag string
 	Err  error
+	// Rule names the rule the edit breaks, when Err is not a
+	// *uri.BuildError, which names its own.
+	Rule string
 }
 
 func (e *Error) Error() string { return e.Flag + ": " + e.Err.Error() }
@@ -159,6 +162,10 @@ func Apply(u uri.URI, ops []Op, o Options) (string, error) {
 	}
 	for _, op := range ops {
 		if err := p.apply(op, o); err != nil {
+			if e, ok := err.(*Error); ok {
+				e.Flag = op.Flag
+				return "", e
+			}
 			return "", &Error{Flag: op.Flag, Err: err}
 		}
 	}
@@ -217,7 +224,10 @@ func (p *parts) apply(op Op, o Options) error {
 	case Set:
 		v := op.Value
 		if !op.Raw {
-			v = encodeFor(op.Comp, v, o)
+			var err error
+			if v, err = encodeFor(op.Comp, v, o); err != nil {
+				return err
+			}
 		}
 		p.set(op.Comp, &v)
 	case Unset:
@@ -261,25 +271,53 @@ func (p *parts) set(comp string, v *string) {
 	}
 }
 
-// encodeFor percent-encodes plain text for comp; a host that is an IPv6
-// address gets its brackets (section 3.2.2), an IPv4 one stays as it is.
-func encodeFor(comp, v string, o Options) string {
+// encodeFor percent-encodes plain text for comp; a host is written by
+// hostValue.
+func encodeFor(comp, v string, o Options) (string, error) {
 	switch comp {
 	case "userinfo":
-		return o.encode(pct.Userinfo, v)
+		return o.encode(pct.Userinfo, v), nil
 	case "host":
-		if a, err := netip.ParseAddr(v); err == nil && a.Is6() && a.Zone() == "" {
-			return "[" + v + "]"
-		}
-		return o.encode(pct.Host, v)
+		return hostValue(v, o)
 	case "path":
-		return o.encode(pct.Path, v)
+		return o.encode(pct.Path, v), nil
 	case "query":
-		return o.encode(pct.Query, v)
+		return o.encode(pct.Query, v), nil
 	case "fragment":
-		return o.encode(pct.Fragment, v)
+		return o.encode(pct.Fragment, v), nil
 	}
-	return v // scheme and port have nothing to encode; Build checks them
+	return v, nil // scheme and port have nothing to encode; Build checks them
+}
+
+// hostValue writes a plain host value as a host (RFC 3986 section 3.2.2).
+// A value in brackets is an IP-literal, checked as written; an IPv6
+// address gets its brackets; a zone ID is refused, as RFC 3986 has none.
+// Brackets and ':' are delimiters, never data of a reg-name: a value that
+// holds them and is no IP-literal is refused, not percent-encoded.
+func hostValue(v string, o Options) (string, error) {
+	if strings.HasPrefix(v, "[") {
+		if _, err := (uri.Builder{Host: &v}).Build(); err != nil {
+			var be *uri.BuildError
+			if errors.As(err, &be) && be.Err != nil {
+				return "", &Error{Err: errors.New("host: " + be.Err.Msg), Rule: be.Err.Rule}
+			}
+			return "", err
+		}
+		return v, nil
+	}
+	if a, err := netip.ParseAddr(v); err == nil && a.Is6() {
+		if a.Zone() != "" {
+			return "", &Error{Err: fmt.Errorf("host: IPv6 zone identifiers (%%%s) are not allowed by RFC 3986 (section 3.2.2)", a.Zone()), Rule: "IP-literal"}
+		}
+		return "[" + v + "]", nil
+	}
+	if strings.IndexByte(v, ':') >= 0 {
+		return "", &Error{Err: errors.New("host: ':' cannot be in a host name, and the value is no IPv6 address; a port is set with --set port=PORT (section 3.2.2)"), Rule: "reg-name"}
+	}
+	if i := strings.IndexAny(v, "[]"); i >= 0 {
+		return "", &Error{Err: fmt.Errorf("host: %q cannot be in a host name; brackets enclose a whole IP-literal, as in [::1] (section 3.2.2)", v[i]), Rule: "reg-name"}
+	}
+	return o.encode(pct.Host, v), nil
 }
 
 // pair is one key[=value] of a query, as written.

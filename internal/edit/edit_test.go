@@ -3,6 +3,7 @@ package edit
 import (
 	"bufio"
 	"compress/gzip"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -30,6 +31,11 @@ func TestApply(t *testing.T) {
 		{"http://h/x", []Op{mustOp(ParseSet("--set", "path:=/a b"))}, ""},
 		{"http://a/", []Op{mustOp(ParseSet("--set", "host=2001:db8::1"))}, "http://[2001:db8::1]/"},
 		{"http://a/", []Op{mustOp(ParseSet("--set", "host=b ü"))}, "http://b%20%C3%BC/"},
+		{"http://a/", []Op{mustOp(ParseSet("--set", "host=[::1]"))}, "http://[::1]/"},
+		{"http://a/", []Op{mustOp(ParseSet("--set", "host=[v7.a:b]"))}, "http://[v7.a:b]/"},
+		{"http://a/", []Op{mustOp(ParseSet("--set", "host=[fe80::1%25x]"))}, ""},
+		{"http://a/", []Op{mustOp(ParseSet("--set", "host=fe80::1%x"))}, ""},
+		{"http://a/", []Op{mustOp(ParseSet("--set", "host=a:1"))}, ""},
 		{"http://h/?q", []Op{mustOp(ParseUnset("--unset", "query"))}, "http://h/"},
 		{"http://h/", []Op{mustOp(ParseSet("--set", "query="))}, "http://h/?"},
 		{"http://h/#f", []Op{mustOp(ParseSet("--set", "fragment=a b#c"))}, "http://h/#a%20b%23c"},
@@ -61,6 +67,13 @@ func TestApply(t *testing.T) {
 	}
 	if _, err := Apply(uri.MustParse("http://h/?a;b=1"), []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "b"))}, Options{Separator: ';'}); err != nil {
 		t.Error(err)
+	}
+	for host, rule := range map[string]string{"[fe80::1%25x]": "IP-literal", "fe80::1%x": "IP-literal", "[::1": "IP-literal", "[::1]x": "host", "a:1": "reg-name", "a[": "reg-name"} {
+		_, err := Apply(uri.MustParse("http://a/"), []Op{mustOp(ParseSet("--set", "host="+host))}, Options{})
+		var e *Error
+		if !errors.As(err, &e) || e.Rule != rule || e.Flag != "--set host="+host {
+			t.Errorf("--set host=%s: %#v, want an *Error naming the flag and rule %s", host, err, rule)
+		}
 	}
 	if _, err := Apply(uri.URI{}, nil, Options{}); err == nil {
 		t.Error("zero URI accepted")
