@@ -31,7 +31,7 @@ var mayImport = map[string][]string{
 	"internal/defaultscheme": {"internal/flagval"},
 	"internal/discover":      {"internal/extract"},
 	"internal/stream":        {"internal/extract"},
-	"internal/edit":          {"internal/pct", "pkg/uri"},
+	"internal/edit":          {"internal/idn", "internal/pct", "pkg/uri"},
 	"internal/iri":           {"internal/idn", "pkg/uri"},
 	"internal/interop":       {"internal/idn", "pkg/uri"},
 	"internal/finding":       {"internal/edit", "internal/iri", "internal/pct", "pkg/uri", "pkg/uritemplate"},

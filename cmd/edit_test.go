@@ -48,6 +48,17 @@ func TestCLIEdit(t *testing.T) {
 			errHas: []string{"--set host=example.com:8080: host: ':' cannot be in a host name", "[reg-name]"}}},
 		{name: "stray bracket refused", args: []string{"edit", "--set", "host=a]b", "http://h/"}, want: want{code: 1, out: exact("\n"),
 			errHas: []string{"--set host=a]b: host: ']' cannot be in a host name", "[reg-name]"}}},
+		// A host is never percent-encoded but for UTF-8 (section 3.2.2): a
+		// name in Unicode becomes its A-labels (UTS #46), or keeps its
+		// U-labels with --iri; what IDNA refuses is a finding naming its rule.
+		{name: "IDNA host", args: []string{"edit", "--set", "host=bücher.de", "http://example.com/"}, want: want{out: exact("http://xn--bcher-kva.de/\n")}},
+		{name: "IDNA host under --iri", args: []string{"edit", "--iri", "--set", "host=Bücher.de", "http://example.com/"}, want: want{out: exact("http://bücher.de/\n")}},
+		{name: "IDNA refusal", args: []string{"edit", "--set", "host=-ü.de", "http://example.com/"}, want: want{code: 1, out: exact("\n"),
+			err: exact("1:1: --set host=-ü.de: host: IDNA (UTS #46): label \"-ü\": a label cannot begin or end with a hyphen [idna-hyphen]\n    http://example.com/\n    ^\n")}},
+		{name: "bad A-label", args: []string{"edit", "--set", "host=xn--zz.de", "http://example.com/"}, want: want{code: 1, out: exact("\n"), errHas: []string{"[idna-punycode]"}}},
+		{name: "no ASCII encoded in a host", args: []string{"edit", "--set", "host=a b", "http://example.com/"}, want: want{code: 1, out: exact("\n"),
+			err: exact("1:1: --set host=a b: host: ' ' cannot be in a host name, and section 3.2.2 allows percent-encoding there only for UTF-8 [reg-name]\n    http://example.com/\n    ^\n")}},
+		{name: "raw host kept", args: []string{"edit", "--set", "host:=b%C3%BCcher.de", "http://example.com/"}, want: want{out: exact("http://b%C3%BCcher.de/\n")}},
 		{name: "raw IPv6 without brackets", args: []string{"edit", "--set", "host:=::1", "http://h/x"}, want: want{code: 1, out: exact("\n"),
 			err: exact("1:1: --set host:=::1: host: invalid character ':' in host [host]\n    http://h/x\n    ^\n")}},
 

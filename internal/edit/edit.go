@@ -11,7 +11,9 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -289,11 +291,16 @@ func encodeFor(comp, v string, o Options) (string, error) {
 	return v, nil // scheme and port have nothing to encode; Build checks them
 }
 
-// hostValue writes a plain host value as a host (RFC 3986 section 3.2.2).
-// A value in brackets is an IP-literal, checked as written; an IPv6
-// address gets its brackets; a zone ID is refused, as RFC 3986 has none.
-// Brackets and ':' are delimiters, never data of a reg-name: a value that
-// holds them and is no IP-literal is refused, not percent-encoded.
+// hostValue writes a plain host value as a host (RFC 3986 section 3.2.2),
+// which a producer must not percent-encode but for UTF-8:
+//   - in brackets, it is an IP-literal, checked as written;
+//   - an IPv6 address gets its brackets; a zone ID is refused, as RFC 3986
+//     has none;
+//   - a name with non-ASCII characters becomes its A-labels (UTS #46
+//     ToASCII, which section 3.2.2 recommends over percent-encoding), or
+//     with IRIs its U-labels; a name IDNA refuses is refused;
+//   - an ASCII name must be a reg-name as it is, and its A-labels, if any,
+//     must pass IDNA.
 func hostValue(v string, o Options) (string, error) {
 	if strings.HasPrefix(v, "[") {
 		if _, err := (uri.Builder{Host: &v}).Build(); err != nil {
@@ -317,7 +324,38 @@ func hostValue(v string, o Options) (string, error) {
 	if i := strings.IndexAny(v, "[]"); i >= 0 {
 		return "", &Error{Err: fmt.Errorf("host: %q cannot be in a host name; brackets enclose a whole IP-literal, as in [::1] (section 3.2.2)", v[i]), Rule: "reg-name"}
 	}
-	return o.encode(pct.Host, v), nil
+	ascii := true
+	for i := 0; i < len(v); i++ {
+		if v[i] >= utf8.RuneSelf {
+			ascii = false
+			continue
+		}
+		if pct.Encode(pct.Host, v[i:i+1]) != v[i:i+1] {
+			hint := ""
+			if v[i] == '%' {
+				hint = " (a host already encoded is set with host:=)"
+			}
+			return "", &Error{Err: fmt.Errorf("host: %q cannot be in a host name, and section 3.2.2 allows percent-encoding there only for UTF-8%s", v[i], hint), Rule: "reg-name"}
+		}
+	}
+	if ascii && !idn.HasALabel(v) {
+		return v, nil
+	}
+	a, err := idn.ToASCII(v)
+	if err == nil && o.IRI && !ascii {
+		a, err = idn.ToUnicode(v)
+	}
+	if err != nil {
+		var le *idn.LabelError
+		if errors.As(err, &le) {
+			return "", &Error{Err: errors.New("host: IDNA (UTS #46): " + le.Error()), Rule: le.Rule}
+		}
+		return "", err
+	}
+	if ascii {
+		return v, nil // A-labels that pass, kept as written
+	}
+	return a, nil
 }
 
 // pair is one key[=value] of a query, as written.

@@ -30,7 +30,12 @@ func TestApply(t *testing.T) {
 		{"http://h/x", []Op{mustOp(ParseSet("--set", "path:=/a%20b"))}, "http://h/a%20b"},
 		{"http://h/x", []Op{mustOp(ParseSet("--set", "path:=/a b"))}, ""},
 		{"http://a/", []Op{mustOp(ParseSet("--set", "host=2001:db8::1"))}, "http://[2001:db8::1]/"},
-		{"http://a/", []Op{mustOp(ParseSet("--set", "host=b ü"))}, "http://b%20%C3%BC/"},
+		{"http://a/", []Op{mustOp(ParseSet("--set", "host=b ü"))}, ""},
+		{"http://a/", []Op{mustOp(ParseSet("--set", "host=Bücher.example"))}, "http://xn--bcher-kva.example/"},
+		{"http://a/", []Op{mustOp(ParseSet("--set", "host=XN--bcher-kva.example"))}, "http://XN--bcher-kva.example/"},
+		{"http://a/", []Op{mustOp(ParseSet("--set", "host=xn--zz.example"))}, ""},
+		{"http://a/", []Op{mustOp(ParseSet("--set", "host=a%41"))}, ""},
+		{"http://a/", []Op{mustOp(ParseSet("--set", "host=my_host.example"))}, "http://my_host.example/"},
 		{"http://a/", []Op{mustOp(ParseSet("--set", "host=[::1]"))}, "http://[::1]/"},
 		{"http://a/", []Op{mustOp(ParseSet("--set", "host=[v7.a:b]"))}, "http://[v7.a:b]/"},
 		{"http://a/", []Op{mustOp(ParseSet("--set", "host=[fe80::1%25x]"))}, ""},
@@ -68,12 +73,16 @@ func TestApply(t *testing.T) {
 	if _, err := Apply(uri.MustParse("http://h/?a;b=1"), []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "b"))}, Options{Separator: ';'}); err != nil {
 		t.Error(err)
 	}
-	for host, rule := range map[string]string{"[fe80::1%25x]": "IP-literal", "fe80::1%x": "IP-literal", "[::1": "IP-literal", "[::1]x": "host", "a:1": "reg-name", "a[": "reg-name"} {
+	for host, rule := range map[string]string{"[fe80::1%25x]": "IP-literal", "fe80::1%x": "IP-literal", "[::1": "IP-literal", "[::1]x": "host", "a:1": "reg-name", "a[": "reg-name",
+		"a b": "reg-name", "bü_cher.de": "idna-disallowed", "-ü.de": "idna-hyphen", "xn--zz": "idna-punycode"} {
 		_, err := Apply(uri.MustParse("http://a/"), []Op{mustOp(ParseSet("--set", "host="+host))}, Options{})
 		var e *Error
 		if !errors.As(err, &e) || e.Rule != rule || e.Flag != "--set host="+host {
 			t.Errorf("--set host=%s: %#v, want an *Error naming the flag and rule %s", host, err, rule)
 		}
+	}
+	if got, err := Apply(uri.MustParse("http://a/"), []Op{mustOp(ParseSet("--set", "host=Bücher.example"))}, Options{IRI: true}); got != "http://bücher.example/" || err != nil {
+		t.Errorf("--iri --set host=Bücher.example: %q, %v; want its U-labels", got, err)
 	}
 	if _, err := Apply(uri.URI{}, nil, Options{}); err == nil {
 		t.Error("zero URI accepted")
