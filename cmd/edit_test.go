@@ -68,12 +68,23 @@ func TestCLIEdit(t *testing.T) {
 
 		// Query edits on empty queries and empty pairs.
 		{name: "empty query has no pairs", args: []string{"edit", "--set-query", "a=1", "http://h/?"}, want: want{out: exact("http://h/?a=1\n")}},
-		{name: "empty pairs stay as written", args: []string{"edit", "--set-query", "a=1", "http://h/?&"}, want: want{out: exact("http://h/?&&a=1\n")}},
+		// An empty pair (nothing between two separators) is no pair: an
+		// edit that writes the query writes none, whatever the edit.
+		{name: "empty pairs go when the query is written", args: []string{"edit", "--set-query", "a=1", "http://h/?&", "http://h/?b=2&&c=3&"}, want: want{
+			out: exact("http://h/?a=1\nhttp://h/?b=2&c=3&a=1\n")}},
+		{name: "sort drops empty pairs", args: []string{"edit", "--sort-query", "https://example.com?a=b&c=d&", "https://example.com?&c=d&&a=b"}, want: want{
+			out: exact("https://example.com?a=b&c=d\nhttps://example.com?a=b&c=d\n")}},
+		{name: "delete drops empty pairs", args: []string{"edit", "--delete-query", "a", "https://example.com?a=b&c=d&"}, want: want{out: exact("https://example.com?c=d\n")}},
+		{name: "keep drops empty pairs", args: []string{"edit", "--keep-query", "c", "https://example.com?a=b&&c=d&"}, want: want{out: exact("https://example.com?c=d\n")}},
+		{name: "append drops empty pairs", args: []string{"edit", "--append", "query=e=f", "https://example.com?a=b&"}, want: want{out: exact("https://example.com?a=b&e=f\n")}},
+		{name: "a filter that removes nothing leaves the query", args: []string{"edit", "--delete-query", "z", "--keep-query", "*", "https://example.com?a=b&&c=d&"}, want: want{
+			out: exact("https://example.com?a=b&&c=d&\n")}},
+		{name: "sort leaves a query without pairs", args: []string{"edit", "--sort-query", "http://h/?&&", "http://h/?"}, want: want{out: exact("http://h/?&&\nhttp://h/?\n")}},
 		{name: "untouched empty query stays", args: []string{"edit", "--delete-query", "zzz", "--keep-query", "*", "http://h/?"}, want: want{out: exact("http://h/?\n")}},
 		{name: "query left without pairs goes", args: []string{"edit", "--delete-query", "a", "http://h/?a=1&a=2", "http://h/?b"}, want: want{
 			out: exact("http://h/\nhttp://h/?b\n")}},
 		{name: "empty glob deletes empty keys", args: []string{"edit", "--delete-query", "", "http://h/?&a=1&=x"}, want: want{out: exact("http://h/?a=1\n")}},
-		{name: "empty key sorts first, stably", args: []string{"edit", "--sort-query", "http://h/?b=2&&a=1&b=1"}, want: want{out: exact("http://h/?&a=1&b=2&b=1\n")}},
+		{name: "empty key sorts first, stably", args: []string{"edit", "--sort-query", "http://h/?b=2&&a=1&=0&b=1"}, want: want{out: exact("http://h/?=0&a=1&b=2&b=1\n")}},
 		{name: "set-query replaces the first, drops the rest", args: []string{"edit", "--set-query", "a=x y", "http://h/?a=1&b=2&a=3"}, want: want{out: exact("http://h/?a=x%20y&b=2\n")}},
 		{name: "keep-query globs add up", args: []string{"edit", "--keep-query", "id", "--keep-query", "p*", "https://x/?a=1&id=%7e&page=2&b=3"}, want: want{
 			out: exact("https://x/?id=%7e&page=2\n")}},

@@ -209,6 +209,9 @@ func queryOnly(u uri.URI, ops []Op, o Options) (string, bool) {
 	}
 	for _, op := range ops {
 		for raw := range strings.SplitSeq(q, string(o.Separator)) {
+			if raw == "" {
+				continue // no pair, so none removed
+			}
 			k, _, _ := strings.Cut(raw, "=")
 			if strings.IndexByte(k, '%') >= 0 {
 				k = uri.PercentDecode(k)
@@ -361,9 +364,14 @@ func hostValue(v string, o Options) (string, error) {
 // pair is one key[=value] of a query, as written.
 type pair struct{ raw, key string }
 
+// splitPairs reads the pairs of q. Nothing between two separators (a
+// trailing "&", "&&") is no pair: a query that an edit writes has none.
 func splitPairs(q string, sep byte) []pair {
 	var out []pair
-	for _, raw := range strings.Split(q, string(sep)) {
+	for raw := range strings.SplitSeq(q, string(sep)) {
+		if raw == "" {
+			continue
+		}
 		k, _, _ := strings.Cut(raw, "=")
 		out = append(out, pair{raw: raw, key: uri.PercentDecode(k)})
 	}
@@ -379,9 +387,11 @@ func matchAny(globs []string, p pair) bool {
 	return false
 }
 
-// editQuery edits the pairs of the query; untouched pairs are rejoined as
-// written. A query whose pairs are all dropped is removed with its "?";
-// one the edit leaves alone stays as it was, undefined or empty.
+// editQuery edits the pairs of the query and writes them joined by the
+// separator, each as written, without empty pairs: the rule of every query
+// edit, so that "a=1&" sorts, drops and gains pairs as "a=1" does. A delete
+// or keep that removes no pair, and a sort of a query without pairs, leave
+// the query as it was; a query whose pairs are all removed goes with its "?".
 func (p *parts) editQuery(op Op, o Options) error {
 	var pairs []pair
 	if p.query != nil && *p.query != "" {
@@ -404,7 +414,7 @@ func (p *parts) editQuery(op Op, o Options) error {
 			return nil
 		}
 	case SortQuery:
-		if len(pairs) < 2 {
+		if len(pairs) == 0 {
 			return nil
 		}
 		slices.SortStableFunc(pairs, func(a, b pair) int { return strings.Compare(a.key, b.key) })

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/uritool/uritool/pkg/uri"
@@ -53,6 +54,9 @@ func TestApply(t *testing.T) {
 		{"http://h/?z=1&utm_a=2&a=%7e", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "utm_*")), {Kind: SortQuery, Flag: "--sort-query"}}, "http://h/?a=%7e&z=1"},
 		{"http://h/?utm_a=2", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "utm_*"))}, "http://h/"},
 		{"http://h/?", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "utm_*"))}, "http://h/?"},
+		{"http://h/?a=b&c=d&", []Op{{Kind: SortQuery, Flag: "--sort-query"}}, "http://h/?a=b&c=d"},
+		{"http://h/?a=b&c=d&", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "a"))}, "http://h/?c=d"},
+		{"http://h/?a=b&&c=d&", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "x"))}, "http://h/?a=b&&c=d&"},
 		{"http://h/?a=1&b=2&c=3", []Op{{Kind: KeepQuery, Globs: []string{"a", "c"}, Flag: "--keep-query"}}, "http://h/?a=1&c=3"},
 		{"http://h/?p=1&x=1&p=3", []Op{mustOp(ParseSetQuery("--set-query", "p=2"))}, "http://h/?p=2&x=1"},
 		{"http://h/?x=1", []Op{mustOp(ParseSetQuery("--set-query", "p=2"))}, "http://h/?x=1&p=2"},
@@ -114,12 +118,19 @@ func TestEditsTouchOnlyTheirComponent(t *testing.T) {
 			refs = append(refs, u)
 		}
 	}
+	// Queries with empty pairs, which the sample lacks.
+	for _, s := range []string{"http://h/?a=1&&b=2&", "http://h/?&x", "https://h/p?z=&&a&", "h?&&"} {
+		refs = append(refs, uri.MustParse(s))
+	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	values := []string{"", "x", "a b", "/p/q", "ü", "%zz", "2001:db8::1", "8080", "k=v&w"}
 	comps := Components
 	applied := 0
 	for i := 0; i < 20000; i++ {
 		u := refs[rng.IntN(len(refs))]
+		if i%10 == 0 {
+			u = refs[len(refs)-1-rng.IntN(4)]
+		}
 		var op Op
 		switch rng.IntN(5) {
 		case 0:
@@ -145,6 +156,14 @@ func TestEditsTouchOnlyTheirComponent(t *testing.T) {
 		touched := op.Comp
 		if op.Kind != Set && op.Kind != Unset {
 			touched = "query"
+		}
+		// A query that a query edit writes has no empty pair.
+		if q, ok := v.Query(); ok && (op.Kind == AppendQuery || op.Kind == SortQuery) && q != "" {
+			if before, _ := u.Query(); q != before || op.Kind == AppendQuery {
+				if strings.HasPrefix(q, "&") || strings.HasSuffix(q, "&") || strings.Contains(q, "&&") {
+					t.Fatalf("%s %s: query %q has an empty pair", u, op.Flag, q)
+				}
+			}
 		}
 		for _, c := range []struct {
 			name string
