@@ -86,6 +86,15 @@ func TestCLIEdit(t *testing.T) {
 		{name: "empty glob deletes empty keys", args: []string{"edit", "--delete-query", "", "http://h/?&a=1&=x"}, want: want{out: exact("http://h/?a=1\n")}},
 		{name: "empty key sorts first, stably", args: []string{"edit", "--sort-query", "http://h/?b=2&&a=1&=0&b=1"}, want: want{out: exact("http://h/?=0&a=1&b=2&b=1\n")}},
 		{name: "set-query replaces the first, drops the rest", args: []string{"edit", "--set-query", "a=x y", "http://h/?a=1&b=2&a=3"}, want: want{out: exact("http://h/?a=x%20y&b=2\n")}},
+		// A key alone is a pair ("?moo"): append it, set it, replace by it.
+		{name: "append a key without value", args: []string{"edit", "--append", "query=moo", "http://h/", "https://example.com?search=hello"}, want: want{
+			out: exact("http://h/?moo\nhttps://example.com?search=hello&moo\n")}},
+		{name: "set-query a key without value", args: []string{"edit", "--set-query", "key", "http://h/?that=thing&key=foo", "http://h/?a"}, want: want{
+			out: exact("http://h/?that=thing&key\nhttp://h/?a&key\n")}},
+		{name: "a bare key is encoded", args: []string{"edit", "--append", "query=a b&c", "http://h/"}, want: want{out: exact("http://h/?a%20b%26c\n")}},
+		{name: "set-query of an empty key", args: []string{"edit", "--set-query", "=x", "http://h/?=1&b=2"}, want: want{out: exact("http://h/?=x&b=2\n")}},
+		{name: "an empty pair is refused", args: []string{"edit", "--append", "query=", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`invalid argument "query=" for "--append" flag: want query=KEY or query=KEY=VALUE: an empty pair is no pair`}}},
 		{name: "keep-query globs add up", args: []string{"edit", "--keep-query", "id", "--keep-query", "p*", "https://x/?a=1&id=%7e&page=2&b=3"}, want: want{
 			out: exact("https://x/?id=%7e&page=2\n")}},
 		{name: "decoded keys match", args: []string{"edit", "--delete-query", "a b", "http://h/?a%20b=1&c=2"}, want: want{out: exact("http://h/?c=2\n")}},

@@ -42,6 +42,7 @@ type Op struct {
 	Value string   // Set's value, AppendPath's segment
 	Raw   bool     // Set with ":=": Value is already encoded
 	Key   string   // AppendQuery, SetQuery
+	Bare  bool     // AppendQuery, SetQuery: the key has no "=VALUE"
 	Globs []string // DeleteQuery, KeepQuery
 	Flag  string   // the flag as given, to name the edit in errors
 }
@@ -107,13 +108,24 @@ func ParseAppend(flag, s string) (Op, error) {
 	case "path":
 		return Op{Kind: AppendPath, Value: rest, Flag: flag + " " + s}, nil
 	case "query":
-		key, value, ok := strings.Cut(rest, "=")
-		if !ok {
-			return Op{}, errors.New("want query=KEY=VALUE")
+		op, err := parsePair(rest)
+		if err != nil {
+			return Op{}, errors.New("want query=KEY or query=KEY=VALUE: " + err.Error())
 		}
-		return Op{Kind: AppendQuery, Key: key, Value: value, Flag: flag + " " + s}, nil
+		op.Kind, op.Flag = AppendQuery, flag+" "+s
+		return op, nil
 	}
-	return Op{}, errors.New("want path=SEGMENT or query=KEY=VALUE")
+	return Op{}, errors.New("want path=SEGMENT, query=KEY or query=KEY=VALUE")
+}
+
+// parsePair reads "KEY=VALUE", or "KEY" alone, a pair without a value
+// ("?moo" is a query as common as "?a=b").
+func parsePair(s string) (Op, error) {
+	key, value, ok := strings.Cut(s, "=")
+	if !ok && key == "" {
+		return Op{}, errors.New("an empty pair is no pair")
+	}
+	return Op{Key: key, Value: value, Bare: !ok}, nil
 }
 
 // ParseGlob reads a glob of path.Match over decoded query keys.
@@ -124,13 +136,14 @@ func ParseGlob(kind Kind, flag, glob string) (Op, error) {
 	return Op{Kind: kind, Globs: []string{glob}, Flag: flag + " " + glob}, nil
 }
 
-// ParseSetQuery reads "KEY=VALUE".
+// ParseSetQuery reads "KEY=VALUE" or "KEY".
 func ParseSetQuery(flag, s string) (Op, error) {
-	key, value, ok := strings.Cut(s, "=")
-	if !ok {
-		return Op{}, errors.New("want KEY=VALUE")
+	op, err := parsePair(s)
+	if err != nil {
+		return Op{}, errors.New("want KEY or KEY=VALUE: " + err.Error())
 	}
-	return Op{Kind: SetQuery, Key: key, Value: value, Flag: flag + " " + s}, nil
+	op.Kind, op.Flag = SetQuery, flag+" "+s
+	return op, nil
 }
 
 // parts are a reference's components as written; nil is undefined.
@@ -398,6 +411,9 @@ func (p *parts) editQuery(op Op, o Options) error {
 		pairs = splitPairs(*p.query, o.Separator)
 	}
 	encoded := func() string {
+		if op.Bare {
+			return o.encode(pct.QueryValue, op.Key)
+		}
 		return o.encode(pct.QueryValue, op.Key) + "=" + o.encode(pct.QueryValue, op.Value)
 	}
 	switch op.Kind {

@@ -60,6 +60,8 @@ func TestApply(t *testing.T) {
 		{"http://h/?a=1&b=2&c=3", []Op{{Kind: KeepQuery, Globs: []string{"a", "c"}, Flag: "--keep-query"}}, "http://h/?a=1&c=3"},
 		{"http://h/?p=1&x=1&p=3", []Op{mustOp(ParseSetQuery("--set-query", "p=2"))}, "http://h/?p=2&x=1"},
 		{"http://h/?x=1", []Op{mustOp(ParseSetQuery("--set-query", "p=2"))}, "http://h/?x=1&p=2"},
+		{"http://h/?p=1&x", []Op{mustOp(ParseSetQuery("--set-query", "p"))}, "http://h/?p&x"},
+		{"http://h/?x", []Op{mustOp(ParseAppend("--append", "query=moo"))}, "http://h/?x&moo"},
 		{"http://h/?%75tm_a=1", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "utm_*"))}, "http://h/"},
 	} {
 		u := uri.MustParse(c.in)
@@ -90,6 +92,14 @@ func TestApply(t *testing.T) {
 	}
 	if _, err := Apply(uri.URI{}, nil, Options{}); err == nil {
 		t.Error("zero URI accepted")
+	}
+	for _, bad := range []string{"", "query="} {
+		if _, err := ParseAppend("--append", bad); err == nil {
+			t.Errorf("ParseAppend(%q) accepted", bad)
+		}
+	}
+	if _, err := ParseSetQuery("--set-query", ""); err == nil {
+		t.Error("ParseSetQuery accepted an empty pair")
 	}
 	for _, bad := range []string{"nope=1", "host", "query"} {
 		if _, err := ParseSet("--set", bad); err == nil {
