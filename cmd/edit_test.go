@@ -62,6 +62,25 @@ func TestCLIEdit(t *testing.T) {
 		{name: "raw IPv6 without brackets", args: []string{"edit", "--set", "host:=::1", "http://h/x"}, want: want{code: 1, out: exact("\n"),
 			err: exact("1:1: --set host:=::1: host: invalid character ':' in host [host]\n    http://h/x\n    ^\n")}},
 
+		// user and password: the userinfo's parts before and after its first
+		// ':' (section 3.2.1), each set, unset or kept apart.
+		{name: "set user and password", args: []string{"edit", "--set", "user=alice", "--set", "password=s3cret", "https://example.com/"}, want: want{
+			out: exact("https://alice:s3cret@example.com/\n")}},
+		{name: "set the user, keep the password", args: []string{"edit", "--set", "user=alice", "https://bob:pw@example.com/", "https://bob@example.com/"}, want: want{
+			out: exact("https://alice:pw@example.com/\nhttps://alice@example.com/\n")}},
+		{name: "unset the password", args: []string{"edit", "--unset", "password", "https://bob:pw@example.com/", "https://bob@example.com/", "https://example.com/"}, want: want{
+			out: exact("https://bob@example.com/\nhttps://bob@example.com/\nhttps://example.com/\n")}},
+		{name: "unset the user, keep the password", args: []string{"edit", "--unset", "user", "https://bob:pw@example.com/", "https://bob@example.com/"}, want: want{
+			out: exact("https://:pw@example.com/\nhttps://example.com/\n")}},
+		{name: "':' is encoded in user and password", args: []string{"edit", "--set", "user=:hej:", "--set", "password=a:b @", "https://example.com/"}, want: want{
+			out: exact("https://%3Ahej%3A:a%3Ab%20%40@example.com/\n")}},
+		{name: "raw password may hold ':'", args: []string{"edit", "--set", "password:=a:b", "https://u@example.com/"}, want: want{out: exact("https://u:a:b@example.com/\n")}},
+		{name: "raw user may not", args: []string{"edit", "--set", "user:=a:b", "https://example.com/"}, want: want{code: 1, out: exact("\n"),
+			err: exact("1:1: --set user:=a:b: user: a ':' would begin the password; write it %3A [userinfo]\n    https://example.com/\n    ^\n")}},
+		{name: "a user needs a host", args: []string{"edit", "--set", "user=a", "mailto:x@example.com"}, want: want{code: 1, out: exact("\n"),
+			errHas: []string{"1:1: --set user=a: userinfo: userinfo needs a host (section 3.2) [userinfo]"}}},
+		{name: "userinfo still set whole", args: []string{"edit", "--set", "userinfo=a:b", "https://example.com/"}, want: want{out: exact("https://a:b@example.com/\n")}},
+
 		// Unset drops the delimiter; "" keeps it.
 		{name: "unset query and fragment", args: []string{"edit", "--unset", "query", "--unset", "fragment", "http://h/p?q#f", "http://h/?"}, want: want{out: exact("http://h/p\nhttp://h/\n")}},
 		{name: "set empty query keeps ?", args: []string{"edit", "--set", "query=", "http://h/p"}, want: want{out: exact("http://h/p?\n")}},

@@ -33,7 +33,11 @@ const (
 )
 
 // Components lists the names an Op's component takes.
-var Components = []string{"scheme", "userinfo", "host", "port", "path", "query", "fragment"}
+// user and password are the two parts of the userinfo in its common
+// "user:password" form (RFC 3986 section 3.2.1, which deprecates the
+// password in clear text but defines nothing else): the user is what comes
+// before the first ':', the password what follows it.
+var Components = []string{"scheme", "userinfo", "user", "password", "host", "port", "path", "query", "fragment"}
 
 // Op is one edit, as the flag that asked for it wrote it.
 type Op struct {
@@ -200,7 +204,11 @@ func Apply(u uri.URI, ops []Op, o Options) (string, error) {
 // result as a whole drew.
 func blame(ops []Op, comp string) string {
 	for i := len(ops) - 1; i >= 0; i-- {
-		if ops[i].Comp == comp || comp == "query" && ops[i].Kind >= AppendQuery || comp == "path" && ops[i].Kind == AppendPath {
+		c := ops[i].Comp
+		if c == "user" || c == "password" {
+			c = "userinfo"
+		}
+		if c == comp || comp == "query" && ops[i].Kind >= AppendQuery || comp == "path" && ops[i].Kind == AppendPath {
 			return ops[i].Flag
 		}
 	}
@@ -246,6 +254,8 @@ func (p *parts) apply(op Op, o Options) error {
 			if v, err = encodeFor(op.Comp, v, o); err != nil {
 				return err
 			}
+		} else if op.Comp == "user" && strings.IndexByte(v, ':') >= 0 {
+			return &Error{Err: errors.New("user: a ':' would begin the password; write it %3A"), Rule: "userinfo"}
 		}
 		p.set(op.Comp, &v)
 	case Unset:
@@ -273,6 +283,8 @@ func (p *parts) set(comp string, v *string) {
 		p.scheme = v
 	case "userinfo":
 		p.userinfo = v
+	case "user", "password":
+		p.setUserinfoPart(comp == "user", v)
 	case "host":
 		p.host = v
 	case "port":
@@ -289,12 +301,48 @@ func (p *parts) set(comp string, v *string) {
 	}
 }
 
+// userinfoParts splits the userinfo at its first ':'; password is nil
+// when there is none.
+func userinfoParts(userinfo string) (user string, password *string) {
+	user, pw, ok := strings.Cut(userinfo, ":")
+	return user, opt(pw, ok)
+}
+
+// setUserinfoPart sets (v) or unsets (nil) the user or the password and
+// keeps the other. The userinfo is undefined only when both are: a
+// password without a user is ":password".
+func (p *parts) setUserinfoPart(isUser bool, v *string) {
+	var user, password *string
+	if p.userinfo != nil {
+		u, pw := userinfoParts(*p.userinfo)
+		user, password = &u, pw
+	}
+	if isUser {
+		user = v
+	} else {
+		password = v
+	}
+	switch {
+	case password != nil:
+		ui := ":" + *password
+		if user != nil {
+			ui = *user + ui
+		}
+		p.userinfo = &ui
+	default:
+		p.userinfo = user
+	}
+}
+
 // encodeFor percent-encodes plain text for comp; a host is written by
 // hostValue.
 func encodeFor(comp, v string, o Options) (string, error) {
 	switch comp {
 	case "userinfo":
 		return o.encode(pct.Userinfo, v), nil
+	case "user", "password":
+		// Encoded in both, so that the first ':' is the one between them.
+		return strings.ReplaceAll(o.encode(pct.Userinfo, v), ":", "%3A"), nil
 	case "host":
 		return hostValue(v, o)
 	case "path":

@@ -48,6 +48,11 @@ func TestApply(t *testing.T) {
 		{"mailto:a@b", []Op{mustOp(ParseSet("--set", "path=c@d"))}, "mailto:c@d"},
 		{"/a/b", []Op{mustOp(ParseSet("--set", "scheme=https")), mustOp(ParseSet("--set", "host=h"))}, "https://h/a/b"},
 		{"http://u@h:1/", []Op{mustOp(ParseUnset("--unset", "host"))}, ""},
+		{"http://u:p:q@h/", []Op{mustOp(ParseSet("--set", "user=v"))}, "http://v:p:q@h/"},
+		{"http://u:p:q@h/", []Op{mustOp(ParseUnset("--unset", "password"))}, "http://u@h/"},
+		{"http://u:p@h/", []Op{mustOp(ParseUnset("--unset", "password")), mustOp(ParseUnset("--unset", "user"))}, "http://h/"},
+		{"http://h/", []Op{mustOp(ParseSet("--set", "password=p"))}, "http://:p@h/"},
+		{"http://h/", []Op{mustOp(ParseSet("--set", "user="))}, "http://@h/"},
 		{"http://h/d/", []Op{mustOp(ParseAppend("--append", "path=a/b c"))}, "http://h/d/a%2Fb%20c"},
 		{"http://h", []Op{mustOp(ParseAppend("--append", "path=x"))}, "http://h/x"},
 		{"http://h/?%41=1", []Op{mustOp(ParseAppend("--append", "query=k&=v w"))}, "http://h/?%41=1&k%26=v%20w"},
@@ -164,8 +169,11 @@ func TestEditsTouchOnlyTheirComponent(t *testing.T) {
 			t.Fatalf("%s %s gave %q, not a reference: %v", u, op.Flag, out, err)
 		}
 		touched := op.Comp
-		if op.Kind != Set && op.Kind != Unset {
+		switch {
+		case op.Kind != Set && op.Kind != Unset:
 			touched = "query"
+		case touched == "user" || touched == "password":
+			touched = "userinfo"
 		}
 		// A query that a query edit writes has no empty pair.
 		if q, ok := v.Query(); ok && (op.Kind == AppendQuery || op.Kind == SortQuery) && q != "" {
