@@ -81,6 +81,21 @@ func TestCLIEdit(t *testing.T) {
 			errHas: []string{"1:1: --set user=a: userinfo: userinfo needs a host (section 3.2) [userinfo]"}}},
 		{name: "userinfo still set whole", args: []string{"edit", "--set", "userinfo=a:b", "https://example.com/"}, want: want{out: exact("https://a:b@example.com/\n")}},
 
+		// COMP?=VALUE sets only a component that is absent: undefined or
+		// empty ("http://h:/" has no port to keep).
+		{name: "conditional port", args: []string{"edit", "--set", "port?=443", "https://example.com:88/", "https://example.com/", "https://example.com:/"}, want: want{
+			out: exact("https://example.com:88/\nhttps://example.com:443/\nhttps://example.com:443/\n")}},
+		{name: "conditional scheme", args: []string{"edit", "--set", "scheme?=https", "ftp://example.com/", "//example.com/"}, want: want{
+			out: exact("ftp://example.com/\nhttps://example.com/\n")}},
+		{name: "conditional user, password and path", args: []string{"edit", "--set", "user?=anon", "--set", "password?=x", "--set", "path?=/", "http://bob@h", "http://h/p"}, want: want{
+			out: exact("http://bob:x@h/\nhttp://anon:x@h/p\n")}},
+		{name: "conditional raw", args: []string{"edit", "--set", "fragment?:=a%20b", "http://h/#top", "http://h/#"}, want: want{
+			out: exact("http://h/#top\nhttp://h/#a%20b\n")}},
+		{name: "a conditional set not made draws no blame", args: []string{"edit", "--set", "port=x", "--set", "port?=1", "http://h/"}, want: want{code: 1, out: exact("\n"),
+			errHas: []string{"1:1: --set port=x: port: invalid character 'x' in port [port]"}}},
+		{name: "conditional order is ?:=", args: []string{"edit", "--set", "port:?=1", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`invalid argument "port:?=1" for "--set" flag: write port?:=VALUE, not port:?=VALUE`}}},
+
 		// Unset drops the delimiter; "" keeps it.
 		{name: "unset query and fragment", args: []string{"edit", "--unset", "query", "--unset", "fragment", "http://h/p?q#f", "http://h/?"}, want: want{out: exact("http://h/p\nhttp://h/\n")}},
 		{name: "set empty query keeps ?", args: []string{"edit", "--set", "query=", "http://h/p"}, want: want{out: exact("http://h/p?\n")}},

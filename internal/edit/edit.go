@@ -41,14 +41,15 @@ var Components = []string{"scheme", "userinfo", "user", "password", "host", "por
 
 // Op is one edit, as the flag that asked for it wrote it.
 type Op struct {
-	Kind  Kind
-	Comp  string   // Set, Unset
-	Value string   // Set's value, AppendPath's segment
-	Raw   bool     // Set with ":=": Value is already encoded
-	Key   string   // AppendQuery, SetQuery
-	Bare  bool     // AppendQuery, SetQuery: the key has no "=VALUE"
-	Globs []string // DeleteQuery, KeepQuery
-	Flag  string   // the flag as given, to name the edit in errors
+	Kind     Kind
+	Comp     string   // Set, Unset
+	Value    string   // Set's value, AppendPath's segment
+	Raw      bool     // Set with ":=": Value is already encoded
+	IfAbsent bool     // Set with "?=": only when Comp is undefined or empty
+	Key      string   // AppendQuery, SetQuery
+	Bare     bool     // AppendQuery, SetQuery: the key has no "=VALUE"
+	Globs    []string // DeleteQuery, KeepQuery
+	Flag     string   // the flag as given, to name the edit in errors
 }
 
 // Options apply to every edit.
@@ -81,15 +82,23 @@ type Error struct {
 func (e *Error) Error() string { return e.Flag + ": " + e.Err.Error() }
 func (e *Error) Unwrap() error { return e.Err }
 
-// ParseSet reads "COMP=VALUE" (plain text) or "COMP:=VALUE" (encoded).
+// ParseSet reads "COMP=VALUE" (plain text) or "COMP:=VALUE" (encoded),
+// each with "?" before the "=" ("COMP?=VALUE", "COMP?:=VALUE") to set COMP
+// only when it is absent.
 func ParseSet(flag, s string) (Op, error) {
 	comp, value, ok := strings.Cut(s, "=")
 	if !ok {
-		return Op{}, fmt.Errorf("want COMP=VALUE or COMP:=VALUE, COMP one of %s", strings.Join(Components, ", "))
+		return Op{}, fmt.Errorf("want COMP=VALUE, COMP:=VALUE, COMP?=VALUE or COMP?:=VALUE, COMP one of %s", strings.Join(Components, ", "))
 	}
 	op := Op{Kind: Set, Comp: comp, Value: value, Flag: flag + " " + s}
-	if strings.HasSuffix(comp, ":") {
-		op.Comp, op.Raw = strings.TrimSuffix(comp, ":"), true
+	if c, ok := strings.CutSuffix(op.Comp, ":"); ok {
+		op.Comp, op.Raw = c, true
+	}
+	if c, ok := strings.CutSuffix(op.Comp, "?"); ok {
+		op.Comp, op.IfAbsent = c, true
+	}
+	if c, ok := strings.CutSuffix(op.Comp, ":"); ok && op.IfAbsent && !op.Raw {
+		return Op{}, fmt.Errorf("write %s?:=VALUE, not %s:?=VALUE", c, c)
 	}
 	if !slices.Contains(Components, op.Comp) {
 		return Op{}, fmt.Errorf("unknown component %q (want %s)", op.Comp, strings.Join(Components, ", "))
@@ -179,7 +188,19 @@ func Apply(u uri.URI, ops []Op, o Options) (string, error) {
 		scheme: opt(u.Scheme()), userinfo: opt(u.Userinfo()), host: opt(u.Host()), port: opt(u.Port()),
 		path: u.Path(), query: opt(u.Query()), fragment: opt(u.Fragment()),
 	}
-	for _, op := range ops {
+	// done are the edits made, to blame: a conditional set that did not
+	// happen drew no error.
+	done := ops
+	for i, op := range ops {
+		if op.IfAbsent && p.has(op.Comp) {
+			if len(done) == len(ops) {
+				done = slices.Clip(ops[:i])
+			}
+			continue
+		}
+		if len(done) < len(ops) {
+			done = append(done, op)
+		}
 		if err := p.apply(op, o); err != nil {
 			if e, ok := err.(*Error); ok {
 				e.Flag = op.Flag
@@ -192,8 +213,8 @@ func Apply(u uri.URI, ops []Op, o Options) (string, error) {
 	out, err := b.Build()
 	if err != nil {
 		var be *uri.BuildError
-		if errors.As(err, &be) && len(ops) > 0 {
-			return "", &Error{Flag: blame(ops, be.Component), Err: err}
+		if errors.As(err, &be) && len(done) > 0 {
+			return "", &Error{Flag: blame(done, be.Component), Err: err}
 		}
 		return "", err
 	}
@@ -299,6 +320,35 @@ func (p *parts) set(comp string, v *string) {
 	case "fragment":
 		p.fragment = v
 	}
+}
+
+// has reports whether comp has a value: it is defined and not empty.
+func (p *parts) has(comp string) bool {
+	nonEmpty := func(v *string) bool { return v != nil && *v != "" }
+	switch comp {
+	case "scheme":
+		return nonEmpty(p.scheme)
+	case "userinfo":
+		return nonEmpty(p.userinfo)
+	case "user", "password":
+		if p.userinfo == nil {
+			return false
+		}
+		user, password := userinfoParts(*p.userinfo)
+		if comp == "user" {
+			return user != ""
+		}
+		return nonEmpty(password)
+	case "host":
+		return nonEmpty(p.host)
+	case "port":
+		return nonEmpty(p.port)
+	case "path":
+		return p.path != ""
+	case "query":
+		return nonEmpty(p.query)
+	}
+	return nonEmpty(p.fragment)
 }
 
 // userinfoParts splits the userinfo at its first ':'; password is nil

@@ -53,6 +53,12 @@ func TestApply(t *testing.T) {
 		{"http://u:p@h/", []Op{mustOp(ParseUnset("--unset", "password")), mustOp(ParseUnset("--unset", "user"))}, "http://h/"},
 		{"http://h/", []Op{mustOp(ParseSet("--set", "password=p"))}, "http://:p@h/"},
 		{"http://h/", []Op{mustOp(ParseSet("--set", "user="))}, "http://@h/"},
+		{"http://h:1/", []Op{mustOp(ParseSet("--set", "port?=2"))}, "http://h:1/"},
+		{"http://h:/", []Op{mustOp(ParseSet("--set", "port?=2"))}, "http://h:2/"},
+		{"http://h/?", []Op{mustOp(ParseSet("--set", "query?=a b"))}, "http://h/?a%20b"},
+		{"http://h/?q", []Op{mustOp(ParseSet("--set", "query?:=a"))}, "http://h/?q"},
+		{"http://:p@h/", []Op{mustOp(ParseSet("--set", "user?=u")), mustOp(ParseSet("--set", "password?=q"))}, "http://u:p@h/"},
+		{"http://u:@h/", []Op{mustOp(ParseSet("--set", "password?=q"))}, "http://u:q@h/"},
 		{"http://h/d/", []Op{mustOp(ParseAppend("--append", "path=a/b c"))}, "http://h/d/a%2Fb%20c"},
 		{"http://h", []Op{mustOp(ParseAppend("--append", "path=x"))}, "http://h/x"},
 		{"http://h/?%41=1", []Op{mustOp(ParseAppend("--append", "query=k&=v w"))}, "http://h/?%41=1&k%26=v%20w"},
@@ -106,7 +112,7 @@ func TestApply(t *testing.T) {
 	if _, err := ParseSetQuery("--set-query", ""); err == nil {
 		t.Error("ParseSetQuery accepted an empty pair")
 	}
-	for _, bad := range []string{"nope=1", "host", "query"} {
+	for _, bad := range []string{"nope=1", "host", "query", "port:?=1", "port??=1", "?=1"} {
 		if _, err := ParseSet("--set", bad); err == nil {
 			t.Errorf("ParseSet(%q) accepted", bad)
 		}
@@ -149,7 +155,8 @@ func TestEditsTouchOnlyTheirComponent(t *testing.T) {
 		var op Op
 		switch rng.IntN(5) {
 		case 0:
-			op = mustOp(ParseSet("--set", comps[rng.IntN(len(comps))]+"="+values[rng.IntN(len(values))]))
+			cond := []string{"", "?"}[rng.IntN(2)]
+			op = mustOp(ParseSet("--set", comps[rng.IntN(len(comps))]+cond+"="+values[rng.IntN(len(values))]))
 		case 1:
 			op = mustOp(ParseUnset("--unset", comps[rng.IntN(len(comps))]))
 		case 2:
@@ -167,6 +174,14 @@ func TestEditsTouchOnlyTheirComponent(t *testing.T) {
 		v, err := uri.Parse(out)
 		if err != nil {
 			t.Fatalf("%s %s gave %q, not a reference: %v", u, op.Flag, out, err)
+		}
+		// A conditional set leaves a component that has a value alone.
+		if op.IfAbsent && out != u.String() {
+			p := parts{scheme: opt(u.Scheme()), userinfo: opt(u.Userinfo()), host: opt(u.Host()), port: opt(u.Port()),
+				path: u.Path(), query: opt(u.Query()), fragment: opt(u.Fragment())}
+			if p.has(op.Comp) {
+				t.Fatalf("%s %s changed it to %q", u, op.Flag, out)
+			}
 		}
 		touched := op.Comp
 		switch {
