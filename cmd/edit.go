@@ -16,7 +16,7 @@ import (
 type EditOptions struct {
 	*RootOptions
 	Format        *flagval.Choice
-	Separator     *flagval.Choice
+	Separator     separatorFlag
 	IRI           bool
 	DefaultScheme defaultscheme.Flag
 	// Ops are the edits in the order their flags were given, whatever
@@ -45,6 +45,21 @@ func (f *editFlag) Set(v string) error {
 		return nil
 	}
 	*f.ops = append(*f.ops, op)
+	return nil
+}
+
+// separatorFlag is --query-separator: one character edit.ParseSeparator
+// accepts.
+type separatorFlag struct{ sep byte }
+
+func (f *separatorFlag) String() string { return string(f.sep) }
+func (f *separatorFlag) Type() string   { return "SEP" }
+func (f *separatorFlag) Set(s string) error {
+	sep, err := edit.ParseSeparator(s)
+	if err != nil {
+		return err
+	}
+	f.sep = sep
 	return nil
 }
 
@@ -90,7 +105,7 @@ removed with its "?".`,
 				return usageErrorf("no edit given: use --set, --unset, --append or a query edit")
 			}
 			_, errPal := opts.palettes()
-			sep := opts.Separator.Value[0]
+			sep := opts.Separator.sep
 			return run(root, args, pipeline.Command[render.Edited]{
 				NewOp:       func() pipeline.Op[render.Edited] { return opts.editOp(sep) },
 				NewRenderer: tableRenderer(render.EditTable, opts.Format.Value, render.TextOptions{Err: errPal}),
@@ -116,8 +131,9 @@ removed with its "?".`,
 		return edit.Op{Kind: edit.SortQuery, Flag: fl}, nil
 	}}, "sort-query", "", "order the query pairs by decoded key, stably")
 	sort.NoOptDefVal = "true"
-	opts.Separator = flagval.NewChoice("&", "SEP", "&", ";")
-	flagval.AddChoice(c, opts.Separator, "query-separator", `what separates query pairs: "&" or ";"`)
+	opts.Separator.sep = '&'
+	f.Var(&opts.Separator, "query-separator", `what separates query pairs: "&", ";", or another reserved character`)
+	_ = c.RegisterFlagCompletionFunc("query-separator", flagval.FixedCompletion([]string{"&", ";", ":", ",", "!"}))
 	f.Var(&opts.DefaultScheme, "default-scheme", defaultscheme.Usage)
 	f.BoolVar(&opts.IRI, "iri", false, iriUsage+"; values set keep their non-ASCII characters")
 	opts.Format = flagval.AddFormat(c, "text", "json")

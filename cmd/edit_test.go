@@ -132,6 +132,14 @@ func TestCLIEdit(t *testing.T) {
 		{name: "keep-query globs add up", args: []string{"edit", "--keep-query", "id", "--keep-query", "p*", "https://x/?a=1&id=%7e&page=2&b=3"}, want: want{
 			out: exact("https://x/?id=%7e&page=2\n")}},
 		{name: "decoded keys match", args: []string{"edit", "--delete-query", "a b", "http://h/?a%20b=1&c=2"}, want: want{out: exact("http://h/?c=2\n")}},
+		// Any reserved character a query holds as it is can separate pairs;
+		// keys and values set hold it encoded.
+		{name: "colon separator", args: []string{"edit", "--query-separator", ":", "--sort-query", "https://example.com?utm=tra%20cker:address%20=home:here=now:thisthen"}, want: want{
+			out: exact("https://example.com?address%20=home:here=now:thisthen:utm=tra%20cker\n")}},
+		{name: "comma separator encodes commas", args: []string{"edit", "--query-separator", ",", "--append", "query=a,b=c,d", "--delete-query", "x", "http://h/?x=1,y=2"}, want: want{
+			out: exact("http://h/?y=2,a%2Cb=c%2Cd\n")}},
+		{name: "separator from the environment", env: map[string]string{"URITOOL_QUERY_SEPARATOR": "!"}, args: []string{"edit", "--sort-query", "http://h/?b!a"}, want: want{
+			out: exact("http://h/?a!b\n")}},
 		{name: "semicolon separator", args: []string{"edit", "--query-separator", ";", "--delete-query", "a", "http://h/?a=1;b=2&c"}, want: want{out: exact("http://h/?b=2&c\n")}},
 
 		// --default-scheme, in text and JSON.
@@ -163,6 +171,13 @@ func TestCLIEdit(t *testing.T) {
 			err: exact("uritool: error: no edit given: use --set, --unset, --append or a query edit\nRun 'uritool edit --help' for usage.\n")}},
 		{name: "unknown component", args: []string{"edit", "--unset", "nope", "http://h/"}, want: want{code: 2, out: exact(""), errHas: []string{`unknown component "nope"`}}},
 		{name: "bad glob", args: []string{"edit", "--delete-query", "[", "http://h/"}, want: want{code: 2, out: exact(""), errHas: []string{`invalid argument "[" for "--delete-query" flag`}}},
-		{name: "bad separator", args: []string{"edit", "--query-separator", ",", "--sort-query", "http://h/"}, want: want{code: 2, out: exact(""), errHas: []string{`invalid value "," (want & or ;)`}}},
+		{name: "unreserved separator", args: []string{"edit", "--query-separator", "C", "--sort-query", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`invalid argument "C" for "--query-separator" flag: "C" cannot separate pairs: it is unreserved`, "(RFC 3986 section 2.3)"}}},
+		{name: "'=' separator", args: []string{"edit", "--query-separator", "=", "--sort-query", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`"=" cannot separate pairs: it separates a key from its value; use one of & ; ! $ ' ( ) * + , : @ / ?`}}},
+		{name: "'#' separator", args: []string{"edit", "--query-separator", "#", "--sort-query", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`"#" cannot separate pairs: a query cannot hold it as it is (RFC 3986 section 3.4)`}}},
+		{name: "two-character separator", args: []string{"edit", "--query-separator", "&&", "--sort-query", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`"&&": a query separator is one character`}}},
 	})
 }

@@ -54,7 +54,8 @@ type Op struct {
 
 // Options apply to every edit.
 type Options struct {
-	// Separator splits a query into pairs: '&' (the default) or ';'.
+	// Separator splits a query into pairs: '&' (the default), or another
+	// that ParseSeparator accepts.
 	Separator byte
 	// IRI edits IRIs (RFC 3987): values keep their non-ASCII characters
 	// and the result is checked as an IRI reference.
@@ -81,6 +82,35 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Flag + ": " + e.Err.Error() }
 func (e *Error) Unwrap() error { return e.Err }
+
+// Separators are the characters that can separate query pairs: the
+// reserved characters (RFC 3986 section 2.2) that a query holds as they are
+// (section 3.4), but "=", which separates a key from its value.
+const Separators = "&;!$'()*+,:@/?"
+
+// ParseSeparator reads a query separator: one of Separators. An unreserved
+// character cannot be one: its percent-encoding is the same character
+// (section 2.3), so a key or value could not hold it apart from the
+// separator.
+func ParseSeparator(s string) (byte, error) {
+	list := strings.Join(strings.Split(Separators, ""), " ")
+	switch {
+	case len(s) != 1:
+		return 0, fmt.Errorf("%q: a query separator is one character: %s", s, list)
+	case strings.IndexByte(Separators, s[0]) >= 0:
+		return s[0], nil
+	case s[0] == '=':
+		return 0, fmt.Errorf(`"=" cannot separate pairs: it separates a key from its value; use one of %s`, list)
+	case isUnreserved(s[0]):
+		return 0, fmt.Errorf("%q cannot separate pairs: it is unreserved, and its percent-encoding is the same character (RFC 3986 section 2.3), so a key or value could not hold it; use one of %s", s, list)
+	}
+	return 0, fmt.Errorf("%q cannot separate pairs: a query cannot hold it as it is (RFC 3986 section 3.4); use one of %s", s, list)
+}
+
+// isUnreserved reports whether c is in unreserved (RFC 3986 section 2.3).
+func isUnreserved(c byte) bool {
+	return 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0
+}
 
 // ParseSet reads "COMP=VALUE" (plain text) or "COMP:=VALUE" (encoded),
 // each with "?" before the "=" ("COMP?=VALUE", "COMP?:=VALUE") to set COMP
@@ -508,11 +538,20 @@ func (p *parts) editQuery(op Op, o Options) error {
 	if p.query != nil && *p.query != "" {
 		pairs = splitPairs(*p.query, o.Separator)
 	}
+	// Keys and values are encoded as query values, whose class leaves out
+	// '&', ';', '=' and '+'; any other separator is encoded too.
+	encode := func(s string) string {
+		s = o.encode(pct.QueryValue, s)
+		if sep := o.Separator; strings.IndexByte(s, sep) >= 0 {
+			s = strings.ReplaceAll(s, string(sep), fmt.Sprintf("%%%02X", sep))
+		}
+		return s
+	}
 	encoded := func() string {
 		if op.Bare {
-			return o.encode(pct.QueryValue, op.Key)
+			return encode(op.Key)
 		}
-		return o.encode(pct.QueryValue, op.Key) + "=" + o.encode(pct.QueryValue, op.Value)
+		return encode(op.Key) + "=" + encode(op.Value)
 	}
 	switch op.Kind {
 	case AppendQuery:

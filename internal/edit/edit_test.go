@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -100,6 +101,19 @@ func TestApply(t *testing.T) {
 	}
 	if got, err := Apply(uri.MustParse("http://a/"), []Op{mustOp(ParseSet("--set", "host=Bücher.example"))}, Options{IRI: true}); got != "http://bücher.example/" || err != nil {
 		t.Errorf("--iri --set host=Bücher.example: %q, %v; want its U-labels", got, err)
+	}
+	for _, sep := range Separators {
+		in := "http://h/?b=1" + string(sep) + "a=2"
+		got, err := Apply(uri.MustParse(in), []Op{{Kind: SortQuery}, mustOp(ParseAppend("--append", "query=k"+string(sep)+"=v"))}, Options{Separator: byte(sep)})
+		want := fmt.Sprintf("http://h/?a=2%cb=1%ck%%%02X=v", sep, sep, sep)
+		if got != want || err != nil {
+			t.Errorf("separator %c: %q, %v; want %q", sep, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "&&", "a", "~", "=", "#", "%", "[", " "} {
+		if _, err := ParseSeparator(bad); err == nil {
+			t.Errorf("ParseSeparator(%q) accepted", bad)
+		}
 	}
 	if _, err := Apply(uri.URI{}, nil, Options{}); err == nil {
 		t.Error("zero URI accepted")
