@@ -102,13 +102,20 @@ removed with its "?".`,
 		ValidArgsFunction: flagval.NoCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(opts.Ops) == 0 {
-				return usageErrorf("no edit given: use --set, --unset, --append or a query edit")
+				return usageErrorf("no edit given: use --set, --unset, --append, --iterate or a query edit")
+			}
+			if err := edit.Check(opts.Ops); err != nil {
+				return usageErrorf("%v", err)
 			}
 			_, errPal := opts.palettes()
 			sep := opts.Separator.sep
+			chosen := opts.chosen()
+			format := opts.Format.Value
 			return run(root, args, pipeline.Command[render.Edited]{
-				NewOp:       func() pipeline.Op[render.Edited] { return opts.editOp(sep) },
-				NewRenderer: tableRenderer(render.EditTable, opts.Format.Value, render.TextOptions{Err: errPal}),
+				NewOp: func() pipeline.Op[render.Edited] { return opts.editOp(sep, chosen) },
+				NewRenderer: func() render.Renderer[render.Edited] {
+					return render.NewEditRenderer(format, render.TextOptions{Err: errPal})
+				},
 			})
 		},
 	}
@@ -127,6 +134,7 @@ removed with its "?".`,
 		return edit.ParseGlob(edit.KeepQuery, fl, v)
 	})
 	add("set-query", "K=V", "replace the pairs of a key by one, or add it", edit.ParseSetQuery)
+	add("iterate", "COMP=VALUE...", "one output for each of the space-separated values (several: each combination)", edit.ParseIterate)
 	sort := f.VarPF(&editFlag{name: "sort-query", ops: &opts.Ops, typ: "bool", parse: func(fl, _ string) (edit.Op, error) {
 		return edit.Op{Kind: edit.SortQuery, Flag: fl}, nil
 	}}, "sort-query", "", "order the query pairs by decoded key, stably")
@@ -140,14 +148,59 @@ removed with its "?".`,
 	return c
 }
 
-// editOp applies the edits to each input.
-func (o *EditOptions) editOp(sep byte) pipeline.Op[render.Edited] {
+// chosen lists, for each combination of the --iterate values, the value
+// each --iterate takes; nil without --iterate. The same for every input,
+// so made once.
+func (o *EditOptions) chosen() [][]render.Chosen {
+	n := edit.Combinations(o.Ops)
+	if n <= 0 {
+		return nil
+	}
+	all := make([][]render.Chosen, n)
+	var combo []edit.Op
+	for k := range all {
+		combo = edit.Combination(o.Ops, k, combo)
+		for i, op := range o.Ops {
+			if op.Kind == edit.Iterate {
+				all[k] = append(all[k], render.Chosen{Comp: combo[i].Comp, Value: combo[i].Value})
+			}
+		}
+	}
+	return all
+}
+
+// editOp applies the edits to each input; with --iterate, once for each
+// combination of values (chosen).
+func (o *EditOptions) editOp(sep byte, chosen [][]render.Chosen) pipeline.Op[render.Edited] {
 	eo := edit.Options{Separator: sep, IRI: o.IRI}
+	var combo []edit.Op // this worker's
 	return pipeline.Func[render.Edited](func(in stream.Input, r *render.Edited) pipeline.Outcome {
 		text, added := o.DefaultScheme.Apply(in.Text)
 		r.Start(in.Line, text)
 		r.SchemeAdded = added
 		u, err := parseRef(text, o.IRI)
+		if chosen != nil {
+			r.Iterating = true
+			r.Iterations = make([]render.Iteration, len(chosen))
+			failed := 0
+			for k := range r.Iterations {
+				it := &r.Iterations[k]
+				it.Values = chosen[k]
+				if err != nil {
+					continue // the input's error is every combination's
+				}
+				combo = edit.Combination(o.Ops, k, combo)
+				if it.Output, err = edit.Apply(u, combo, eo); err != nil {
+					it.Err, err = finding.Of(err, "edit"), nil
+					failed++
+				}
+			}
+			if err != nil {
+				r.Err = finding.Of(err, "uri")
+				return pipeline.Fail
+			}
+			return pipeline.Outcome{Findings: failed}
+		}
 		if err != nil {
 			r.Err = finding.Of(err, "uri")
 			return pipeline.Fail

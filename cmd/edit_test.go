@@ -142,6 +142,41 @@ func TestCLIEdit(t *testing.T) {
 			out: exact("http://h/?a!b\n")}},
 		{name: "semicolon separator", args: []string{"edit", "--query-separator", ";", "--delete-query", "a", "http://h/?a=1;b=2&c"}, want: want{out: exact("http://h/?b=2&c\n")}},
 
+		// --iterate: one output for each combination, the first flag varying
+		// slowest; every input has as many lines (or records) as there are
+		// combinations, a failed one keeping its place.
+		{name: "iterate", args: []string{"edit", "--default-scheme", "https", "--iterate", "scheme=http https", "--iterate", "port=80 8080", "example.com/"}, want: want{
+			out: exact("http://example.com:80/\nhttp://example.com:8080/\nhttps://example.com:80/\nhttps://example.com:8080/\n")}},
+		{name: "iterate among edits, in flag order", args: []string{"edit", "--set", "host=localhost", "--iterate", "port=22 23", "--append", "query=moo", "https://curl.se"}, want: want{
+			out: exact("https://localhost:22?moo\nhttps://localhost:23?moo\n")}},
+		{name: "iterate raw values and hosts", args: []string{"edit", "--iterate", "path:=/a%20b /c", "--iterate", "host=bücher.de [::1]", "http://h/"}, want: want{
+			out: exact("http://xn--bcher-kva.de/a%20b\nhttp://[::1]/a%20b\nhttp://xn--bcher-kva.de/c\nhttp://[::1]/c\n")}},
+		{name: "iterate keeps the places of failures", args: []string{"edit", "--iterate", "port=80 x", "http://h/", "a b", "http://g/"}, want: want{code: 1,
+			out: exact("http://h:80/\n\n\n\nhttp://g:80/\n\n"),
+			err: exact("1:1: --iterate port=x: port: invalid character 'x' in port [port]\n    http://h/\n    ^\n" +
+				"2:2: invalid character ' ' in path [path]\n    a b\n     ^\n" +
+				"3:1: --iterate port=x: port: invalid character 'x' in port [port]\n    http://g/\n    ^\n")}},
+		{name: "iterate json: a record per combination, with the line", args: []string{"edit", "--json", "--iterate", "scheme=http ftp", "--iterate", "port=1 x", "//h/", "a b"}, want: want{code: 1,
+			records: []map[string]any{
+				{"line": 1.0, "input": "//h/", "iterate": map[string]any{"scheme": "http", "port": "1"}, "output": "http://h:1/", "error": nil},
+				{"line": 1.0, "input": "//h/", "iterate": map[string]any{"scheme": "http", "port": "x"}, "output": nil,
+					"error": map[string]any{"offset": 0.0, "rule": "port", "message": "--iterate port=x: port: invalid character 'x' in port"}},
+				{"line": 1.0, "iterate": map[string]any{"scheme": "ftp", "port": "1"}, "output": "ftp://h:1/"},
+				{"line": 1.0, "iterate": map[string]any{"scheme": "ftp", "port": "x"}, "output": nil},
+				{"line": 2.0, "input": "a b", "iterate": map[string]any{"scheme": "http", "port": "1"}, "output": nil,
+					"error": map[string]any{"offset": 1.0, "rule": "path", "message": "invalid character ' ' in path"}},
+				{"line": 2.0, "iterate": map[string]any{"scheme": "http", "port": "x"}, "output": nil},
+				{"line": 2.0, "iterate": map[string]any{"scheme": "ftp", "port": "1"}, "output": nil},
+				{"line": 2.0, "iterate": map[string]any{"scheme": "ftp", "port": "x"}, "output": nil},
+			}}},
+		{name: "json without iterate has no line", args: []string{"edit", "--json", "--set", "port=1", "//h/"}, want: want{outLacks: []string{`"line"`, `"iterate"`}}},
+		{name: "one iterate per component", args: []string{"edit", "--iterate", "port=81 443", "--iterate", "scheme=sftp moo", "--iterate", "port=2 1", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`uritool: error: --iterate "port=81 443" and --iterate "port=2 1": one --iterate for each component`}}},
+		{name: "iterate and set of one component", args: []string{"edit", "--set", "host=foo", "--iterate", "host=bar baz", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`--set host=foo and --iterate "host=bar baz": both set host, so one undoes the other`}}},
+		{name: "iterate is no conditional", args: []string{"edit", "--iterate", "port?=1 2", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`invalid argument "port?=1 2" for "--iterate" flag: every combination sets the component: no '?'`}}},
+
 		// --default-scheme, in text and JSON.
 		{name: "default scheme", args: []string{"edit", "--default-scheme", "https", "--set", "port=1", "example.com/x", "localhost:8080", "http://h/"}, want: want{
 			out: exact("https://example.com:1/x\nhttps://localhost:1\nhttp://h:1/\n")}},
@@ -168,7 +203,7 @@ func TestCLIEdit(t *testing.T) {
 
 		// Usage errors come before any input.
 		{name: "no edit", args: []string{"edit", "http://h/"}, want: want{code: 2, out: exact(""),
-			err: exact("uritool: error: no edit given: use --set, --unset, --append or a query edit\nRun 'uritool edit --help' for usage.\n")}},
+			err: exact("uritool: error: no edit given: use --set, --unset, --append, --iterate or a query edit\nRun 'uritool edit --help' for usage.\n")}},
 		{name: "unknown component", args: []string{"edit", "--unset", "nope", "http://h/"}, want: want{code: 2, out: exact(""), errHas: []string{`unknown component "nope"`}}},
 		{name: "bad glob", args: []string{"edit", "--delete-query", "[", "http://h/"}, want: want{code: 2, out: exact(""), errHas: []string{`invalid argument "[" for "--delete-query" flag`}}},
 		{name: "unreserved separator", args: []string{"edit", "--query-separator", "C", "--sort-query", "http://h/"}, want: want{code: 2, out: exact(""),

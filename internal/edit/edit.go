@@ -30,7 +30,11 @@ const (
 	KeepQuery               // keep only the pairs whose decoded key matches a glob
 	SortQuery               // order the pairs by decoded key, stably
 	SetQuery                // replace the pairs of a key by one, or add it
+	Iterate                 // Set, once with each of Choices: see Combination
 )
+
+// isQueryEdit reports whether k edits the query's pairs.
+func (k Kind) isQueryEdit() bool { return AppendQuery <= k && k <= SetQuery }
 
 // Components lists the names an Op's component takes.
 // user and password are the two parts of the userinfo in its common
@@ -50,6 +54,7 @@ type Op struct {
 	Bare     bool     // AppendQuery, SetQuery: the key has no "=VALUE"
 	Globs    []string // DeleteQuery, KeepQuery
 	Flag     string   // the flag as given, to name the edit in errors
+	Choices  []Op     // Iterate: a Set for each value
 }
 
 // Options apply to every edit.
@@ -134,6 +139,96 @@ func ParseSet(flag, s string) (Op, error) {
 		return Op{}, fmt.Errorf("unknown component %q (want %s)", op.Comp, strings.Join(Components, ", "))
 	}
 	return op, nil
+}
+
+// ParseIterate reads "COMP=VALUE VALUE..." (plain text) or
+// "COMP:=VALUE VALUE..." (encoded): the values, separated by spaces, that
+// COMP takes one after the other, each as --set takes it.
+func ParseIterate(flag, s string) (Op, error) {
+	comp, list, ok := strings.Cut(s, "=")
+	if !ok {
+		return Op{}, errors.New("want COMP=VALUES or COMP:=VALUES, the values separated by spaces")
+	}
+	if strings.HasSuffix(comp, "?") || strings.HasSuffix(comp, "?:") {
+		return Op{}, errors.New("every combination sets the component: no '?'")
+	}
+	values := strings.Fields(list)
+	if len(values) == 0 {
+		return Op{}, errors.New("no value to iterate over: want COMP=VALUES, separated by spaces")
+	}
+	op := Op{Kind: Iterate, Flag: flag + " " + s}
+	if strings.IndexByte(s, ' ') >= 0 {
+		op.Flag = fmt.Sprintf("%s %q", flag, s)
+	}
+	for _, v := range values {
+		set, err := ParseSet(flag, comp+"="+v)
+		if err != nil {
+			return Op{}, err
+		}
+		op.Comp = set.Comp
+		op.Choices = append(op.Choices, set)
+	}
+	return op, nil
+}
+
+// Check refuses edits that cannot go together: two --iterate of one
+// component, or an --iterate and a --set or --unset of the same, one of
+// which would undo the other.
+func Check(ops []Op) error {
+	for i, a := range ops {
+		for _, b := range ops[i+1:] {
+			if a.Comp == "" || a.Comp != b.Comp || a.Kind != Iterate && b.Kind != Iterate {
+				continue
+			}
+			if a.Kind == Iterate && b.Kind == Iterate {
+				return fmt.Errorf("%s and %s: one --iterate for each component", a.Flag, b.Flag)
+			}
+			return fmt.Errorf("%s and %s: both set %s, so one undoes the other", a.Flag, b.Flag, a.Comp)
+		}
+	}
+	if Combinations(ops) < 0 {
+		return errors.New("--iterate: too many combinations")
+	}
+	return nil
+}
+
+// maxCombinations bounds the combinations of --iterate, far beyond use,
+// so that counting them cannot overflow.
+const maxCombinations = 1 << 24
+
+// Combinations returns the number of combinations of the --iterate edits
+// of ops: the product of their numbers of values, 0 when there is none,
+// and -1 beyond maxCombinations.
+func Combinations(ops []Op) int {
+	n := 0
+	for _, op := range ops {
+		if op.Kind != Iterate {
+			continue
+		}
+		if n == 0 {
+			n = 1
+		}
+		if n *= len(op.Choices); n > maxCombinations {
+			return -1
+		}
+	}
+	return n
+}
+
+// Combination writes into buf the edits of combination k of ops (0 <= k <
+// Combinations(ops)): each --iterate becomes the Set of one of its values,
+// in place, the first --iterate varying slowest, as nested loops in the
+// order of the flags.
+func Combination(ops []Op, k int, buf []Op) []Op {
+	buf = append(buf[:0], ops...)
+	for i := len(buf) - 1; i >= 0; i-- {
+		if op := buf[i]; op.Kind == Iterate {
+			n := len(op.Choices)
+			buf[i] = op.Choices[k%n] // its Flag names the flag and this value
+			k /= n
+		}
+	}
+	return buf
 }
 
 // ParseUnset reads a component name.
@@ -259,7 +354,7 @@ func blame(ops []Op, comp string) string {
 		if c == "user" || c == "password" {
 			c = "userinfo"
 		}
-		if c == comp || comp == "query" && ops[i].Kind >= AppendQuery || comp == "path" && ops[i].Kind == AppendPath {
+		if c == comp || comp == "query" && ops[i].Kind.isQueryEdit() || comp == "path" && ops[i].Kind == AppendPath {
 			return ops[i].Flag
 		}
 	}
@@ -322,6 +417,8 @@ func (p *parts) apply(op Op, o Options) error {
 		default:
 			p.path += "/" + seg
 		}
+	case Iterate:
+		return errors.New("an --iterate edit is made once for each value: see Combination")
 	default:
 		return p.editQuery(op, o)
 	}

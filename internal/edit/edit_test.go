@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -246,4 +247,67 @@ func BenchmarkDeleteQuery(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+func TestIterate(t *testing.T) {
+	ops := []Op{
+		mustOp(ParseIterate("--iterate", "scheme=http https ftp")),
+		mustOp(ParseSet("--set", "host=h")),
+		mustOp(ParseIterate("--iterate", "port:=80  8080")),
+	}
+	if err := Check(ops); err != nil {
+		t.Fatal(err)
+	}
+	if n := Combinations(ops); n != 6 {
+		t.Fatalf("Combinations = %d, want 6", n)
+	}
+	// The first --iterate varies slowest, as nested loops in flag order.
+	var got []string
+	var buf []Op
+	for k := range 6 {
+		buf = Combination(ops, k, buf)
+		out, err := Apply(uri.MustParse("//x/p"), buf, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, out)
+		if buf[2].Flag != "--iterate port:="+[]string{"80", "8080"}[k%2] {
+			t.Errorf("combination %d: flag %q", k, buf[2].Flag)
+		}
+	}
+	want := []string{"http://h:80/p", "http://h:8080/p", "https://h:80/p", "https://h:8080/p", "ftp://h:80/p", "ftp://h:8080/p"}
+	if !slices.Equal(got, want) {
+		t.Errorf("combinations: %q, want %q", got, want)
+	}
+	if Combinations(ops[1:2]) != 0 {
+		t.Error("combinations without --iterate")
+	}
+	if _, err := Apply(uri.MustParse("//x/p"), ops, Options{}); err == nil {
+		t.Error("Apply made an --iterate edit")
+	}
+	for _, bad := range [][]Op{
+		{mustOp(ParseIterate("--iterate", "port=1 2")), mustOp(ParseIterate("--iterate", "port=3"))},
+		{mustOp(ParseSet("--set", "port=1")), mustOp(ParseIterate("--iterate", "port=3"))},
+		{mustOp(ParseIterate("--iterate", "port=3")), mustOp(ParseUnset("--unset", "port"))},
+		manyCombinations(),
+	} {
+		if err := Check(bad); err == nil {
+			t.Errorf("Check(%v) accepted", bad)
+		}
+	}
+	for _, bad := range []string{"port", "port=", "port=  ", "port?=1 2", "port?:=1", "nope=1"} {
+		if _, err := ParseIterate("--iterate", bad); err == nil {
+			t.Errorf("ParseIterate(%q) accepted", bad)
+		}
+	}
+}
+
+// manyCombinations iterates every component over 8 values: 8^9
+// combinations, more than Check lets through.
+func manyCombinations() []Op {
+	var ops []Op
+	for _, c := range Components {
+		ops = append(ops, mustOp(ParseIterate("--iterate", c+"=1 2 3 4 5 6 7 8")))
+	}
+	return ops
 }
