@@ -63,6 +63,14 @@ func (f *separatorFlag) Set(s string) error {
 	return nil
 }
 
+// valueStart completes the start of a flag's value, such as "COMP=",
+// with no space after it: the rest follows.
+func valueStart(values []string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return values, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+	}
+}
+
 // NewEditCmd builds uritool edit.
 func NewEditCmd(root *RootOptions) *cobra.Command {
 	opts := &EditOptions{RootOptions: root}
@@ -76,26 +84,55 @@ result must be a URI reference (RFC 3986): an edit that cannot stand (a
 relative path under an authority, a port without a host, a bad raw value) is
 a finding naming the edit, exit 1, and the input's line stays empty.
 
-  --set COMP=VALUE    VALUE is plain text, percent-encoded as COMP requires
-                      (a space in a path is %20); an IPv6 host gets brackets
-  --set COMP:=VALUE   VALUE is already encoded, checked strictly as is
-  --unset COMP        COMP becomes undefined ("--unset query" drops the "?");
-                      setting "" keeps it defined and empty
-  --append path=SEG   one more path segment, encoded ("/" too)
-  --append query=K=V  one more pair, key and value encoded
-  --delete-query GLOB drop the pairs whose decoded key matches the shell glob
-  --keep-query GLOB   keep only the pairs that match (several globs: any)
-  --sort-query        order the pairs by decoded key, stably
-  --set-query K=V     replace the pairs of key K by one, or add it
+  --set COMP=VALUE     VALUE is plain text, percent-encoded as COMP requires
+                       (a space in a path is %20)
+  --set COMP:=VALUE    VALUE is already encoded, checked strictly as is
+  --set COMP?=VALUE    only if COMP is absent, undefined or empty (also ?:=)
+  --unset COMP         COMP becomes undefined ("--unset query" drops the "?");
+                       setting "" keeps it defined and empty
+  --iterate 'COMP=V W' one output for each value, separated by spaces (also
+                       :=); several --iterate give each combination
+  --append path=SEG    one more path segment, encoded ("/" too)
+  --append query=K=V   one more pair, key and value encoded (query=K: a key
+                       without a value)
+  --delete-query GLOB  drop the pairs whose decoded key matches the shell glob
+  --keep-query GLOB    keep only the pairs that match (several globs: any)
+  --sort-query         order the pairs by decoded key, stably
+  --set-query K=V      replace the pairs of key K by one (or K alone), or add it
 
-COMP is scheme, userinfo, host, port, path, query or fragment. Query edits
-split the query into key=value pairs at "&" (or --query-separator ";") and
-rejoin every untouched pair as written; a query left without pairs is
-removed with its "?".`,
+COMP is scheme, userinfo, user, password, host, port, path, query or
+fragment. user and password are the userinfo's parts before and after its
+first ":" (RFC 3986 section 3.2.1, which deprecates passwords in clear text);
+setting one keeps the other, and ":" is encoded in both.
+
+A host is never percent-encoded but for UTF-8 (section 3.2.2): a value in
+brackets is an IP-literal ([::1], [v1.x]) and an IPv6 address gets brackets,
+but a zone ID (fe80::1%eth0) is refused, RFC 3986 having none; a name in
+Unicode becomes its A-labels (UTS #46, as to-uri writes them), or with --iri
+its U-labels, and one IDNA refuses is a finding naming its idna-* rule; an
+ASCII name must be a reg-name as it is (a space, ":" or "%" is refused).
+
+Query edits split the query into pairs at "&", or at --query-separator, one
+of & ; ! $ ' ( ) * + , : @ / ? (a reserved character a query holds as it
+is, but "="). An empty pair (nothing between two separators) is no pair: a
+query an edit writes is its pairs joined, each as written, with no empty
+ones ("a=b&c=d&" sorts to "a=b&c=d"). A delete or keep that removes no pair
+and a sort of a query without pairs leave it as written; a query left
+without pairs is removed with its "?".
+
+With --iterate, each input gives one result per combination, as many for
+every input: in text one line each (a failed one keeps its place, empty), in
+JSON one record each, whose "line" is the input's and whose "iterate" holds
+the values.`,
 		Example: `  uritool edit --set host=example.org --set port=8443 'https://example.com/a?b#c'
   uritool edit --delete-query 'utm_*' --sort-query < urls.txt
   uritool edit --append path='annual report.pdf' https://example.com/docs/
-  uritool edit --set-query page=2 --unset fragment 'https://example.com/list?page=1#top'`,
+  uritool edit --set-query page=2 --unset fragment 'https://example.com/list?page=1#top'
+  uritool edit --set user=alice --set password=s3cret --set 'port?=8443' https://example.com/
+  uritool edit --unset password 'https://alice:s3cret@example.com/'
+  uritool edit --set host=bücher.example --append query=debug https://example.com/
+  uritool edit --query-separator ':' --sort-query 'https://example.com/?b=2:a=1'
+  uritool edit --default-scheme https --iterate 'scheme=http https' --iterate 'port=80 8080' example.com/`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.EditTable.Fields().String(),
 		},
@@ -120,21 +157,34 @@ removed with its "?".`,
 		},
 	}
 	f := c.Flags()
+	// The component flags complete the start of their values ("COMP="),
+	// the others no file names.
+	comps := make([]string, len(edit.Components))
+	for i, n := range edit.Components {
+		comps[i] = n + "="
+	}
+	complete := map[string]func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective){
+		"set": valueStart(comps), "iterate": valueStart(comps), "append": valueStart([]string{"path=", "query="}),
+		"unset": flagval.FixedCompletion(edit.Components),
+	}
 	add := func(name, typ, usage string, parse func(flag, value string) (edit.Op, error)) {
 		f.Var(&editFlag{name: name, ops: &opts.Ops, parse: parse, typ: typ}, name, usage)
-		_ = c.RegisterFlagCompletionFunc(name, cobra.NoFileCompletions)
+		if complete[name] == nil {
+			complete[name] = cobra.NoFileCompletions
+		}
+		_ = c.RegisterFlagCompletionFunc(name, complete[name])
 	}
-	add("set", "COMP=VALUE", "set a component to plain text (COMP:=VALUE: already encoded)", edit.ParseSet)
+	add("set", "COMP=VALUE", "set a component to plain text (COMP:=VALUE: already encoded; COMP?=VALUE: only if absent)", edit.ParseSet)
 	add("unset", "COMP", "make a component undefined", edit.ParseUnset)
-	add("append", "path=SEG|query=K=V", "append an encoded path segment or query pair", edit.ParseAppend)
+	add("append", "path=SEG|query=K[=V]", "append an encoded path segment or query pair", edit.ParseAppend)
 	add("delete-query", "GLOB", "drop the query pairs whose decoded key matches", func(fl, v string) (edit.Op, error) {
 		return edit.ParseGlob(edit.DeleteQuery, fl, v)
 	})
 	add("keep-query", "GLOB", "keep only the query pairs whose decoded key matches", func(fl, v string) (edit.Op, error) {
 		return edit.ParseGlob(edit.KeepQuery, fl, v)
 	})
-	add("set-query", "K=V", "replace the pairs of a key by one, or add it", edit.ParseSetQuery)
-	add("iterate", "COMP=VALUE...", "one output for each of the space-separated values (several: each combination)", edit.ParseIterate)
+	add("set-query", "K[=V]", "replace the pairs of a key by one, or add it", edit.ParseSetQuery)
+	add("iterate", "COMP=VALUES", "one output for each of the space-separated values (several: each combination)", edit.ParseIterate)
 	sort := f.VarPF(&editFlag{name: "sort-query", ops: &opts.Ops, typ: "bool", parse: func(fl, _ string) (edit.Op, error) {
 		return edit.Op{Kind: edit.SortQuery, Flag: fl}, nil
 	}}, "sort-query", "", "order the query pairs by decoded key, stably")

@@ -13,6 +13,14 @@ func TestCLIEdit(t *testing.T) {
 			out: exact("https://example.com/docs/annual%20report.pdf\n")}},
 		{name: "help: set-query and unset", args: []string{"edit", "--set-query", "page=2", "--unset", "fragment", "https://example.com/list?page=1#top"}, want: want{
 			out: exact("https://example.com/list?page=2\n")}},
+		{name: "help: user, password, conditional port", args: []string{"edit", "--set", "user=alice", "--set", "password=s3cret", "--set", "port?=8443", "https://example.com/"}, want: want{
+			out: exact("https://alice:s3cret@example.com:8443/\n")}},
+		{name: "help: unset the password", args: []string{"edit", "--unset", "password", "https://alice:s3cret@example.com/"}, want: want{out: exact("https://alice@example.com/\n")}},
+		{name: "help: IDNA host and a bare key", args: []string{"edit", "--set", "host=bücher.example", "--append", "query=debug", "https://example.com/"}, want: want{
+			out: exact("https://xn--bcher-kva.example/?debug\n")}},
+		{name: "help: colon separator", args: []string{"edit", "--query-separator", ":", "--sort-query", "https://example.com/?b=2:a=1"}, want: want{out: exact("https://example.com/?a=1:b=2\n")}},
+		{name: "help: iterate", args: []string{"edit", "--default-scheme", "https", "--iterate", "scheme=http https", "--iterate", "port=80 8080", "example.com/"}, want: want{
+			out: exact("http://example.com:80/\nhttp://example.com:8080/\nhttps://example.com:80/\nhttps://example.com:8080/\n")}},
 
 		// Untouched components stay as written; edits apply in flag order.
 		{name: "no re-encoding of the rest", args: []string{"edit", "--set", "host=example.org", "HTTPS://u@example.com/a%7e/./b?%7E#"}, want: want{
