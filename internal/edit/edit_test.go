@@ -311,3 +311,53 @@ func manyCombinations() []Op {
 	}
 	return ops
 }
+
+// FuzzEdit: whatever the value, the component and the separator, an edit
+// gives a valid reference or an error naming its flag, never a reference
+// RFC 3986 forbids (the house rule "strict").
+func FuzzEdit(f *testing.F) {
+	f.Add("http://u:p@h:1/a?b=1&c#f", "[::1]", uint8(4), uint8(0), false)
+	f.Add("http://h/?a=b&c=d&", "fe80::1%eth0", uint8(4), uint8(2), false)
+	f.Add("//h", "bücher.de", uint8(4), uint8(9), true)
+	f.Add("a/b?x:y", "k=v:w", uint8(7), uint8(10), false)
+	f.Add("mailto:a@b", "a:b", uint8(2), uint8(5), false)
+	f.Fuzz(func(t *testing.T, ref, value string, comp, sep uint8, iri bool) {
+		u, err := uri.Parse(ref)
+		if err != nil {
+			return
+		}
+		c := Components[int(comp)%len(Components)]
+		o := Options{Separator: Separators[int(sep)%len(Separators)], IRI: iri}
+		var ops []Op
+		for _, s := range []string{c + "=" + value, c + ":=" + value, c + "?=" + value} {
+			if op, err := ParseSet("--set", s); err == nil {
+				ops = append(ops, op)
+			}
+		}
+		for _, s := range []string{"query=" + value, "path=" + value} {
+			if op, err := ParseAppend("--append", s); err == nil {
+				ops = append(ops, op)
+			}
+		}
+		if op, err := ParseSetQuery("--set-query", value); err == nil {
+			ops = append(ops, op)
+		}
+		ops = append(ops, Op{Kind: SortQuery, Flag: "--sort-query"})
+		for _, op := range ops {
+			out, err := Apply(u, []Op{op}, o)
+			if err != nil {
+				if e := (*Error)(nil); !errors.As(err, &e) || e.Flag != op.Flag {
+					t.Fatalf("%s %s: error %v does not name the flag", ref, op.Flag, err)
+				}
+				continue
+			}
+			parse := uri.Parse
+			if iri {
+				parse = uri.ParseIRI
+			}
+			if _, err := parse(out); err != nil {
+				t.Fatalf("%s %s gave %q, not a reference: %v", ref, op.Flag, out, err)
+			}
+		}
+	})
+}
