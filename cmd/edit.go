@@ -10,6 +10,7 @@ import (
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/pkg/uri"
 )
 
 // EditOptions are the options of uritool edit.
@@ -230,26 +231,7 @@ func (o *EditOptions) editOp(sep byte, chosen [][]render.Chosen) pipeline.Op[ren
 		r.SchemeAdded = added
 		u, err := parseRef(text, o.IRI)
 		if chosen != nil {
-			r.Iterating = true
-			r.Iterations = make([]render.Iteration, len(chosen))
-			failed := 0
-			for k := range r.Iterations {
-				it := &r.Iterations[k]
-				it.Values = chosen[k]
-				if err != nil {
-					continue // the input's error is every combination's
-				}
-				combo = edit.Combination(o.Ops, k, combo)
-				if it.Output, err = edit.Apply(u, combo, eo); err != nil {
-					it.Err, err = finding.Of(err, "edit"), nil
-					failed++
-				}
-			}
-			if err != nil {
-				r.Err = finding.Of(err, "uri")
-				return pipeline.Fail
-			}
-			return pipeline.Outcome{Findings: failed}
+			return o.iterate(u, err, r, chosen, eo, &combo)
 		}
 		if err != nil {
 			r.Err = finding.Of(err, "uri")
@@ -261,4 +243,32 @@ func (o *EditOptions) editOp(sep byte, chosen [][]render.Chosen) pipeline.Op[ren
 		}
 		return pipeline.Pass
 	})
+}
+
+// iterate makes r's result for each combination of --iterate values. An
+// input that cannot be read (readErr) fails every combination, which keep
+// their values so that each record says which it stands for.
+func (o *EditOptions) iterate(u uri.URI, readErr error, r *render.Edited, chosen [][]render.Chosen, eo edit.Options, combo *[]edit.Op) pipeline.Outcome {
+	r.Iterating = true
+	r.Iterations = make([]render.Iteration, len(chosen))
+	for k := range r.Iterations {
+		r.Iterations[k].Values = chosen[k]
+	}
+	if readErr != nil {
+		r.Err = finding.Of(readErr, "uri")
+		return pipeline.Fail
+	}
+	failed := 0
+	for k := range r.Iterations {
+		it := &r.Iterations[k]
+		*combo = edit.Combination(o.Ops, k, *combo)
+		out, err := edit.Apply(u, *combo, eo)
+		if err != nil {
+			it.Err = finding.Of(err, "edit")
+			failed++
+			continue
+		}
+		it.Output = out
+	}
+	return pipeline.Outcome{Findings: failed}
 }
