@@ -13,6 +13,14 @@ func TestCLIEdit(t *testing.T) {
 			out: exact("https://example.com/docs/annual%20report.pdf\n")}},
 		{name: "help: set-query and unset", args: []string{"edit", "--set-query", "page=2", "--unset", "fragment", "https://example.com/list?page=1#top"}, want: want{
 			out: exact("https://example.com/list?page=2\n")}},
+		{name: "help: user, password, conditional port", args: []string{"edit", "--set", "user=alice", "--set", "password=s3cret", "--set", "port?=8443", "https://example.com/"}, want: want{
+			out: exact("https://alice:s3cret@example.com:8443/\n")}},
+		{name: "help: unset the password", args: []string{"edit", "--unset", "password", "https://alice:s3cret@example.com/"}, want: want{out: exact("https://alice@example.com/\n")}},
+		{name: "help: IDNA host and a bare key", args: []string{"edit", "--set", "host=bücher.example", "--append", "query=debug", "https://example.com/"}, want: want{
+			out: exact("https://xn--bcher-kva.example/?debug\n")}},
+		{name: "help: colon separator", args: []string{"edit", "--query-separator", ":", "--sort-query", "https://example.com/?b=2:a=1"}, want: want{out: exact("https://example.com/?a=1:b=2\n")}},
+		{name: "help: iterate", args: []string{"edit", "--default-scheme", "https", "--iterate", "scheme=http https", "--iterate", "port=80 8080", "example.com/"}, want: want{
+			out: exact("http://example.com:80/\nhttp://example.com:8080/\nhttps://example.com:80/\nhttps://example.com:8080/\n")}},
 
 		// Untouched components stay as written; edits apply in flag order.
 		{name: "no re-encoding of the rest", args: []string{"edit", "--set", "host=example.org", "HTTPS://u@example.com/a%7e/./b?%7E#"}, want: want{
@@ -32,8 +40,69 @@ func TestCLIEdit(t *testing.T) {
 		{name: "IPv4-mapped IPv6", args: []string{"edit", "--set", "host=::ffff:1.2.3.4", "http://h/"}, want: want{out: exact("http://[::ffff:1.2.3.4]/\n")}},
 		{name: "IPv4 host", args: []string{"edit", "--set", "host=127.0.0.1", "http://h/"}, want: want{out: exact("http://127.0.0.1/\n")}},
 		{name: "raw IP-literal with brackets", args: []string{"edit", "--set", "host:=[::1]", "http://h/x"}, want: want{out: exact("http://[::1]/x\n")}},
+		// A bracketed value is an IP-literal (section 3.2.2), checked as
+		// written; a zone ID, which RFC 3986 has not, is refused, and so is
+		// a ':' or a bracket that would otherwise be encoded into a reg-name.
+		{name: "bracketed IPv6 host", args: []string{"edit", "--set", "host=[::1]", "http://example.com/"}, want: want{out: exact("http://[::1]/\n")}},
+		{name: "bracketed IPvFuture host", args: []string{"edit", "--set", "host=[v1.fe]", "http://example.com/"}, want: want{out: exact("http://[v1.fe]/\n")}},
+		{name: "bracketed zone ID refused", args: []string{"edit", "--set", "host=[fe80::1%25eth0]", "http://example.com/"}, want: want{code: 1, out: exact("\n"),
+			err: exact("1:1: --set host=[fe80::1%25eth0]: host: IPv6 zone identifiers are not allowed by RFC 3986 [IP-literal]\n    http://example.com/\n    ^\n")}},
+		{name: "zone ID refused", args: []string{"edit", "--set", "host=fe80::1%eth0", "http://example.com/"}, want: want{code: 1, out: exact("\n"),
+			err: exact("1:1: --set host=fe80::1%eth0: host: IPv6 zone identifiers (%eth0) are not allowed by RFC 3986 (section 3.2.2) [IP-literal]\n    http://example.com/\n    ^\n")}},
+		{name: "unclosed IP-literal", args: []string{"edit", "--set", "host=[::1", "http://h/"}, want: want{code: 1, out: exact("\n"),
+			errHas: []string{"1:1: --set host=[::1: host: ", "']' is missing [IP-literal]"}}},
+		{name: "bracketed IPv4 refused", args: []string{"edit", "--set", "host=[1.2.3.4]", "http://h/"}, want: want{code: 1, out: exact("\n"), errHas: []string{"[IPv6address]"}}},
+		{name: "host with a port refused", args: []string{"edit", "--set", "host=example.com:8080", "http://h/"}, want: want{code: 1, out: exact("\n"),
+			errHas: []string{"--set host=example.com:8080: host: ':' cannot be in a host name", "[reg-name]"}}},
+		{name: "stray bracket refused", args: []string{"edit", "--set", "host=a]b", "http://h/"}, want: want{code: 1, out: exact("\n"),
+			errHas: []string{"--set host=a]b: host: ']' cannot be in a host name", "[reg-name]"}}},
+		// A host is never percent-encoded but for UTF-8 (section 3.2.2): a
+		// name in Unicode becomes its A-labels (UTS #46), or keeps its
+		// U-labels with --iri; what IDNA refuses is a finding naming its rule.
+		{name: "IDNA host", args: []string{"edit", "--set", "host=bücher.de", "http://example.com/"}, want: want{out: exact("http://xn--bcher-kva.de/\n")}},
+		{name: "IDNA host under --iri", args: []string{"edit", "--iri", "--set", "host=Bücher.de", "http://example.com/"}, want: want{out: exact("http://bücher.de/\n")}},
+		{name: "IDNA refusal", args: []string{"edit", "--set", "host=-ü.de", "http://example.com/"}, want: want{code: 1, out: exact("\n"),
+			err: exact("1:1: --set host=-ü.de: host: IDNA (UTS #46): label \"-ü\": a label cannot begin or end with a hyphen [idna-hyphen]\n    http://example.com/\n    ^\n")}},
+		{name: "bad A-label", args: []string{"edit", "--set", "host=xn--zz.de", "http://example.com/"}, want: want{code: 1, out: exact("\n"), errHas: []string{"[idna-punycode]"}}},
+		{name: "no ASCII encoded in a host", args: []string{"edit", "--set", "host=a b", "http://example.com/"}, want: want{code: 1, out: exact("\n"),
+			err: exact("1:1: --set host=a b: host: ' ' cannot be in a host name, and section 3.2.2 allows percent-encoding there only for UTF-8 [reg-name]\n    http://example.com/\n    ^\n")}},
+		{name: "raw host kept", args: []string{"edit", "--set", "host:=b%C3%BCcher.de", "http://example.com/"}, want: want{out: exact("http://b%C3%BCcher.de/\n")}},
 		{name: "raw IPv6 without brackets", args: []string{"edit", "--set", "host:=::1", "http://h/x"}, want: want{code: 1, out: exact("\n"),
 			err: exact("1:1: --set host:=::1: host: invalid character ':' in host [host]\n    http://h/x\n    ^\n")}},
+
+		// user and password: the userinfo's parts before and after its first
+		// ':' (section 3.2.1), each set, unset or kept apart.
+		{name: "set user and password", args: []string{"edit", "--set", "user=alice", "--set", "password=s3cret", "https://example.com/"}, want: want{
+			out: exact("https://alice:s3cret@example.com/\n")}},
+		{name: "set the user, keep the password", args: []string{"edit", "--set", "user=alice", "https://bob:pw@example.com/", "https://bob@example.com/"}, want: want{
+			out: exact("https://alice:pw@example.com/\nhttps://alice@example.com/\n")}},
+		{name: "unset the password", args: []string{"edit", "--unset", "password", "https://bob:pw@example.com/", "https://bob@example.com/", "https://example.com/"}, want: want{
+			out: exact("https://bob@example.com/\nhttps://bob@example.com/\nhttps://example.com/\n")}},
+		{name: "unset the user, keep the password", args: []string{"edit", "--unset", "user", "https://bob:pw@example.com/", "https://bob@example.com/"}, want: want{
+			out: exact("https://:pw@example.com/\nhttps://example.com/\n")}},
+		{name: "':' is encoded in user and password", args: []string{"edit", "--set", "user=:hej:", "--set", "password=a:b @", "https://example.com/"}, want: want{
+			out: exact("https://%3Ahej%3A:a%3Ab%20%40@example.com/\n")}},
+		{name: "raw password may hold ':'", args: []string{"edit", "--set", "password:=a:b", "https://u@example.com/"}, want: want{out: exact("https://u:a:b@example.com/\n")}},
+		{name: "raw user may not", args: []string{"edit", "--set", "user:=a:b", "https://example.com/"}, want: want{code: 1, out: exact("\n"),
+			err: exact("1:1: --set user:=a:b: user: a ':' would begin the password; write it %3A [userinfo]\n    https://example.com/\n    ^\n")}},
+		{name: "a user needs a host", args: []string{"edit", "--set", "user=a", "mailto:x@example.com"}, want: want{code: 1, out: exact("\n"),
+			errHas: []string{"1:1: --set user=a: userinfo: userinfo needs a host (section 3.2) [userinfo]"}}},
+		{name: "userinfo still set whole", args: []string{"edit", "--set", "userinfo=a:b", "https://example.com/"}, want: want{out: exact("https://a:b@example.com/\n")}},
+
+		// COMP?=VALUE sets only a component that is absent: undefined or
+		// empty ("http://h:/" has no port to keep).
+		{name: "conditional port", args: []string{"edit", "--set", "port?=443", "https://example.com:88/", "https://example.com/", "https://example.com:/"}, want: want{
+			out: exact("https://example.com:88/\nhttps://example.com:443/\nhttps://example.com:443/\n")}},
+		{name: "conditional scheme", args: []string{"edit", "--set", "scheme?=https", "ftp://example.com/", "//example.com/"}, want: want{
+			out: exact("ftp://example.com/\nhttps://example.com/\n")}},
+		{name: "conditional user, password and path", args: []string{"edit", "--set", "user?=anon", "--set", "password?=x", "--set", "path?=/", "http://bob@h", "http://h/p"}, want: want{
+			out: exact("http://bob:x@h/\nhttp://anon:x@h/p\n")}},
+		{name: "conditional raw", args: []string{"edit", "--set", "fragment?:=a%20b", "http://h/#top", "http://h/#"}, want: want{
+			out: exact("http://h/#top\nhttp://h/#a%20b\n")}},
+		{name: "a conditional set not made draws no blame", args: []string{"edit", "--set", "port=x", "--set", "port?=1", "http://h/"}, want: want{code: 1, out: exact("\n"),
+			errHas: []string{"1:1: --set port=x: port: invalid character 'x' in port [port]"}}},
+		{name: "conditional order is ?:=", args: []string{"edit", "--set", "port:?=1", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`invalid argument "port:?=1" for "--set" flag: write port?:=VALUE, not port:?=VALUE`}}},
 
 		// Unset drops the delimiter; "" keeps it.
 		{name: "unset query and fragment", args: []string{"edit", "--unset", "query", "--unset", "fragment", "http://h/p?q#f", "http://h/?"}, want: want{out: exact("http://h/p\nhttp://h/\n")}},
@@ -41,17 +110,80 @@ func TestCLIEdit(t *testing.T) {
 
 		// Query edits on empty queries and empty pairs.
 		{name: "empty query has no pairs", args: []string{"edit", "--set-query", "a=1", "http://h/?"}, want: want{out: exact("http://h/?a=1\n")}},
-		{name: "empty pairs stay as written", args: []string{"edit", "--set-query", "a=1", "http://h/?&"}, want: want{out: exact("http://h/?&&a=1\n")}},
+		// An empty pair (nothing between two separators) is no pair: an
+		// edit that writes the query writes none, whatever the edit.
+		{name: "empty pairs go when the query is written", args: []string{"edit", "--set-query", "a=1", "http://h/?&", "http://h/?b=2&&c=3&"}, want: want{
+			out: exact("http://h/?a=1\nhttp://h/?b=2&c=3&a=1\n")}},
+		{name: "sort drops empty pairs", args: []string{"edit", "--sort-query", "https://example.com?a=b&c=d&", "https://example.com?&c=d&&a=b"}, want: want{
+			out: exact("https://example.com?a=b&c=d\nhttps://example.com?a=b&c=d\n")}},
+		{name: "delete drops empty pairs", args: []string{"edit", "--delete-query", "a", "https://example.com?a=b&c=d&"}, want: want{out: exact("https://example.com?c=d\n")}},
+		{name: "keep drops empty pairs", args: []string{"edit", "--keep-query", "c", "https://example.com?a=b&&c=d&"}, want: want{out: exact("https://example.com?c=d\n")}},
+		{name: "append drops empty pairs", args: []string{"edit", "--append", "query=e=f", "https://example.com?a=b&"}, want: want{out: exact("https://example.com?a=b&e=f\n")}},
+		{name: "a filter that removes nothing leaves the query", args: []string{"edit", "--delete-query", "z", "--keep-query", "*", "https://example.com?a=b&&c=d&"}, want: want{
+			out: exact("https://example.com?a=b&&c=d&\n")}},
+		{name: "sort leaves a query without pairs", args: []string{"edit", "--sort-query", "http://h/?&&", "http://h/?"}, want: want{out: exact("http://h/?&&\nhttp://h/?\n")}},
 		{name: "untouched empty query stays", args: []string{"edit", "--delete-query", "zzz", "--keep-query", "*", "http://h/?"}, want: want{out: exact("http://h/?\n")}},
 		{name: "query left without pairs goes", args: []string{"edit", "--delete-query", "a", "http://h/?a=1&a=2", "http://h/?b"}, want: want{
 			out: exact("http://h/\nhttp://h/?b\n")}},
 		{name: "empty glob deletes empty keys", args: []string{"edit", "--delete-query", "", "http://h/?&a=1&=x"}, want: want{out: exact("http://h/?a=1\n")}},
-		{name: "empty key sorts first, stably", args: []string{"edit", "--sort-query", "http://h/?b=2&&a=1&b=1"}, want: want{out: exact("http://h/?&a=1&b=2&b=1\n")}},
+		{name: "empty key sorts first, stably", args: []string{"edit", "--sort-query", "http://h/?b=2&&a=1&=0&b=1"}, want: want{out: exact("http://h/?=0&a=1&b=2&b=1\n")}},
 		{name: "set-query replaces the first, drops the rest", args: []string{"edit", "--set-query", "a=x y", "http://h/?a=1&b=2&a=3"}, want: want{out: exact("http://h/?a=x%20y&b=2\n")}},
+		// A key alone is a pair ("?moo"): append it, set it, replace by it.
+		{name: "append a key without value", args: []string{"edit", "--append", "query=moo", "http://h/", "https://example.com?search=hello"}, want: want{
+			out: exact("http://h/?moo\nhttps://example.com?search=hello&moo\n")}},
+		{name: "set-query a key without value", args: []string{"edit", "--set-query", "key", "http://h/?that=thing&key=foo", "http://h/?a"}, want: want{
+			out: exact("http://h/?that=thing&key\nhttp://h/?a&key\n")}},
+		{name: "a bare key is encoded", args: []string{"edit", "--append", "query=a b&c", "http://h/"}, want: want{out: exact("http://h/?a%20b%26c\n")}},
+		{name: "set-query of an empty key", args: []string{"edit", "--set-query", "=x", "http://h/?=1&b=2"}, want: want{out: exact("http://h/?=x&b=2\n")}},
+		{name: "an empty pair is refused", args: []string{"edit", "--append", "query=", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`invalid argument "query=" for "--append" flag: want query=KEY or query=KEY=VALUE: an empty pair is no pair`}}},
 		{name: "keep-query globs add up", args: []string{"edit", "--keep-query", "id", "--keep-query", "p*", "https://x/?a=1&id=%7e&page=2&b=3"}, want: want{
 			out: exact("https://x/?id=%7e&page=2\n")}},
 		{name: "decoded keys match", args: []string{"edit", "--delete-query", "a b", "http://h/?a%20b=1&c=2"}, want: want{out: exact("http://h/?c=2\n")}},
+		// Any reserved character a query holds as it is can separate pairs;
+		// keys and values set hold it encoded.
+		{name: "colon separator", args: []string{"edit", "--query-separator", ":", "--sort-query", "https://example.com?utm=tra%20cker:address%20=home:here=now:thisthen"}, want: want{
+			out: exact("https://example.com?address%20=home:here=now:thisthen:utm=tra%20cker\n")}},
+		{name: "comma separator encodes commas", args: []string{"edit", "--query-separator", ",", "--append", "query=a,b=c,d", "--delete-query", "x", "http://h/?x=1,y=2"}, want: want{
+			out: exact("http://h/?y=2,a%2Cb=c%2Cd\n")}},
+		{name: "separator from the environment", env: map[string]string{"URITOOL_QUERY_SEPARATOR": "!"}, args: []string{"edit", "--sort-query", "http://h/?b!a"}, want: want{
+			out: exact("http://h/?a!b\n")}},
 		{name: "semicolon separator", args: []string{"edit", "--query-separator", ";", "--delete-query", "a", "http://h/?a=1;b=2&c"}, want: want{out: exact("http://h/?b=2&c\n")}},
+
+		// --iterate: one output for each combination, the first flag varying
+		// slowest; every input has as many lines (or records) as there are
+		// combinations, a failed one keeping its place.
+		{name: "iterate", args: []string{"edit", "--default-scheme", "https", "--iterate", "scheme=http https", "--iterate", "port=80 8080", "example.com/"}, want: want{
+			out: exact("http://example.com:80/\nhttp://example.com:8080/\nhttps://example.com:80/\nhttps://example.com:8080/\n")}},
+		{name: "iterate among edits, in flag order", args: []string{"edit", "--set", "host=localhost", "--iterate", "port=22 23", "--append", "query=moo", "https://curl.se"}, want: want{
+			out: exact("https://localhost:22?moo\nhttps://localhost:23?moo\n")}},
+		{name: "iterate raw values and hosts", args: []string{"edit", "--iterate", "path:=/a%20b /c", "--iterate", "host=bücher.de [::1]", "http://h/"}, want: want{
+			out: exact("http://xn--bcher-kva.de/a%20b\nhttp://[::1]/a%20b\nhttp://xn--bcher-kva.de/c\nhttp://[::1]/c\n")}},
+		{name: "iterate keeps the places of failures", args: []string{"edit", "--iterate", "port=80 x", "http://h/", "a b", "http://g/"}, want: want{code: 1,
+			out: exact("http://h:80/\n\n\n\nhttp://g:80/\n\n"),
+			err: exact("1:1: --iterate port=x: port: invalid character 'x' in port [port]\n    http://h/\n    ^\n" +
+				"2:2: invalid character ' ' in path [path]\n    a b\n     ^\n" +
+				"3:1: --iterate port=x: port: invalid character 'x' in port [port]\n    http://g/\n    ^\n")}},
+		{name: "iterate json: a record per combination, with the line", args: []string{"edit", "--json", "--iterate", "scheme=http ftp", "--iterate", "port=1 x", "//h/", "a b"}, want: want{code: 1,
+			records: []map[string]any{
+				{"line": 1.0, "input": "//h/", "iterate": map[string]any{"scheme": "http", "port": "1"}, "output": "http://h:1/", "error": nil},
+				{"line": 1.0, "input": "//h/", "iterate": map[string]any{"scheme": "http", "port": "x"}, "output": nil,
+					"error": map[string]any{"offset": 0.0, "rule": "port", "message": "--iterate port=x: port: invalid character 'x' in port"}},
+				{"line": 1.0, "iterate": map[string]any{"scheme": "ftp", "port": "1"}, "output": "ftp://h:1/"},
+				{"line": 1.0, "iterate": map[string]any{"scheme": "ftp", "port": "x"}, "output": nil},
+				{"line": 2.0, "input": "a b", "iterate": map[string]any{"scheme": "http", "port": "1"}, "output": nil,
+					"error": map[string]any{"offset": 1.0, "rule": "path", "message": "invalid character ' ' in path"}},
+				{"line": 2.0, "iterate": map[string]any{"scheme": "http", "port": "x"}, "output": nil},
+				{"line": 2.0, "iterate": map[string]any{"scheme": "ftp", "port": "1"}, "output": nil},
+				{"line": 2.0, "iterate": map[string]any{"scheme": "ftp", "port": "x"}, "output": nil},
+			}}},
+		{name: "json without iterate has no line", args: []string{"edit", "--json", "--set", "port=1", "//h/"}, want: want{outLacks: []string{`"line"`, `"iterate"`}}},
+		{name: "one iterate per component", args: []string{"edit", "--iterate", "port=81 443", "--iterate", "scheme=sftp moo", "--iterate", "port=2 1", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`uritool: error: --iterate "port=81 443" and --iterate "port=2 1": one --iterate for each component`}}},
+		{name: "iterate and set of one component", args: []string{"edit", "--set", "host=foo", "--iterate", "host=bar baz", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`--set host=foo and --iterate "host=bar baz": both set host, so one undoes the other`}}},
+		{name: "iterate is no conditional", args: []string{"edit", "--iterate", "port?=1 2", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`invalid argument "port?=1 2" for "--iterate" flag: every combination sets the component: no '?'`}}},
 
 		// --default-scheme, in text and JSON.
 		{name: "default scheme", args: []string{"edit", "--default-scheme", "https", "--set", "port=1", "example.com/x", "localhost:8080", "http://h/"}, want: want{
@@ -79,9 +211,16 @@ func TestCLIEdit(t *testing.T) {
 
 		// Usage errors come before any input.
 		{name: "no edit", args: []string{"edit", "http://h/"}, want: want{code: 2, out: exact(""),
-			err: exact("uritool: error: no edit given: use --set, --unset, --append or a query edit\nRun 'uritool edit --help' for usage.\n")}},
+			err: exact("uritool: error: no edit given: use --set, --unset, --append, --iterate or a query edit\nRun 'uritool edit --help' for usage.\n")}},
 		{name: "unknown component", args: []string{"edit", "--unset", "nope", "http://h/"}, want: want{code: 2, out: exact(""), errHas: []string{`unknown component "nope"`}}},
 		{name: "bad glob", args: []string{"edit", "--delete-query", "[", "http://h/"}, want: want{code: 2, out: exact(""), errHas: []string{`invalid argument "[" for "--delete-query" flag`}}},
-		{name: "bad separator", args: []string{"edit", "--query-separator", ",", "--sort-query", "http://h/"}, want: want{code: 2, out: exact(""), errHas: []string{`invalid value "," (want & or ;)`}}},
+		{name: "unreserved separator", args: []string{"edit", "--query-separator", "C", "--sort-query", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`invalid argument "C" for "--query-separator" flag: "C" cannot separate pairs: it is unreserved`, "(RFC 3986 section 2.3)"}}},
+		{name: "'=' separator", args: []string{"edit", "--query-separator", "=", "--sort-query", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`"=" cannot separate pairs: it separates a key from its value; use one of & ; ! $ ' ( ) * + , : @ / ?`}}},
+		{name: "'#' separator", args: []string{"edit", "--query-separator", "#", "--sort-query", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`"#" cannot separate pairs: a query cannot hold it as it is (RFC 3986 section 3.4)`}}},
+		{name: "two-character separator", args: []string{"edit", "--query-separator", "&&", "--sort-query", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`"&&": a query separator is one character`}}},
 	})
 }

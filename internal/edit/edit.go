@@ -11,7 +11,9 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -28,25 +30,37 @@ const (
 	KeepQuery               // keep only the pairs whose decoded key matches a glob
 	SortQuery               // order the pairs by decoded key, stably
 	SetQuery                // replace the pairs of a key by one, or add it
+	Iterate                 // Set, once with each of Choices: see Combination
 )
 
+// isQueryEdit reports whether k edits the query's pairs.
+func (k Kind) isQueryEdit() bool { return AppendQuery <= k && k <= SetQuery }
+
 // Components lists the names an Op's component takes.
-var Components = []string{"scheme", "userinfo", "host", "port", "path", "query", "fragment"}
+// user and password are the two parts of the userinfo in its common
+// "user:password" form (RFC 3986 section 3.2.1, which deprecates the
+// password in clear text but defines nothing else): the user is what comes
+// before the first ':', the password what follows it.
+var Components = []string{"scheme", "userinfo", "user", "password", "host", "port", "path", "query", "fragment"}
 
 // Op is one edit, as the flag that asked for it wrote it.
 type Op struct {
-	Kind  Kind
-	Comp  string   // Set, Unset
-	Value string   // Set's value, AppendPath's segment
-	Raw   bool     // Set with ":=": Value is already encoded
-	Key   string   // AppendQuery, SetQuery
-	Globs []string // DeleteQuery, KeepQuery
-	Flag  string   // the flag as given, to name the edit in errors
+	Kind     Kind
+	Comp     string   // Set, Unset
+	Value    string   // Set's value, AppendPath's segment
+	Raw      bool     // Set with ":=": Value is already encoded
+	IfAbsent bool     // Set with "?=": only when Comp is undefined or empty
+	Key      string   // AppendQuery, SetQuery
+	Bare     bool     // AppendQuery, SetQuery: the key has no "=VALUE"
+	Globs    []string // DeleteQuery, KeepQuery
+	Flag     string   // the flag as given, to name the edit in errors
+	Choices  []Op     // Iterate: a Set for each value
 }
 
 // Options apply to every edit.
 type Options struct {
-	// Separator splits a query into pairs: '&' (the default) or ';'.
+	// Separator splits a query into pairs: '&' (the default), or another
+	// that ParseSeparator accepts.
 	Separator byte
 	// IRI edits IRIs (RFC 3987): values keep their non-ASCII characters
 	// and the result is checked as an IRI reference.
@@ -66,25 +80,155 @@ func (o Options) encode(c pct.Component, s string) string {
 type Error struct {
 	Flag string
 	Err  error
+	// Rule names the rule the edit breaks, when Err is not a
+	// *uri.BuildError, which names its own.
+	Rule string
 }
 
 func (e *Error) Error() string { return e.Flag + ": " + e.Err.Error() }
 func (e *Error) Unwrap() error { return e.Err }
 
-// ParseSet reads "COMP=VALUE" (plain text) or "COMP:=VALUE" (encoded).
+// Separators are the characters that can separate query pairs: the
+// reserved characters (RFC 3986 section 2.2) that a query holds as they are
+// (section 3.4), but "=", which separates a key from its value.
+const Separators = "&;!$'()*+,:@/?"
+
+// ParseSeparator reads a query separator: one of Separators. An unreserved
+// character cannot be one: its percent-encoding is the same character
+// (section 2.3), so a key or value could not hold it apart from the
+// separator.
+func ParseSeparator(s string) (byte, error) {
+	list := strings.Join(strings.Split(Separators, ""), " ")
+	switch {
+	case len(s) != 1:
+		return 0, fmt.Errorf("%q: a query separator is one character: %s", s, list)
+	case strings.IndexByte(Separators, s[0]) >= 0:
+		return s[0], nil
+	case s[0] == '=':
+		return 0, fmt.Errorf(`"=" cannot separate pairs: it separates a key from its value; use one of %s`, list)
+	case isUnreserved(s[0]):
+		return 0, fmt.Errorf("%q cannot separate pairs: it is unreserved, and its percent-encoding is the same character (RFC 3986 section 2.3), so a key or value could not hold it; use one of %s", s, list)
+	}
+	return 0, fmt.Errorf("%q cannot separate pairs: a query cannot hold it as it is (RFC 3986 section 3.4); use one of %s", s, list)
+}
+
+// isUnreserved reports whether c is in unreserved (RFC 3986 section 2.3).
+func isUnreserved(c byte) bool {
+	return 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0
+}
+
+// ParseSet reads "COMP=VALUE" (plain text) or "COMP:=VALUE" (encoded),
+// each with "?" before the "=" ("COMP?=VALUE", "COMP?:=VALUE") to set COMP
+// only when it is absent.
 func ParseSet(flag, s string) (Op, error) {
 	comp, value, ok := strings.Cut(s, "=")
 	if !ok {
-		return Op{}, fmt.Errorf("want COMP=VALUE or COMP:=VALUE, COMP one of %s", strings.Join(Components, ", "))
+		return Op{}, fmt.Errorf("want COMP=VALUE, COMP:=VALUE, COMP?=VALUE or COMP?:=VALUE, COMP one of %s", strings.Join(Components, ", "))
 	}
 	op := Op{Kind: Set, Comp: comp, Value: value, Flag: flag + " " + s}
-	if strings.HasSuffix(comp, ":") {
-		op.Comp, op.Raw = strings.TrimSuffix(comp, ":"), true
+	if c, ok := strings.CutSuffix(op.Comp, ":"); ok {
+		op.Comp, op.Raw = c, true
+	}
+	if c, ok := strings.CutSuffix(op.Comp, "?"); ok {
+		op.Comp, op.IfAbsent = c, true
+	}
+	if c, ok := strings.CutSuffix(op.Comp, ":"); ok && op.IfAbsent && !op.Raw {
+		return Op{}, fmt.Errorf("write %s?:=VALUE, not %s:?=VALUE", c, c)
 	}
 	if !slices.Contains(Components, op.Comp) {
 		return Op{}, fmt.Errorf("unknown component %q (want %s)", op.Comp, strings.Join(Components, ", "))
 	}
 	return op, nil
+}
+
+// ParseIterate reads "COMP=VALUE VALUE..." (plain text) or
+// "COMP:=VALUE VALUE..." (encoded): the values, separated by spaces, that
+// COMP takes one after the other, each as --set takes it.
+func ParseIterate(flag, s string) (Op, error) {
+	comp, list, ok := strings.Cut(s, "=")
+	if !ok {
+		return Op{}, errors.New("want COMP=VALUES or COMP:=VALUES, the values separated by spaces")
+	}
+	if strings.HasSuffix(comp, "?") || strings.HasSuffix(comp, "?:") {
+		return Op{}, errors.New("every combination sets the component: no '?'")
+	}
+	values := strings.Fields(list)
+	if len(values) == 0 {
+		return Op{}, errors.New("no value to iterate over: want COMP=VALUES, separated by spaces")
+	}
+	op := Op{Kind: Iterate, Flag: flag + " " + s}
+	if strings.IndexByte(s, ' ') >= 0 {
+		op.Flag = fmt.Sprintf("%s %q", flag, s)
+	}
+	for _, v := range values {
+		set, err := ParseSet(flag, comp+"="+v)
+		if err != nil {
+			return Op{}, err
+		}
+		op.Comp = set.Comp
+		op.Choices = append(op.Choices, set)
+	}
+	return op, nil
+}
+
+// Check refuses edits that cannot go together: two --iterate of one
+// component, or an --iterate and a --set or --unset of the same, one of
+// which would undo the other.
+func Check(ops []Op) error {
+	for i, a := range ops {
+		for _, b := range ops[i+1:] {
+			if a.Comp == "" || a.Comp != b.Comp || a.Kind != Iterate && b.Kind != Iterate {
+				continue
+			}
+			if a.Kind == Iterate && b.Kind == Iterate {
+				return fmt.Errorf("%s and %s: one --iterate for each component", a.Flag, b.Flag)
+			}
+			return fmt.Errorf("%s and %s: both set %s, so one undoes the other", a.Flag, b.Flag, a.Comp)
+		}
+	}
+	if Combinations(ops) < 0 {
+		return errors.New("--iterate: too many combinations")
+	}
+	return nil
+}
+
+// maxCombinations bounds the combinations of --iterate, far beyond use,
+// so that counting them cannot overflow.
+const maxCombinations = 1 << 24
+
+// Combinations returns the number of combinations of the --iterate edits
+// of ops: the product of their numbers of values, 0 when there is none,
+// and -1 beyond maxCombinations.
+func Combinations(ops []Op) int {
+	n := 0
+	for _, op := range ops {
+		if op.Kind != Iterate {
+			continue
+		}
+		if n == 0 {
+			n = 1
+		}
+		if n *= len(op.Choices); n > maxCombinations {
+			return -1
+		}
+	}
+	return n
+}
+
+// Combination writes into buf the edits of combination k of ops (0 <= k <
+// Combinations(ops)): each --iterate becomes the Set of one of its values,
+// in place, the first --iterate varying slowest, as nested loops in the
+// order of the flags.
+func Combination(ops []Op, k int, buf []Op) []Op {
+	buf = append(buf[:0], ops...)
+	for i := len(buf) - 1; i >= 0; i-- {
+		if op := buf[i]; op.Kind == Iterate {
+			n := len(op.Choices)
+			buf[i] = op.Choices[k%n] // its Flag names the flag and this value
+			k /= n
+		}
+	}
+	return buf
 }
 
 // ParseUnset reads a component name.
@@ -102,13 +246,24 @@ func ParseAppend(flag, s string) (Op, error) {
 	case "path":
 		return Op{Kind: AppendPath, Value: rest, Flag: flag + " " + s}, nil
 	case "query":
-		key, value, ok := strings.Cut(rest, "=")
-		if !ok {
-			return Op{}, errors.New("want query=KEY=VALUE")
+		op, err := parsePair(rest)
+		if err != nil {
+			return Op{}, errors.New("want query=KEY or query=KEY=VALUE: " + err.Error())
 		}
-		return Op{Kind: AppendQuery, Key: key, Value: value, Flag: flag + " " + s}, nil
+		op.Kind, op.Flag = AppendQuery, flag+" "+s
+		return op, nil
 	}
-	return Op{}, errors.New("want path=SEGMENT or query=KEY=VALUE")
+	return Op{}, errors.New("want path=SEGMENT, query=KEY or query=KEY=VALUE")
+}
+
+// parsePair reads "KEY=VALUE", or "KEY" alone, a pair without a value
+// ("?moo" is a query as common as "?a=b").
+func parsePair(s string) (Op, error) {
+	key, value, ok := strings.Cut(s, "=")
+	if !ok && key == "" {
+		return Op{}, errors.New("an empty pair is no pair")
+	}
+	return Op{Key: key, Value: value, Bare: !ok}, nil
 }
 
 // ParseGlob reads a glob of path.Match over decoded query keys.
@@ -119,13 +274,14 @@ func ParseGlob(kind Kind, flag, glob string) (Op, error) {
 	return Op{Kind: kind, Globs: []string{glob}, Flag: flag + " " + glob}, nil
 }
 
-// ParseSetQuery reads "KEY=VALUE".
+// ParseSetQuery reads "KEY=VALUE" or "KEY".
 func ParseSetQuery(flag, s string) (Op, error) {
-	key, value, ok := strings.Cut(s, "=")
-	if !ok {
-		return Op{}, errors.New("want KEY=VALUE")
+	op, err := parsePair(s)
+	if err != nil {
+		return Op{}, errors.New("want KEY or KEY=VALUE: " + err.Error())
 	}
-	return Op{Kind: SetQuery, Key: key, Value: value, Flag: flag + " " + s}, nil
+	op.Kind, op.Flag = SetQuery, flag+" "+s
+	return op, nil
 }
 
 // parts are a reference's components as written; nil is undefined.
@@ -157,8 +313,24 @@ func Apply(u uri.URI, ops []Op, o Options) (string, error) {
 		scheme: opt(u.Scheme()), userinfo: opt(u.Userinfo()), host: opt(u.Host()), port: opt(u.Port()),
 		path: u.Path(), query: opt(u.Query()), fragment: opt(u.Fragment()),
 	}
-	for _, op := range ops {
+	// done are the edits made, to blame: a conditional set that did not
+	// happen drew no error.
+	done := ops
+	for i, op := range ops {
+		if op.IfAbsent && p.has(op.Comp) {
+			if len(done) == len(ops) {
+				done = slices.Clip(ops[:i])
+			}
+			continue
+		}
+		if len(done) < len(ops) {
+			done = append(done, op)
+		}
 		if err := p.apply(op, o); err != nil {
+			if e, ok := err.(*Error); ok {
+				e.Flag = op.Flag
+				return "", e
+			}
 			return "", &Error{Flag: op.Flag, Err: err}
 		}
 	}
@@ -166,8 +338,8 @@ func Apply(u uri.URI, ops []Op, o Options) (string, error) {
 	out, err := b.Build()
 	if err != nil {
 		var be *uri.BuildError
-		if errors.As(err, &be) && len(ops) > 0 {
-			return "", &Error{Flag: blame(ops, be.Component), Err: err}
+		if errors.As(err, &be) && len(done) > 0 {
+			return "", &Error{Flag: blame(done, be.Component), Err: err}
 		}
 		return "", err
 	}
@@ -178,7 +350,11 @@ func Apply(u uri.URI, ops []Op, o Options) (string, error) {
 // result as a whole drew.
 func blame(ops []Op, comp string) string {
 	for i := len(ops) - 1; i >= 0; i-- {
-		if ops[i].Comp == comp || comp == "query" && ops[i].Kind >= AppendQuery || comp == "path" && ops[i].Kind == AppendPath {
+		c := ops[i].Comp
+		if c == "user" || c == "password" {
+			c = "userinfo"
+		}
+		if c == comp || comp == "query" && ops[i].Kind.isQueryEdit() || comp == "path" && ops[i].Kind == AppendPath {
 			return ops[i].Flag
 		}
 	}
@@ -200,6 +376,9 @@ func queryOnly(u uri.URI, ops []Op, o Options) (string, bool) {
 	}
 	for _, op := range ops {
 		for raw := range strings.SplitSeq(q, string(o.Separator)) {
+			if raw == "" {
+				continue // no pair, so none removed
+			}
 			k, _, _ := strings.Cut(raw, "=")
 			if strings.IndexByte(k, '%') >= 0 {
 				k = uri.PercentDecode(k)
@@ -217,7 +396,12 @@ func (p *parts) apply(op Op, o Options) error {
 	case Set:
 		v := op.Value
 		if !op.Raw {
-			v = encodeFor(op.Comp, v, o)
+			var err error
+			if v, err = encodeFor(op.Comp, v, o); err != nil {
+				return err
+			}
+		} else if op.Comp == "user" && strings.IndexByte(v, ':') >= 0 {
+			return &Error{Err: errors.New("user: a ':' would begin the password; write it %3A"), Rule: "userinfo"}
 		}
 		p.set(op.Comp, &v)
 	case Unset:
@@ -233,6 +417,8 @@ func (p *parts) apply(op Op, o Options) error {
 		default:
 			p.path += "/" + seg
 		}
+	case Iterate:
+		return errors.New("an --iterate edit is made once for each value: see Combination")
 	default:
 		return p.editQuery(op, o)
 	}
@@ -245,6 +431,8 @@ func (p *parts) set(comp string, v *string) {
 		p.scheme = v
 	case "userinfo":
 		p.userinfo = v
+	case "user", "password":
+		p.setUserinfoPart(comp == "user", v)
 	case "host":
 		p.host = v
 	case "port":
@@ -261,33 +449,167 @@ func (p *parts) set(comp string, v *string) {
 	}
 }
 
-// encodeFor percent-encodes plain text for comp; a host that is an IPv6
-// address gets its brackets (section 3.2.2), an IPv4 one stays as it is.
-func encodeFor(comp, v string, o Options) string {
+// has reports whether comp has a value: it is defined and not empty.
+func (p *parts) has(comp string) bool {
+	nonEmpty := func(v *string) bool { return v != nil && *v != "" }
+	switch comp {
+	case "scheme":
+		return nonEmpty(p.scheme)
+	case "userinfo":
+		return nonEmpty(p.userinfo)
+	case "user", "password":
+		if p.userinfo == nil {
+			return false
+		}
+		user, password := userinfoParts(*p.userinfo)
+		if comp == "user" {
+			return user != ""
+		}
+		return nonEmpty(password)
+	case "host":
+		return nonEmpty(p.host)
+	case "port":
+		return nonEmpty(p.port)
+	case "path":
+		return p.path != ""
+	case "query":
+		return nonEmpty(p.query)
+	}
+	return nonEmpty(p.fragment)
+}
+
+// userinfoParts splits the userinfo at its first ':'; password is nil
+// when there is none.
+func userinfoParts(userinfo string) (user string, password *string) {
+	user, pw, ok := strings.Cut(userinfo, ":")
+	return user, opt(pw, ok)
+}
+
+// setUserinfoPart sets (v) or unsets (nil) the user or the password and
+// keeps the other. The userinfo is undefined only when both are: a
+// password without a user is ":password".
+func (p *parts) setUserinfoPart(isUser bool, v *string) {
+	var user, password *string
+	if p.userinfo != nil {
+		u, pw := userinfoParts(*p.userinfo)
+		user, password = &u, pw
+	}
+	if isUser {
+		user = v
+	} else {
+		password = v
+	}
+	switch {
+	case password != nil:
+		ui := ":" + *password
+		if user != nil {
+			ui = *user + ui
+		}
+		p.userinfo = &ui
+	default:
+		p.userinfo = user
+	}
+}
+
+// encodeFor percent-encodes plain text for comp; a host is written by
+// hostValue.
+func encodeFor(comp, v string, o Options) (string, error) {
 	switch comp {
 	case "userinfo":
-		return o.encode(pct.Userinfo, v)
+		return o.encode(pct.Userinfo, v), nil
+	case "user", "password":
+		// Encoded in both, so that the first ':' is the one between them.
+		return strings.ReplaceAll(o.encode(pct.Userinfo, v), ":", "%3A"), nil
 	case "host":
-		if a, err := netip.ParseAddr(v); err == nil && a.Is6() && a.Zone() == "" {
-			return "[" + v + "]"
-		}
-		return o.encode(pct.Host, v)
+		return hostValue(v, o)
 	case "path":
-		return o.encode(pct.Path, v)
+		return o.encode(pct.Path, v), nil
 	case "query":
-		return o.encode(pct.Query, v)
+		return o.encode(pct.Query, v), nil
 	case "fragment":
-		return o.encode(pct.Fragment, v)
+		return o.encode(pct.Fragment, v), nil
 	}
-	return v // scheme and port have nothing to encode; Build checks them
+	return v, nil // scheme and port have nothing to encode; Build checks them
+}
+
+// hostValue writes a plain host value as a host (RFC 3986 section 3.2.2),
+// which a producer must not percent-encode but for UTF-8:
+//   - in brackets, it is an IP-literal, checked as written;
+//   - an IPv6 address gets its brackets; a zone ID is refused, as RFC 3986
+//     has none;
+//   - a name with non-ASCII characters becomes its A-labels (UTS #46
+//     ToASCII, which section 3.2.2 recommends over percent-encoding), or
+//     with IRIs its U-labels; a name IDNA refuses is refused;
+//   - an ASCII name must be a reg-name as it is, and its A-labels, if any,
+//     must pass IDNA.
+func hostValue(v string, o Options) (string, error) {
+	if strings.HasPrefix(v, "[") {
+		if _, err := (uri.Builder{Host: &v}).Build(); err != nil {
+			var be *uri.BuildError
+			if errors.As(err, &be) && be.Err != nil {
+				return "", &Error{Err: errors.New("host: " + be.Err.Msg), Rule: be.Err.Rule}
+			}
+			return "", err
+		}
+		return v, nil
+	}
+	if a, err := netip.ParseAddr(v); err == nil && a.Is6() {
+		if a.Zone() != "" {
+			return "", &Error{Err: fmt.Errorf("host: IPv6 zone identifiers (%%%s) are not allowed by RFC 3986 (section 3.2.2)", a.Zone()), Rule: "IP-literal"}
+		}
+		return "[" + v + "]", nil
+	}
+	if strings.IndexByte(v, ':') >= 0 {
+		return "", &Error{Err: errors.New("host: ':' cannot be in a host name, and the value is no IPv6 address; a port is set with --set port=PORT (section 3.2.2)"), Rule: "reg-name"}
+	}
+	if i := strings.IndexAny(v, "[]"); i >= 0 {
+		return "", &Error{Err: fmt.Errorf("host: %q cannot be in a host name; brackets enclose a whole IP-literal, as in [::1] (section 3.2.2)", v[i]), Rule: "reg-name"}
+	}
+	ascii := true
+	for i := 0; i < len(v); i++ {
+		if v[i] >= utf8.RuneSelf {
+			ascii = false
+			continue
+		}
+		if pct.Encode(pct.Host, v[i:i+1]) != v[i:i+1] {
+			hint := ""
+			if v[i] == '%' {
+				hint = " (a host already encoded is set with host:=)"
+			}
+			return "", &Error{Err: fmt.Errorf("host: %q cannot be in a host name, and section 3.2.2 allows percent-encoding there only for UTF-8%s", v[i], hint), Rule: "reg-name"}
+		}
+	}
+	if ascii && !idn.HasALabel(v) {
+		return v, nil
+	}
+	a, err := idn.ToASCII(v)
+	if err == nil && o.IRI && !ascii {
+		a, err = idn.ToUnicode(v)
+	}
+	if err != nil {
+		var le *idn.LabelError
+		if errors.As(err, &le) {
+			return "", &Error{Err: errors.New("host: IDNA (UTS #46): " + le.Error()), Rule: le.Rule}
+		}
+		return "", err
+	}
+	if ascii {
+		return v, nil // A-labels that pass, kept as written
+	}
+	return a, nil
 }
 
 // pair is one key[=value] of a query, as written.
 type pair struct{ raw, key string }
 
+// splitPairs reads the pairs of q. Nothing between two separators (a
+// trailing "&", "&&") is no pair: a query that an edit writes has none.
 func splitPairs(q string, sep byte) []pair {
 	var out []pair
-	for _, raw := range strings.Split(q, string(sep)) {
+	for raw := range strings.SplitSeq(q, string(sep)) {
+		if raw == "" {
+			continue
+		}
 		k, _, _ := strings.Cut(raw, "=")
 		out = append(out, pair{raw: raw, key: uri.PercentDecode(k)})
 	}
@@ -303,16 +625,30 @@ func matchAny(globs []string, p pair) bool {
 	return false
 }
 
-// editQuery edits the pairs of the query; untouched pairs are rejoined as
-// written. A query whose pairs are all dropped is removed with its "?";
-// one the edit leaves alone stays as it was, undefined or empty.
+// editQuery edits the pairs of the query and writes them joined by the
+// separator, each as written, without empty pairs: the rule of every query
+// edit, so that "a=1&" sorts, drops and gains pairs as "a=1" does. A delete
+// or keep that removes no pair, and a sort of a query without pairs, leave
+// the query as it was; a query whose pairs are all removed goes with its "?".
 func (p *parts) editQuery(op Op, o Options) error {
 	var pairs []pair
 	if p.query != nil && *p.query != "" {
 		pairs = splitPairs(*p.query, o.Separator)
 	}
+	// Keys and values are encoded as query values, whose class leaves out
+	// '&', ';', '=' and '+'; any other separator is encoded too.
+	encode := func(s string) string {
+		s = o.encode(pct.QueryValue, s)
+		if sep := o.Separator; strings.IndexByte(s, sep) >= 0 {
+			s = strings.ReplaceAll(s, string(sep), fmt.Sprintf("%%%02X", sep))
+		}
+		return s
+	}
 	encoded := func() string {
-		return o.encode(pct.QueryValue, op.Key) + "=" + o.encode(pct.QueryValue, op.Value)
+		if op.Bare {
+			return encode(op.Key)
+		}
+		return encode(op.Key) + "=" + encode(op.Value)
 	}
 	switch op.Kind {
 	case AppendQuery:
@@ -328,7 +664,7 @@ func (p *parts) editQuery(op Op, o Options) error {
 			return nil
 		}
 	case SortQuery:
-		if len(pairs) < 2 {
+		if len(pairs) == 0 {
 			return nil
 		}
 		slices.SortStableFunc(pairs, func(a, b pair) int { return strings.Compare(a.key, b.key) })

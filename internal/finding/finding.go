@@ -87,7 +87,9 @@ func From(err error, rule string) Finding {
 		// The fault is in the edit, not the input: the caret goes under
 		// the reference's start.
 		f := Finding{Rule: "edit", Message: ee.Error()}
-		if errors.As(ee.Err, &be) && be.Err != nil {
+		if ee.Rule != "" {
+			f.Rule = ee.Rule
+		} else if errors.As(ee.Err, &be) && be.Err != nil {
 			f.Rule, f.Message = be.Err.Rule, ee.Flag+": "+be.Component+": "+be.Err.Msg
 		}
 		return f

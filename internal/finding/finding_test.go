@@ -32,6 +32,11 @@ func TestOf(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, editErr := edit.Apply(u, []edit.Op{op}, edit.Options{Separator: '&'})
+	zone, err := edit.ParseSet("--set", "host=fe80::1%eth0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, zoneErr := edit.Apply(u, []edit.Op{zone}, edit.Options{})
 	for _, c := range []struct {
 		name string
 		err  error
@@ -43,6 +48,8 @@ func TestOf(t *testing.T) {
 		{"template", tmplErr, finding.Finding{Offset: 0, Rule: "template"}},
 		{"build", buildErr, finding.Finding{Rule: "scheme"}},
 		{"edit", editErr, finding.Finding{Rule: "port"}},
+		{"edit's own rule", zoneErr, finding.Finding{Rule: "IP-literal",
+			Message: "--set host=fe80::1%eth0: host: IPv6 zone identifiers (%eth0) are not allowed by RFC 3986 (section 3.2.2)"}},
 		{"other", errors.New("boom"), finding.Finding{Rule: "template", Message: "boom"}},
 	} {
 		got := finding.Of(c.err, "template")

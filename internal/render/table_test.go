@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -70,6 +71,7 @@ func TestTablesWriteTheirKeys(t *testing.T) {
 	keysOf(t, "equal", EqualTable, Compared{Outcome: ok, A: "http://a/", NormalA: "http://a/", NormalB: "http://a/", Equal: true})
 	keysOf(t, "equal error", EqualTable, Compared{Outcome: bad, A: "http://a/", NormalA: "http://a/"})
 	keysOf(t, "edit", EditTable, Edited{Outcome: ok, Output: "http://a/"})
+	keysOf(t, "edit --iterate", EditTable, Edited{Outcome: ok, Output: "http://a/", Iterating: true, Iterations: []Iteration{{Values: []Chosen{{"port", "1"}}}}})
 	keysOf(t, "decode binary", DecodeTable, Converted{Outcome: ok, Output: "\xff"})
 	keysOf(t, "decode", DecodeTable, Converted{Outcome: ok, Output: "x"})
 	for name, table := range map[string]*Table[Converted]{"encode": EncodeTable, "to-uri": ToURITable, "to-iri": ToIRITable} {
@@ -105,6 +107,54 @@ func TestTableValues(t *testing.T) {
 	m = record(t, DecodeTable, Converted{Outcome: Outcome{Input: "%ff"}, Output: "\xff"})
 	if m["output"] != "\ufffd" || m["output_base64"] != "/w==" {
 		t.Errorf("binary decode: %v", m)
+	}
+}
+
+// TestEditIterations: with --iterate, one line or record for each
+// combination; an input that cannot be read keeps every combination's
+// place, with one diagnostic in text.
+func TestEditIterations(t *testing.T) {
+	values := [][]Chosen{{{"scheme", "http"}, {"port", "1"}}, {{"scheme", "ftp"}, {"port", "x"}}, {{"scheme", "ftp"}, {"port", "2"}}}
+	results := []Edited{
+		{Outcome: Outcome{Line: 1, Input: "//h"}, Iterating: true, Iterations: []Iteration{
+			{Values: values[0], Output: "http://h:1"},
+			{Values: values[1], Err: &finding.Finding{Rule: "port", Message: "--iterate port=x: bad"}},
+			{Values: values[2], Output: "ftp://h:2"}}},
+		{Outcome: Outcome{Line: 2, Input: "a b", Err: &finding.Finding{Offset: 1, Rule: "path", Message: "space"}}, Iterating: true,
+			Iterations: []Iteration{{Values: values[0]}, {Values: values[1]}, {Values: values[2]}}},
+		{Outcome: Outcome{Line: 3, Input: "//g"}, Output: "//g:1"},
+	}
+	render := func(format string) (string, string) {
+		s := stream.NewSink()
+		r := NewEditRenderer(format, TextOptions{Err: NewPalette(false)})
+		for i := range results {
+			r.Render(s, &results[i])
+		}
+		var out, errOut bytes.Buffer
+		if err := s.WriteTo(&out, &errOut); err != nil {
+			t.Fatal(err)
+		}
+		return out.String(), errOut.String()
+	}
+	out, errOut := render(FormatText)
+	if want := "http://h:1\n\nftp://h:2\n\n\n\n//g:1\n"; out != want {
+		t.Errorf("text: %q, want %q", out, want)
+	}
+	if n := strings.Count(errOut, "^\n"); n != 2 || !strings.Contains(errOut, "1:1: --iterate port=x: bad [port]") || !strings.Contains(errOut, "2:2: space [path]") {
+		t.Errorf("text diagnostics: %q", errOut)
+	}
+	out, _ = render(FormatJSON)
+	want := []string{
+		`{"line":1,"input":"//h","iterate":{"scheme":"http","port":"1"},"output":"http://h:1","error":null}`,
+		`{"line":1,"input":"//h","iterate":{"scheme":"ftp","port":"x"},"output":null,"error":{"offset":0,"rule":"port","message":"--iterate port=x: bad"}}`,
+		`{"line":1,"input":"//h","iterate":{"scheme":"ftp","port":"2"},"output":"ftp://h:2","error":null}`,
+		`{"line":2,"input":"a b","iterate":{"scheme":"http","port":"1"},"output":null,"error":{"offset":1,"rule":"path","message":"space"}}`,
+		`{"line":2,"input":"a b","iterate":{"scheme":"ftp","port":"x"},"output":null,"error":{"offset":1,"rule":"path","message":"space"}}`,
+		`{"line":2,"input":"a b","iterate":{"scheme":"ftp","port":"2"},"output":null,"error":{"offset":1,"rule":"path","message":"space"}}`,
+		`{"input":"//g","output":"//g:1","error":null}`,
+	}
+	if got := strings.Split(strings.TrimSuffix(out, "\n"), "\n"); !slices.Equal(got, want) {
+		t.Errorf("json:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 

@@ -141,23 +141,95 @@ var EqualTable = &Table[Compared]{
 	},
 }
 
-// Edited is edit's result for one input.
+// Edited is edit's result for one input. With --iterate it holds one
+// output for each combination of the values iterated over, and the
+// renderer writes each as a result of its own.
 type Edited struct {
 	Outcome
 	SchemeAdded bool
 	Output      string
+	Iterating   bool
+	Iterations  []Iteration
+	at          int // the iteration being written
 }
 
+// Iteration is the result of one combination of --iterate values.
+type Iteration struct {
+	Values []Chosen // in the order of the flags
+	Output string
+	Err    *finding.Finding
+}
+
+// Chosen is the value one --iterate took.
+type Chosen struct{ Comp, Value string }
+
 var EditTable = &Table[Edited]{
-	Per: "input",
+	Per:  "input",
+	Note: "With --iterate, one object per combination of values instead, in the\norder of the text lines; line and iterate say which.",
 	Keys: []Key[Edited]{
+		{Name: "line", Doc: "with --iterate: 1-based number of the input, which\nhas a record for each combination", Write: func(b []byte, r *Edited) []byte { return appendInt(b, r.Line) },
+			Only: func(r *Edited) bool { return r.Iterating }},
 		{Name: "input", Doc: "the reference read (with --default-scheme, after\nadding the scheme)", Write: func(b []byte, r *Edited) []byte { return jsonStr(b, r.Input) }},
+		{Name: "iterate", Doc: "with --iterate: the component each --iterate set,\nand the value it took, in the order of the flags", Write: writeChosen,
+			Only: func(r *Edited) bool { return r.Iterating }},
 		{Name: "output", Doc: "the edited reference, or null",
 			Write: func(b []byte, r *Edited) []byte { return jsonOptStr(b, r.Output, r.Err == nil) }},
 		schemeAddedKey(func(r *Edited) bool { return r.SchemeAdded }),
 	},
 	Outcome: func(r *Edited) *Outcome { return &r.Outcome },
 	Text:    func(w *stream.Part, r *Edited, _ *TextOptions) { writeLine(w, r.Output) },
+}
+
+// writeChosen writes the values of the iteration being written as an
+// object, component to value.
+func writeChosen(b []byte, r *Edited) []byte {
+	b = append(b, '{')
+	for i, c := range r.Iterations[r.at].Values {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(appendString(b, c.Comp), ':')
+		b = appendString(b, c.Value)
+	}
+	return append(b, '}')
+}
+
+// NewEditRenderer writes edit's results in format: a result as EditTable
+// does, or with --iterate one line or record for each combination, in the
+// order of the combinations. An input that cannot be read keeps the place
+// of every combination: in text one diagnostic and an empty line each, in
+// JSON a record each with the error.
+func NewEditRenderer(format string, o TextOptions) Renderer[Edited] {
+	return &editRenderer{table: NewTableRenderer(EditTable, format, o), text: format != FormatJSON}
+}
+
+type editRenderer struct {
+	table Renderer[Edited]
+	text  bool
+}
+
+func (e *editRenderer) Render(s *stream.Sink, r *Edited) {
+	if !r.Iterating {
+		e.table.Render(s, r)
+		return
+	}
+	inputErr := r.Err
+	if inputErr != nil && e.text {
+		e.table.Render(s, r)
+		for range len(r.Iterations) - 1 {
+			s.Out.WriteByte('\n')
+		}
+		return
+	}
+	for i := range r.Iterations {
+		it := &r.Iterations[i]
+		r.at, r.Output, r.Err = i, it.Output, it.Err
+		if inputErr != nil {
+			r.Err = inputErr
+		}
+		e.table.Render(s, r)
+	}
+	r.Err = inputErr
 }
 
 // Converted is the result of encode, decode, to-uri and to-iri: the input
@@ -396,7 +468,7 @@ func (r *Compared) Start(line int, input string) {
 
 func (r *Edited) Start(line int, input string) {
 	r.start(line, input)
-	r.SchemeAdded, r.Output = false, ""
+	r.SchemeAdded, r.Output, r.Iterating, r.Iterations, r.at = false, "", false, nil, 0
 }
 
 func (r *Converted) Start(line int, input string) {
