@@ -71,7 +71,8 @@ func parseGetField(f string) (getPart, error) {
 	p := getPart{text: name, arg: arg}
 	switch {
 	case name == "query" && hasArg, name == "query-all":
-		if arg == "" {
+		// The empty key is a key like any other: "?=bar" is one pair.
+		if !hasArg {
 			return p, fmt.Errorf("{%s} needs a key, as {%s:KEY}", f, name)
 		}
 		if name == "query" {
