@@ -27,11 +27,17 @@ type Parsed struct {
 	// as form data, for the outputs that show them (not --get).
 	Forms  idn.Forms
 	Params []pct.Pair
+	// Unmet says which must: field of the --get template the reference
+	// has no value for, and UnmetAt where in Input it would be: the
+	// operation checks, so that the input counts as a finding.
+	Unmet   string
+	UnmetAt int
 }
 
-// GetFields lists what parse --get can print: the components, plus the
-// host type and the kind of reference.
-var GetFields = []string{"scheme", "authority", "userinfo", "host", "host_type", "port", "path", "query", "fragment", "kind"}
+// GetFields lists what parse --get can print: the components, the user
+// and password of the userinfo (section 3.2.1), the host type and the
+// kind of reference.
+var GetFields = []string{"scheme", "authority", "userinfo", "user", "password", "host", "host_type", "port", "path", "query", "fragment", "kind"}
 
 // ParseOptions configures a parse renderer.
 type ParseOptions struct {
@@ -39,6 +45,9 @@ type ParseOptions struct {
 	Get          []string     // fields for --get, in order; replaces the breakdown
 	Template     *GetTemplate // --get with braces: one rendered line per input
 	ShowPassword bool
+	// DefaultPorts adds default ports by lowercase scheme (--default-port)
+	// to pkg/uri's, for {default:port} and {surt}.
+	DefaultPorts map[string]string
 	Out, Err     *Palette
 	// Width is the terminal's width in columns, 0 when unknown: a
 	// breakdown wider than it gives way to the component list.
@@ -76,12 +85,12 @@ func (p *Parser) Render(s *stream.Sink, r *Parsed) {
 	case p.opts.Format == FormatJSON:
 		p.json(r)
 	case p.opts.Template != nil:
-		if r.Err != nil {
+		if r.Err != nil || r.Unmet != "" {
 			s.Out.WriteByte('\n')
 			p.diagnostic(s.Err, r)
 			return
 		}
-		p.buf = append(p.opts.Template.Append(p.buf[:0], r), '\n')
+		p.buf = append(p.opts.Template.Append(p.buf[:0], r, &p.opts), '\n')
 		s.Out.Write(p.buf)
 	case len(p.opts.Get) > 0:
 		// One line per input, also for a failed one, so that the
@@ -96,6 +105,9 @@ func (p *Parser) Render(s *stream.Sink, r *Parsed) {
 				s.Out.WriteByte('\t')
 			}
 			v, _ := field(r, f)
+			if !p.opts.ShowPassword {
+				v = masked(f, v)
+			}
 			s.Out.WriteString(v)
 		}
 		s.Out.WriteByte('\n')
@@ -128,6 +140,14 @@ func field(r *Parsed, name string) (string, bool) {
 		return kindOf(u), r.Err == nil
 	case "path":
 		return u.Path(), r.Err == nil
+	case "user", "password":
+		// userinfo = user [ ":" password ] (section 3.2.1)
+		userinfo, ok := u.Userinfo()
+		user, password, hasPassword := strings.Cut(userinfo, ":")
+		if name == "user" {
+			return user, ok && r.Err == nil
+		}
+		return password, hasPassword && r.Err == nil
 	}
 	for c := range uri.ComponentFragment + 1 {
 		if c.String() == name {
@@ -141,8 +161,20 @@ func field(r *Parsed, name string) (string, bool) {
 	return "", false
 }
 
+// masked returns v, the --get field name, with a password shown as Mask
+// (section 7.5); an empty one is no password.
+func masked(name, v string) string {
+	if name == "password" && v != "" {
+		return Mask
+	}
+	return v
+}
+
 func (p *Parser) diagnostic(w Writer, r *Parsed) {
-	f := finding.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg}
+	f := finding.Finding{Offset: r.UnmetAt, Rule: RuleMust, Message: r.Unmet}
+	if r.Err != nil {
+		f = finding.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg}
+	}
 	Diagnostic(w, p.opts.Err, strconv.Itoa(r.Line), check.ColumnOf("", r.Input, f.Offset), r.Input, &f, false, p.opts.ShowPassword)
 }
 
