@@ -45,10 +45,12 @@ empty line (and its diagnostic on stderr), so the output stays aligned with
 the input. The fields are the components as written, an undefined one empty:
 
   scheme authority userinfo host port path query fragment
-  user password      userinfo = user [ ":" password ] (section 3.2.1); a
-                     password shows as **** unless --show-password is given
+  user password      userinfo = user [ ":" password ] (section 3.2.1)
   host_type          ipv4, ipv6, ipvfuture or reg-name
   kind               uri or relative-ref
+
+A password shows as ****, in the userinfo and the authority too, unless
+--show-password is given.
 
 A --get value with braces is a template instead, one line per input, each
 {FIELD} replaced:

@@ -47,6 +47,10 @@ func TestGetTemplate(t *testing.T) {
 		{template: "{user}|{password}", input: "s://:p@h", want: "|****"},
 		{template: "{user}|{password}", input: "s://u%3A@h", want: "u%3A|"},
 		{template: "{user}|{password}", input: "s://h", want: "|"},
+		{template: "{userinfo}|{authority}", input: "s://u:p:q@h:1", want: "u:****|u:****@h:1"},
+		{template: "{userinfo}|{authority}", input: "s://u:p:q@h:1", want: "u:p:q|u:p:q@h:1", opts: showPassword},
+		{template: "{userinfo}|{authority}|{encode:userinfo}", input: "s://u:@h:1", want: "u:|u:@h:1|u%3A"},
+		{template: "{userinfo}|{authority}", input: "s://h:1", want: "|h:1"},
 
 		// {default:port}: the port, or the scheme's default (pkg/uri's
 		// table, then --default-port, which wins); an empty port is the

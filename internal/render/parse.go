@@ -162,10 +162,27 @@ func field(r *Parsed, name string) (string, bool) {
 }
 
 // masked returns v, the --get field name, with a password shown as Mask
-// (section 7.5); an empty one is no password.
+// (section 7.5), in the password, the userinfo or the authority; an empty
+// one is no password.
 func masked(name, v string) string {
-	if name == "password" && v != "" {
-		return Mask
+	switch name {
+	case "password":
+		if v != "" {
+			return Mask
+		}
+	case "userinfo", "authority":
+		userinfo, rest := v, ""
+		if name == "authority" {
+			// The first "@" ends the userinfo, which cannot hold one.
+			at := strings.IndexByte(v, '@')
+			if at < 0 {
+				return v
+			}
+			userinfo, rest = v[:at], v[at:]
+		}
+		if user, password, ok := strings.Cut(userinfo, ":"); ok && password != "" {
+			return user + ":" + Mask + rest
+		}
 	}
 	return v
 }
