@@ -30,14 +30,30 @@ type GetTemplate struct {
 }
 
 type getPart struct {
-	lit  bool
-	text string // literal text, or the field's name
-	arg  string // KEY of query:KEY and query-all:KEY
-	n    int    // N of segment:N
-	mods modifier
+	kind  partKind
+	field getField // for partField
+	text  string   // literal text, or the field's name
+	arg   string   // KEY of query:KEY and query-all:KEY
+	n     int      // N of segment:N
+	mods  modifier
 	// spelled is the field as the template writes it, for diagnostics.
 	spelled string
 }
+
+// partKind is what a part of a template writes, looked up once.
+type partKind uint8
+
+const (
+	partLiteral partKind = iota
+	partField            // one of GetFields
+	partDefaultPort
+	partQueryFirst
+	partQueryAll
+	partQueryKeys
+	partSegment
+	partPublicSuffix
+	partSURT
+)
 
 // modifier is a set of the prefixes a template field may carry.
 type modifier uint8
@@ -62,11 +78,8 @@ var GetTemplateFields = []string{"query:KEY", "query-all:KEY", "query-keys", "se
 var GetModifiers = []string{"must:", "default:", "raw:", "encode:"}
 
 // plainTemplateFields are the template fields without an argument.
-var plainTemplateFields = []string{"query-keys", "registrable", "suffix", "subdomain", "surt"}
-
-// decodedFields are the fields a template percent-decodes, which raw:
-// keeps as written.
-var decodedFields = []string{"query-first", "query-all", "query-keys"}
+var plainTemplateFields = map[string]partKind{"query-keys": partQueryKeys, "registrable": partPublicSuffix,
+	"suffix": partPublicSuffix, "subdomain": partPublicSuffix, "surt": partSURT}
 
 // ParseGetTemplate reads a --get template; an unknown field or a lone
 // brace is an error naming its offset.
@@ -75,7 +88,7 @@ func ParseGetTemplate(s string) (*GetTemplate, error) {
 	var lit strings.Builder
 	flush := func() {
 		if lit.Len() > 0 {
-			t.parts = append(t.parts, getPart{text: lit.String(), lit: true})
+			t.parts = append(t.parts, getPart{text: lit.String()})
 			lit.Reset()
 		}
 	}
@@ -124,31 +137,40 @@ func parseGetField(f string) (getPart, error) {
 	}
 	name, arg, hasArg := strings.Cut(rest, ":")
 	p.text, p.arg = name, arg
+	plain, isPlain := plainTemplateFields[name]
 	switch {
 	case name == "query" && hasArg, name == "query-all":
 		// The empty key is a key like any other: "?=bar" is one pair.
 		if !hasArg {
 			return p, fmt.Errorf("{%s} needs a key, as {%s:KEY}", f, name)
 		}
+		p.kind = partQueryAll
 		if name == "query" {
-			p.text = "query-first"
+			p.kind, p.text = partQueryFirst, "query-first"
 		}
 	case name == "segment":
 		n, err := strconv.Atoi(arg)
 		if err != nil || n == 0 {
 			return p, fmt.Errorf("{%s} needs a segment number other than 0, as {segment:1} or {segment:-1}", f)
 		}
-		p.n = n
+		p.kind, p.n = partSegment, n
 	case hasArg:
 		return p, fmt.Errorf("unknown field {%s}", f)
-	case !slices.Contains(GetFields, name) && !slices.Contains(plainTemplateFields, name):
+	case isPlain:
+		p.kind = plain
+	case slices.Contains(GetFields, name):
+		p.kind, p.field = partField, lookupField(name)
+	default:
 		return p, fmt.Errorf("unknown field {%s} (want %s, or %s before one)", f,
 			strings.Join(append(GetFields[:len(GetFields):len(GetFields)], GetTemplateFields...), ", "), strings.Join(GetModifiers, ", "))
 	}
-	if p.mods&modDefault != 0 && name != "port" {
-		return p, fmt.Errorf("{%s}: default: applies to {port} only", f)
+	if p.mods&modDefault != 0 {
+		if name != "port" {
+			return p, fmt.Errorf("{%s}: default: applies to {port} only", f)
+		}
+		p.kind = partDefaultPort
 	}
-	if p.mods&modRaw != 0 && !slices.Contains(decodedFields, p.text) {
+	if p.mods&modRaw != 0 && p.kind != partQueryFirst && p.kind != partQueryAll && p.kind != partQueryKeys {
 		return p, fmt.Errorf("{%s}: raw: applies to {query:KEY}, {query-all:KEY} and {query-keys}, which are decoded; the other fields are as written", f)
 	}
 	return p, nil
@@ -167,7 +189,7 @@ func modifierNamed(name string) modifier {
 func (t *GetTemplate) Append(dst []byte, r *Parsed, o *ParseOptions) []byte {
 	for i := range t.parts {
 		p := &t.parts[i]
-		if p.lit {
+		if p.kind == partLiteral {
 			dst = append(dst, p.text...)
 			continue
 		}
@@ -224,11 +246,14 @@ func (p *getPart) missing() string {
 // a defined component (empty or not), a key present in the query, a
 // segment, a port or default port, a Public Suffix List part, a SURT.
 func (p *getPart) appendValue(dst []byte, r *Parsed, o *ParseOptions) ([]byte, bool) {
-	u := r.URI
-	switch p.text {
-	case "query-first", "query-all", "query-keys":
+	u := &r.URI
+	switch p.kind {
+	case partField:
+		v, ok := p.field.value(u, o.ShowPassword)
+		return p.appendText(dst, v), ok
+	case partQueryFirst, partQueryAll, partQueryKeys:
 		return p.appendQuery(dst, u)
-	case "segment":
+	case partSegment:
 		i, n := p.n-1, 0
 		if p.n < 0 {
 			for range u.Segments() {
@@ -243,29 +268,23 @@ func (p *getPart) appendValue(dst []byte, r *Parsed, o *ParseOptions) ([]byte, b
 			i--
 		}
 		return dst, false
-	case "registrable", "suffix", "subdomain":
+	case partPublicSuffix:
 		v := publicSuffixPart(u, p.text)
 		return p.appendText(dst, v), v != ""
-	case "surt":
-		key, ok := surt.Key(u, o.defaultPort)
+	case partSURT:
+		key, ok := surt.Key(*u, o.defaultPort)
 		return p.appendText(dst, key), ok
-	case "port":
-		if p.mods&modDefault != 0 {
-			v := defaultedPort(u, o)
-			return p.appendText(dst, v), v != ""
-		}
+	case partDefaultPort:
+		v := defaultedPort(u, o)
+		return p.appendText(dst, v), v != ""
 	}
-	v, ok := field(r, p.text)
-	if !o.ShowPassword {
-		v = masked(p.text, v)
-	}
-	return p.appendText(dst, v), ok
+	panic("render: unknown template part")
 }
 
 // appendQuery appends the values of key p.arg, or every key, from the
 // query's "&"-separated pairs, space-separated. A piece with nothing in
 // it ("a&&b", a trailing "&") is no pair.
-func (p *getPart) appendQuery(dst []byte, u uri.URI) ([]byte, bool) {
+func (p *getPart) appendQuery(dst []byte, u *uri.URI) ([]byte, bool) {
 	q, ok := u.Query()
 	if !ok {
 		return dst, false
@@ -277,7 +296,7 @@ func (p *getPart) appendQuery(dst []byte, u uri.URI) ([]byte, bool) {
 		}
 		k, v, _ := strings.Cut(piece, "=")
 		item := k
-		if p.text != "query-keys" {
+		if p.kind != partQueryKeys {
 			if uri.PercentDecode(k) != p.arg {
 				continue
 			}
@@ -291,7 +310,7 @@ func (p *getPart) appendQuery(dst []byte, u uri.URI) ([]byte, bool) {
 		}
 		dst = p.appendText(dst, item)
 		found = true
-		if p.text == "query-first" {
+		if p.kind == partQueryFirst {
 			break
 		}
 	}
@@ -326,7 +345,7 @@ func appendEncoded(dst []byte, v string) []byte {
 // defaultedPort is the port of u, or when it has none or an empty one
 // (which means the default, section 3.2.3) the default port of its
 // scheme.
-func defaultedPort(u uri.URI, o *ParseOptions) string {
+func defaultedPort(u *uri.URI, o *ParseOptions) string {
 	if port, _ := u.Port(); port != "" {
 		return port
 	}
@@ -349,7 +368,7 @@ func (o *ParseOptions) defaultPort(scheme string) (string, bool) {
 
 // publicSuffixPart is {registrable}, {suffix} or {subdomain} of u's host,
 // by the Public Suffix List; empty for an IP address or no host.
-func publicSuffixPart(u uri.URI, part string) string {
+func publicSuffixPart(u *uri.URI, part string) string {
 	host, ok := u.Host()
 	if !ok || u.HostType() != uri.HostRegName || host == "" {
 		return ""

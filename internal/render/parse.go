@@ -69,13 +69,18 @@ type Parser struct {
 	_    stream.CacheLinePad
 	out  Writer
 	opts ParseOptions
+	get  []getField // opts.Get, looked up
 	buf  []byte
 	_    stream.CacheLinePad
 }
 
 // NewParser returns the parse renderer for opts.
 func NewParser(opts ParseOptions) *Parser {
-	return &Parser{opts: opts}
+	p := &Parser{opts: opts}
+	for _, name := range opts.Get {
+		p.get = append(p.get, lookupField(name))
+	}
+	return p
 }
 
 // Render renders one parsed input.
@@ -100,14 +105,11 @@ func (p *Parser) Render(s *stream.Sink, r *Parsed) {
 			p.diagnostic(s.Err, r)
 			return
 		}
-		for i, f := range p.opts.Get {
+		for i := range p.get {
 			if i > 0 {
 				s.Out.WriteByte('\t')
 			}
-			v, _ := field(r, f)
-			if !p.opts.ShowPassword {
-				v = masked(f, v)
-			}
+			v, _ := p.get[i].value(&r.URI, p.opts.ShowPassword)
 			s.Out.WriteString(v)
 		}
 		s.Out.WriteByte('\n')
@@ -121,7 +123,6 @@ func (p *Parser) Render(s *stream.Sink, r *Parsed) {
 	}
 }
 
-// field returns a --get field of r and whether it is defined.
 // kindOf names the rule of section 4.1 that u matched.
 func kindOf(u uri.URI) string {
 	if u.IsAbsolute() {
@@ -130,61 +131,89 @@ func kindOf(u uri.URI) string {
 	return "relative-ref"
 }
 
-func field(r *Parsed, name string) (string, bool) {
-	u := r.URI
+// getField is one of GetFields, looked up once, so that each input costs
+// a switch on a number rather than comparisons of names.
+type getField struct {
+	of fieldOf
+	c  uri.Component // for fieldComponent
+}
+
+type fieldOf uint8
+
+const (
+	fieldComponent fieldOf = iota
+	fieldHostType
+	fieldKind
+	fieldUser
+	fieldPassword
+)
+
+// lookupField finds name, one of GetFields.
+func lookupField(name string) getField {
 	switch name {
 	case "host_type":
-		t := u.HostType().String()
-		return t, t != ""
+		return getField{of: fieldHostType}
 	case "kind":
-		return kindOf(u), r.Err == nil
-	case "path":
-		return u.Path(), r.Err == nil
-	case "user", "password":
-		// userinfo = user [ ":" password ] (section 3.2.1)
-		userinfo, ok := u.Userinfo()
-		user, password, hasPassword := strings.Cut(userinfo, ":")
-		if name == "user" {
-			return user, ok && r.Err == nil
-		}
-		return password, hasPassword && r.Err == nil
+		return getField{of: fieldKind}
+	case "user":
+		return getField{of: fieldUser}
+	case "password":
+		return getField{of: fieldPassword}
 	}
 	for c := range uri.ComponentFragment + 1 {
 		if c.String() == name {
-			start, end, ok := u.Span(c)
-			if !ok || r.Err != nil {
-				return "", false
-			}
-			return u.String()[start:end], true
+			return getField{c: c}
 		}
 	}
-	return "", false
+	panic("render: unknown --get field " + name) // CheckGet and ParseGetTemplate refuse it first
 }
 
-// masked returns v, the --get field name, with a password shown as Mask
-// (section 7.5), in the password, the userinfo or the authority; an empty
-// one is no password.
-func masked(name, v string) string {
-	switch name {
-	case "password":
-		if v != "" {
-			return Mask
+// value returns the field of u, a valid reference, and whether it is
+// defined. Unless showPassword, a password shows as Mask (section 7.5),
+// alone or in the userinfo or the authority; an empty one is no password.
+func (f *getField) value(u *uri.URI, showPassword bool) (string, bool) {
+	switch f.of {
+	case fieldHostType:
+		t := u.HostType().String()
+		return t, t != ""
+	case fieldKind:
+		return kindOf(*u), true
+	case fieldUser, fieldPassword:
+		// userinfo = user [ ":" password ] (section 3.2.1)
+		userinfo, ok := u.Userinfo()
+		user, password, hasPassword := strings.Cut(userinfo, ":")
+		if f.of == fieldUser {
+			return user, ok
 		}
-	case "userinfo", "authority":
-		userinfo, rest := v, ""
-		if name == "authority" {
+		if password != "" && !showPassword {
+			password = Mask
+		}
+		return password, hasPassword
+	}
+	start, end, ok := u.Span(f.c)
+	v := u.String()[start:end]
+	if !showPassword {
+		switch f.c {
+		case uri.ComponentUserinfo:
+			v = maskPassword(v, len(v))
+		case uri.ComponentAuthority:
 			// The first "@" ends the userinfo, which cannot hold one.
-			at := strings.IndexByte(v, '@')
-			if at < 0 {
-				return v
+			if at := strings.IndexByte(v, '@'); at >= 0 {
+				v = maskPassword(v, at)
 			}
-			userinfo, rest = v[:at], v[at:]
-		}
-		if user, password, ok := strings.Cut(userinfo, ":"); ok && password != "" {
-			return user + ":" + Mask + rest
 		}
 	}
-	return v
+	return v, ok
+}
+
+// maskPassword writes as Mask the password of the userinfo v[:end]: end
+// is len(v) for a userinfo, the "@" for an authority.
+func maskPassword(v string, end int) string {
+	colon := strings.IndexByte(v[:end], ':')
+	if colon < 0 || colon+1 == end {
+		return v
+	}
+	return v[:colon+1] + Mask + v[end:]
 }
 
 func (p *Parser) diagnostic(w Writer, r *Parsed) {
