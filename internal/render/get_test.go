@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/render"
 )
 
@@ -189,4 +190,44 @@ func TestGetTemplateErrors(t *testing.T) {
 			t.Errorf("ParseGetTemplate(%q) = %v, want an error with %q", c.template, err, c.wantErr)
 		}
 	}
+}
+
+// FuzzGetEncode: encode: writes only unreserved characters and %XX, and
+// each value it writes decodes back to the value without it, for every
+// field of every valid reference.
+func FuzzGetEncode(f *testing.F) {
+	for _, s := range []string{"http://u:p@h:1/a%20b/c?k=v%26w&k=2&=x#f", "mailto:a@b", "//[::1]/?%C3%A9=%00", "a/b?k=+%2B"} {
+		f.Add(s, "k")
+	}
+	fields := append(append([]string{}, render.GetFields...), "query:KEY", "query-all:KEY", "query-keys", "segment:1", "segment:-1", "surt", "default:port")
+	f.Fuzz(func(t *testing.T, input, key string) {
+		if r := parsed(1, input); r.Err != nil || strings.ContainsAny(key, "{}") {
+			return
+		}
+		for _, field := range fields {
+			field = strings.ReplaceAll(field, "KEY", key)
+			plain := getLine(t, "{"+field+"}", input, showPassword)
+			encoded := getLine(t, "{encode:"+field+"}", input, showPassword)
+			// Fields of several values encode each; the spaces between
+			// them stay.
+			items := []string{encoded}
+			if field == "query-all:"+key || field == "query-keys" {
+				items = strings.Split(encoded, " ")
+			}
+			var got []string
+			for _, item := range items {
+				if strings.Trim(item, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~%") != "" {
+					t.Fatalf("{encode:%s} of %q = %q: not unreserved or %%XX", field, input, encoded)
+				}
+				d, err := pct.Decode(item)
+				if err != nil {
+					t.Fatalf("{encode:%s} of %q = %q: %v", field, input, encoded, err)
+				}
+				got = append(got, string(d))
+			}
+			if strings.Join(got, " ") != plain {
+				t.Fatalf("{encode:%s} of %q = %q, decodes to %q, want %q", field, input, encoded, strings.Join(got, " "), plain)
+			}
+		}
+	})
 }

@@ -57,6 +57,9 @@ type ParseOptions struct {
 // CheckGet refuses unknown --get fields.
 func CheckGet(fields []string) error {
 	for _, f := range fields {
+		if _, inTemplates := plainTemplateFields[f]; inTemplates {
+			return fmt.Errorf("invalid --get field %q: it is a template field, as in --get '{%s}'", f, f)
+		}
 		if !slices.Contains(GetFields, f) {
 			return fmt.Errorf("invalid --get field %q (want %s)", f, strings.Join(GetFields, ", "))
 		}
