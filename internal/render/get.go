@@ -65,16 +65,12 @@ const (
 	modEncode                       // percent-encode all but unreserved
 )
 
-var modifierNames = []struct {
-	name string
-	mod  modifier
-}{{"must", modMust}, {"default", modDefault}, {"raw", modRaw}, {"encode", modEncode}}
-
 // GetTemplateFields are the fields a template knows beyond GetFields, as
 // help and completion show them.
 var GetTemplateFields = []string{"query:KEY", "query-all:KEY", "query-keys", "segment:N", "registrable", "suffix", "subdomain", "surt"}
 
-// GetModifiers are the modifiers a template field may carry.
+// GetModifiers are the modifiers a template field may carry, in the order
+// of their bits.
 var GetModifiers = []string{"must:", "default:", "raw:", "encode:"}
 
 // plainTemplateFields are the template fields without an argument.
@@ -177,9 +173,9 @@ func parseGetField(f string) (getPart, error) {
 }
 
 func modifierNamed(name string) modifier {
-	for _, m := range modifierNames {
-		if m.name == name {
-			return m.mod
+	for i, m := range GetModifiers {
+		if m == name+":" {
+			return 1 << i
 		}
 	}
 	return 0
