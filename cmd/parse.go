@@ -25,6 +25,7 @@ type ParseOptions struct {
 	ShowPassword  bool
 	IRI           bool
 	DefaultScheme defaultscheme.Flag
+	DefaultPorts  flagval.PortMap
 }
 
 // NewParseCmd builds uritool parse.
@@ -43,26 +44,61 @@ picture, only the list is drawn. A password in the userinfo is shown as ****
 unless --show-password is given (RFC 3986 sections 3.2.1 and 7.5).
 
 --format json writes one JSON object per input (JSON Lines). --get prints only
-the named components, tab-separated, one line per input: an invalid input
-gives an empty line (and its diagnostic on stderr), so the output stays
-aligned with the input.
+the named fields, tab-separated, one line per input: an invalid input gives an
+empty line (and its diagnostic on stderr), so the output stays aligned with
+the input. The fields are the components as written, an undefined one empty:
 
-A --get value with braces is a template instead, one line per input:
+  scheme authority userinfo host port path query fragment
+  user password      userinfo = user [ ":" password ] (section 3.2.1)
+  host_type          ipv4, ipv6, ipvfuture or reg-name
+  kind               uri or relative-ref
 
-  {scheme} {userinfo} {host} {port} {path} {query} {fragment} {authority}
-                     the component exactly as written; undefined is empty
-  {query:KEY}        the first value of KEY, percent-decoded ("+" stays)
+A password shows as ****, in the userinfo and the authority too, unless
+--show-password is given.
+
+A --get value with braces is a template instead, one line per input, each
+{FIELD} replaced:
+
+  {FIELD}            a field above, such as {host} or {password}
+  {query:KEY}        the first value of KEY, percent-decoded ("+" stays);
+                     KEY is the decoded key, and may be empty: {query:}
   {query-all:KEY}    every value of KEY, space-separated
+  {query-keys}       every key of the query, decoded, space-separated
   {segment:N}        path segment N as written, from 1; -1 is the last
   {registrable} {suffix} {subdomain}
                      by the Public Suffix List (see --version), for a
                      reg-name host; empty for an IP address
+  {surt}             the SURT, the key of Common Crawl's and the Wayback
+                     Machine's indexes: lowercase, host reversed with
+                     commas and without "www", ")" after it, default port,
+                     scheme, userinfo and fragment dropped, query sorted;
+                     none for a relative reference
   {{ and }}          literal braces
 
-An unknown field is a usage error, before any input is read.`,
+The query's pairs are split at "&"; an empty piece ("a&&b") is no pair.
+Modifiers go before a field, each once, in any order:
+
+  must:              a reference with no value for the field is a finding:
+                     its line stays empty, the diagnostic names the field,
+                     the exit status is 1; an empty component is a value
+                     ("?" is an empty query), as is a key without "="
+  default:           {default:port}: the port, or when there is none or it
+                     is empty the scheme's default (http, ws 80; https,
+                     wss 443; ftp 21; and --default-port)
+  raw:               {raw:query:KEY}, {raw:query-all:KEY}, {raw:query-keys}
+                     as written, not decoded (the other fields always are)
+  encode:            the value percent-encoded but for unreserved characters
+                     (section 2.3), to put it in any component of another
+                     reference: {encode:query:next}, {encode:path}
+
+An unknown field or modifier is a usage error, before any input is read.`,
 		Example: `  uritool parse 'https://alice@example.com:8443/a/b?x=1#frag'
   uritool parse --format json 'mailto:user@example.com'
   uritool parse --get host,port https://example.com:8080/
+  uritool parse --get '{host}:{default:port} {query:q} {query-keys}' 'imap://mail.example/?q=a%20b&n=1' --default-port imap=143
+  uritool parse --get '{must:query:id}' https://example.com/item?id=42 https://example.com/item
+  uritool parse --get 'https://example.org/?q={encode:query:q}' 'https://example.com/?q=a%26b+c'
+  uritool parse --get '{surt}' 'https://www.example.com/A/?b=2&a=1'
   uritool parse --iri 'https://bücher.example/straße?q=日本'
   cut -f1 links.tsv | uritool parse --json`,
 		Annotations: map[string]string{
@@ -75,11 +111,11 @@ An unknown field is a usage error, before any input is read.`,
 			}
 			outPal, errPal := opts.palettes()
 			ro := render.ParseOptions{Format: opts.Format.Value, Get: opts.Get.fields, Template: opts.Get.template,
-				ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal, Width: opts.terminalWidth()}
+				ShowPassword: opts.ShowPassword, DefaultPorts: opts.DefaultPorts.Ports, Out: outPal, Err: errPal, Width: opts.terminalWidth()}
 			return run(root, args, pipeline.Command[render.Parsed]{
 				Filter:      &opts.Keep,
 				Unique:      opts.Unique,
-				NewOp:       func() pipeline.Op[render.Parsed] { return parseOp(&opts.DefaultScheme, opts.IRI, !opts.Get.set) },
+				NewOp:       func() pipeline.Op[render.Parsed] { return parseOp(&opts.DefaultScheme, opts.IRI, !opts.Get.set, &ro) },
 				NewRenderer: func() render.Renderer[render.Parsed] { return render.NewParser(ro) },
 			})
 		},
@@ -90,21 +126,29 @@ An unknown field is a usage error, before any input is read.`,
 	f.BoolVar(&opts.ShowPassword, "show-password", false, "show the password of the userinfo in text output")
 	f.BoolVar(&opts.IRI, "iri", false, iriUsage)
 	f.Var(&opts.DefaultScheme, "default-scheme", defaultscheme.Usage)
-	_ = c.RegisterFlagCompletionFunc("get", flagval.ListCompletion(render.GetFields))
+	f.Var(&opts.DefaultPorts, "default-port", "extra default ports for {default:port} and {surt}")
+	_ = c.RegisterFlagCompletionFunc("get", getCompletion)
+	_ = c.RegisterFlagCompletionFunc("default-port", cobra.NoFileCompletions)
 	addFilterFlags(c, &opts.Keep)
 	c.Flags().BoolVar(&opts.Unique, "unique", false, uniqueUsage)
 	return c
 }
 
 // parseOp parses one input; withForms also reads its host's IDNA forms
-// and its query as form data, which all but --get show.
-func parseOp(ds *defaultscheme.Flag, asIRI, withForms bool) pipeline.Op[render.Parsed] {
+// and its query as form data, which all but --get show. A valid input
+// that lacks a must: field of the --get template is a finding.
+func parseOp(ds *defaultscheme.Flag, asIRI, withForms bool, ro *render.ParseOptions) pipeline.Op[render.Parsed] {
 	return pipeline.Func[render.Parsed](func(in *stream.Input, r *render.Parsed) pipeline.Outcome {
 		text, added := ds.Apply(in.Text)
 		u, err := parseRef(text, asIRI)
-		r.Line, r.Input, r.URI, r.SchemeAdded, r.Err, r.Params = in.Line, text, u, added, nil, r.Params[:0]
+		r.Line, r.Input, r.URI, r.SchemeAdded, r.Err, r.Params, r.Unmet = in.Line, text, u, added, nil, r.Params[:0], ""
 		if err != nil {
 			errors.As(err, &r.Err)
+		} else if ro.Template != nil {
+			var unmet bool
+			if r.Unmet, r.UnmetAt, unmet = ro.Template.Unmet(r, ro); unmet {
+				return pipeline.Fail
+			}
 		}
 		if withForms {
 			r.Forms.Set(&u, err == nil)
@@ -142,4 +186,21 @@ func (g *getFlag) Set(s string) error {
 	}
 	g.fields, g.template = append(g.fields, fields...), nil
 	return nil
+}
+
+// getCompletion completes --get: a list of fields, or inside a template
+// (after a "{") a field with or without modifiers.
+func getCompletion(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	open := strings.LastIndexByte(toComplete, '{')
+	if open < 0 || strings.IndexByte(toComplete[open:], '}') >= 0 {
+		return flagval.ListCompletion(render.GetFields)(c, args, toComplete)
+	}
+	var out []string
+	for _, f := range append(append([]string{}, render.GetFields...), render.GetTemplateFields...) {
+		out = append(out, toComplete[:open]+"{"+f+"}")
+	}
+	for _, m := range render.GetModifiers {
+		out = append(out, toComplete[:open]+"{"+m)
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 }

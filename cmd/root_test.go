@@ -423,7 +423,7 @@ func TestCLIVersionAndCompletion(t *testing.T) {
 		{name: "lint's files complete", args: []string{"__complete", "lint", ""}, want: want{errAny: true, out: exact(":0\n")}},
 		{name: "lint --format", args: []string{"__complete", "lint", "--format", ""}, want: want{errAny: true, outHas: []string{completes("text", "json", "github", "sarif", "junit", "markdown")}}},
 		{name: "parse --get", args: []string{"__complete", "parse", "--get", ""}, want: want{errAny: true,
-			outHas: []string{completes("scheme", "authority", "userinfo", "host", "host_type", "port", "path", "query", "fragment", "kind")}}},
+			outHas: []string{completes("scheme", "authority", "userinfo", "user", "password", "host", "host_type", "port", "path", "query", "fragment", "kind")}}},
 		{name: "parse --get after a comma", args: []string{"__complete", "parse", "--get", "host,"}, want: want{errAny: true,
 			outHas: []string{"host,scheme\n", "host,port\n"}, outLacks: []string{"host,host\n"}}},
 		{name: "validate --as", args: []string{"__complete", "validate", "--as", ""}, want: want{errAny: true, outHas: []string{completes("uri", "reference", "absolute")}}},

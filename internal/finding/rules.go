@@ -67,6 +67,7 @@ var Rules = []Rule{
 	{"input", Error, "uritool recompose", "A parse --format json record that says its input was invalid."},
 	{"template", Error, "RFC 6570", "The template cannot be expanded with these variables."},
 	{"match", Error, "RFC 6570", "The reference does not match the template, or the template cannot be matched."},
+	{"must", Error, "uritool parse --get", "The reference has no value for a field that the --get template marks must:."},
 	{"edit", Error, "uritool edit", "An edit cannot be applied to the reference."},
 	{"relativize", Error, "RFC 3986 section 5", "No relative reference leads from the base to the target."},
 	{"reference", Error, "RFC 3986 section 5.2", "The reference cannot be resolved against the base."},

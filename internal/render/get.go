@@ -2,11 +2,13 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/net/publicsuffix"
 
+	"github.com/uritool/uritool/internal/surt"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -14,19 +16,66 @@ import (
 // {registrable}, {suffix} and {subdomain} use, for --version.
 func PublicSuffixList() string { return fmt.Sprint(publicsuffix.List) }
 
-// GetTemplate is a --get value with braces: text with {name} fields, each
-// replaced by a part of the parsed reference; "{{" and "}}" are braces.
-type GetTemplate struct{ parts []getPart }
+// RuleMust is the rule of an input that lacks a field its --get template
+// marks must:.
+const RuleMust = "must"
 
-type getPart struct {
-	text string // literal text, or the field's name
-	arg  string // after ':' in {query:KEY}, {query-all:KEY}, {segment:N}
-	n    int    // segment:N
-	lit  bool
+// GetTemplate is a --get value with braces: text with {field} parts, each
+// replaced by a part of the parsed reference; "{{" and "}}" are braces. A
+// field may carry modifiers before it, each once and in any order:
+// {must:default:port}.
+type GetTemplate struct {
+	parts []getPart
+	must  bool // some field is must:
 }
 
-// getTemplateFields are the fields a template knows beyond GetFields.
-var getTemplateFields = []string{"registrable", "suffix", "subdomain"}
+type getPart struct {
+	kind  partKind
+	field getField // for partField
+	text  string   // literal text, or the field's name
+	arg   string   // KEY of query:KEY and query-all:KEY
+	n     int      // N of segment:N
+	mods  modifier
+	// spelled is the field as the template writes it, for diagnostics.
+	spelled string
+}
+
+// partKind is what a part of a template writes, looked up once.
+type partKind uint8
+
+const (
+	partLiteral partKind = iota
+	partField            // one of GetFields
+	partDefaultPort
+	partQueryFirst
+	partQueryAll
+	partQueryKeys
+	partSegment
+	partPublicSuffix
+	partSURT
+)
+
+// modifier is a set of the prefixes a template field may carry.
+type modifier uint8
+
+const (
+	modMust    modifier = 1 << iota // no value is a finding
+	modDefault                      // port: the scheme's default when none is given
+	modRaw                          // query:KEY, query-all:KEY, query-keys: as written
+	modEncode                       // percent-encode all but unreserved
+)
+
+// GetTemplateFields are the fields a template knows beyond GetFields, as
+// help and completion show them.
+var GetTemplateFields = []string{"query:KEY", "query-all:KEY", "query-keys", "segment:N", "registrable", "suffix", "subdomain", "surt"}
+
+// GetModifiers are the modifiers a template field may carry, in the order
+// of their bits.
+var GetModifiers = []string{"must:", "default:", "raw:", "encode:"}
+
+// plainTemplateFields are the template fields without an argument.
+var plainTemplateFields = map[string]partKind{"query-keys": partQueryKeys, "registrable": partPublicSuffix,
+	"suffix": partPublicSuffix, "subdomain": partPublicSuffix, "surt": partSURT}
 
 // ParseGetTemplate reads a --get template; an unknown field or a lone
 // brace is an error naming its offset.
@@ -35,7 +84,7 @@ func ParseGetTemplate(s string) (*GetTemplate, error) {
 	var lit strings.Builder
 	flush := func() {
 		if lit.Len() > 0 {
-			t.parts = append(t.parts, getPart{text: lit.String(), lit: true})
+			t.parts = append(t.parts, getPart{text: lit.String()})
 			lit.Reset()
 		}
 	}
@@ -57,6 +106,7 @@ func ParseGetTemplate(s string) (*GetTemplate, error) {
 			}
 			flush()
 			t.parts = append(t.parts, p)
+			t.must = t.must || p.mods&modMust != 0
 			i += end
 		default:
 			lit.WriteByte(c)
@@ -67,98 +117,322 @@ func ParseGetTemplate(s string) (*GetTemplate, error) {
 }
 
 func parseGetField(f string) (getPart, error) {
-	name, arg, hasArg := strings.Cut(f, ":")
-	p := getPart{text: name, arg: arg}
+	p := getPart{spelled: f}
+	rest := f
+	for {
+		head, tail, ok := strings.Cut(rest, ":")
+		mod := modifierNamed(head)
+		if !ok || mod == 0 {
+			break
+		}
+		if p.mods&mod != 0 {
+			return p, fmt.Errorf("{%s} has %s: twice", f, head)
+		}
+		p.mods |= mod
+		rest = tail
+	}
+	name, arg, hasArg := strings.Cut(rest, ":")
+	p.text, p.arg = name, arg
+	plain, isPlain := plainTemplateFields[name]
 	switch {
 	case name == "query" && hasArg, name == "query-all":
-		if arg == "" {
+		// The empty key is a key like any other: "?=bar" is one pair.
+		if !hasArg {
 			return p, fmt.Errorf("{%s} needs a key, as {%s:KEY}", f, name)
 		}
+		p.kind = partQueryAll
 		if name == "query" {
-			p.text = "query-first"
+			p.kind, p.text = partQueryFirst, "query-first"
 		}
-		return p, nil
 	case name == "segment":
 		n, err := strconv.Atoi(arg)
 		if err != nil || n == 0 {
 			return p, fmt.Errorf("{%s} needs a segment number other than 0, as {segment:1} or {segment:-1}", f)
 		}
-		p.n = n
-		return p, nil
+		p.kind, p.n = partSegment, n
 	case hasArg:
 		return p, fmt.Errorf("unknown field {%s}", f)
+	case isPlain:
+		p.kind = plain
+	case slices.Contains(GetFields, name):
+		p.kind, p.field = partField, lookupField(name)
+	default:
+		return p, fmt.Errorf("unknown field {%s} (want %s, or %s before one)", f,
+			strings.Join(append(GetFields[:len(GetFields):len(GetFields)], GetTemplateFields...), ", "), strings.Join(GetModifiers, ", "))
 	}
-	for _, known := range append(GetFields, getTemplateFields...) {
-		if name == known {
-			return p, nil
+	if p.mods&modDefault != 0 {
+		if name != "port" {
+			return p, fmt.Errorf("{%s}: default: applies to {port} only", f)
+		}
+		p.kind = partDefaultPort
+	}
+	if p.mods&modRaw != 0 && p.kind != partQueryFirst && p.kind != partQueryAll && p.kind != partQueryKeys {
+		return p, fmt.Errorf("{%s}: raw: applies to {query:KEY}, {query-all:KEY} and {query-keys}, which are decoded; the other fields are as written", f)
+	}
+	return p, nil
+}
+
+func modifierNamed(name string) modifier {
+	for i, m := range GetModifiers {
+		if m == name+":" {
+			return 1 << i
 		}
 	}
-	return p, fmt.Errorf("unknown field {%s} (want %s, query:KEY, query-all:KEY or segment:N)", f, strings.Join(append(GetFields, getTemplateFields...), ", "))
+	return 0
 }
 
 // Append renders t for r onto dst.
-func (t *GetTemplate) Append(dst []byte, r *Parsed) []byte {
-	for _, p := range t.parts {
-		if p.lit {
+func (t *GetTemplate) Append(dst []byte, r *Parsed, o *ParseOptions) []byte {
+	for i := range t.parts {
+		p := &t.parts[i]
+		if p.kind == partLiteral {
 			dst = append(dst, p.text...)
 			continue
 		}
-		dst = append(dst, templateField(r, p)...)
+		dst, _ = p.appendValue(dst, r, o)
 	}
 	return dst
 }
 
-func templateField(r *Parsed, p getPart) string {
-	u := r.URI
+// Unmet checks the must: fields of t against r, a valid reference: for
+// the first that r has no value for, it says what is missing and the
+// offset in r.Input where it would be.
+func (t *GetTemplate) Unmet(r *Parsed, o *ParseOptions) (msg string, offset int, unmet bool) {
+	if !t.must {
+		return "", 0, false
+	}
+	for i := range t.parts {
+		p := &t.parts[i]
+		if p.mods&modMust == 0 {
+			continue
+		}
+		if _, ok := p.appendValue(nil, r, o); !ok {
+			return p.missing() + ", which {" + p.spelled + "} requires", whereMissing(r.URI, p.text), true
+		}
+	}
+	return "", 0, false
+}
+
+// missing says what a reference without a value for p lacks.
+func (p *getPart) missing() string {
 	switch p.text {
 	case "query-first", "query-all":
-		q, _ := u.Query()
-		var vals []string
-		for _, pair := range strings.Split(q, "&") {
-			k, v, _ := strings.Cut(pair, "=")
-			if uri.PercentDecode(k) == p.arg {
-				if p.text == "query-first" {
-					return uri.PercentDecode(v)
-				}
-				vals = append(vals, uri.PercentDecode(v))
-			}
-		}
-		return strings.Join(vals, " ")
+		return fmt.Sprintf("no key %q in the query", p.arg)
+	case "query-keys":
+		return "no key in the query"
 	case "segment":
-		var segs []string
-		for s := range u.Segments() {
-			segs = append(segs, s)
+		return fmt.Sprintf("no path segment %d", p.n)
+	case "port":
+		if p.mods&modDefault != 0 {
+			return "no port, and no default port for the scheme"
 		}
-		i := p.n - 1
-		if p.n < 0 {
-			i = len(segs) + p.n
-		}
-		if i < 0 || i >= len(segs) {
-			return ""
-		}
-		return segs[i]
-	case "registrable", "suffix", "subdomain":
-		host, ok := u.Host()
-		if !ok || u.HostType() != uri.HostRegName || host == "" {
-			return ""
-		}
-		host = strings.TrimSuffix(strings.ToLower(host), ".")
-		suffix, _ := publicsuffix.PublicSuffix(host)
-		registrable, err := publicsuffix.EffectiveTLDPlusOne(host)
-		switch p.text {
-		case "suffix":
-			return suffix
-		case "registrable":
-			if err != nil {
-				return ""
-			}
-			return registrable
-		}
-		if err != nil || host == registrable {
-			return ""
-		}
-		return strings.TrimSuffix(host, "."+registrable)
+	case "registrable":
+		return "no registrable domain"
+	case "suffix":
+		return "no public suffix"
+	case "surt":
+		return "no SURT (a relative reference has none)"
+	case "host_type":
+		return "no host"
 	}
-	v, _ := field(r, p.text)
-	return v
+	return "no " + p.text
+}
+
+// appendValue appends the value of p for r and reports whether r has one:
+// a defined component (empty or not), a key present in the query, a
+// segment, a port or default port, a Public Suffix List part, a SURT.
+func (p *getPart) appendValue(dst []byte, r *Parsed, o *ParseOptions) ([]byte, bool) {
+	u := &r.URI
+	switch p.kind {
+	case partField:
+		v, ok := p.field.value(u, o.ShowPassword)
+		return p.appendText(dst, v), ok
+	case partQueryFirst, partQueryAll, partQueryKeys:
+		return p.appendQuery(dst, u)
+	case partSegment:
+		i, n := p.n-1, 0
+		if p.n < 0 {
+			for range u.Segments() {
+				n++
+			}
+			i = n + p.n
+		}
+		for seg := range u.Segments() {
+			if i == 0 {
+				return p.appendText(dst, seg), true
+			}
+			i--
+		}
+		return dst, false
+	case partPublicSuffix:
+		v := publicSuffixPart(u, p.text)
+		return p.appendText(dst, v), v != ""
+	case partSURT:
+		key, ok := surt.Key(*u, o.defaultPort)
+		return p.appendText(dst, key), ok
+	case partDefaultPort:
+		v := defaultedPort(u, o)
+		return p.appendText(dst, v), v != ""
+	}
+	panic("render: unknown template part")
+}
+
+// appendQuery appends the values of key p.arg, or every key, from the
+// query's "&"-separated pairs, space-separated. A piece with nothing in
+// it ("a&&b", a trailing "&") is no pair.
+func (p *getPart) appendQuery(dst []byte, u *uri.URI) ([]byte, bool) {
+	q, ok := u.Query()
+	if !ok {
+		return dst, false
+	}
+	found := false
+	for piece := range strings.SplitSeq(q, "&") {
+		if piece == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(piece, "=")
+		item := k
+		if p.kind != partQueryKeys {
+			if uri.PercentDecode(k) != p.arg {
+				continue
+			}
+			item = v
+		}
+		if p.mods&modRaw == 0 {
+			item = uri.PercentDecode(item)
+		}
+		if found {
+			dst = append(dst, ' ')
+		}
+		dst = p.appendText(dst, item)
+		found = true
+		if p.kind == partQueryFirst {
+			break
+		}
+	}
+	return dst, found
+}
+
+// appendText appends v, percent-encoded under encode:.
+func (p *getPart) appendText(dst []byte, v string) []byte {
+	if p.mods&modEncode == 0 {
+		return append(dst, v...)
+	}
+	return appendEncoded(dst, v)
+}
+
+// appendEncoded percent-encodes every byte of v but the unreserved
+// characters (RFC 3986 section 2.3), "%" included, in uppercase hex: what
+// is left can stand in any component of another reference, and decodes
+// back to v.
+func appendEncoded(dst []byte, v string) []byte {
+	const hex = "0123456789ABCDEF"
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '.', c == '_', c == '~':
+			dst = append(dst, c)
+		default:
+			dst = append(dst, '%', hex[c>>4], hex[c&15])
+		}
+	}
+	return dst
+}
+
+// defaultedPort is the port of u, or when it has none or an empty one
+// (which means the default, section 3.2.3) the default port of its
+// scheme.
+func defaultedPort(u *uri.URI, o *ParseOptions) string {
+	if port, _ := u.Port(); port != "" {
+		return port
+	}
+	scheme, ok := u.Scheme()
+	if !ok {
+		return ""
+	}
+	port, _ := o.defaultPort(scheme)
+	return port
+}
+
+// defaultPort looks scheme up in --default-port, then in the table of
+// pkg/uri that normalize uses.
+func (o *ParseOptions) defaultPort(scheme string) (string, bool) {
+	if port, ok := o.DefaultPorts[strings.ToLower(scheme)]; ok {
+		return port, true
+	}
+	return uri.DefaultPort(scheme)
+}
+
+// publicSuffixPart is {registrable}, {suffix} or {subdomain} of u's host,
+// by the Public Suffix List; empty for an IP address or no host.
+func publicSuffixPart(u *uri.URI, part string) string {
+	host, ok := u.Host()
+	if !ok || u.HostType() != uri.HostRegName || host == "" {
+		return ""
+	}
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	suffix, _ := publicsuffix.PublicSuffix(host)
+	registrable, err := publicsuffix.EffectiveTLDPlusOne(host)
+	switch part {
+	case "suffix":
+		return suffix
+	case "registrable":
+		if err != nil {
+			return ""
+		}
+		return registrable
+	}
+	if err != nil || host == registrable {
+		return ""
+	}
+	return strings.TrimSuffix(host, "."+registrable)
+}
+
+// whereMissing is the offset in u's text where a field u lacks would be,
+// for the caret of a must: finding.
+func whereMissing(u uri.URI, field string) int {
+	s := u.String()
+	at := func(c uri.Component, end bool) (int, bool) {
+		start, stop, ok := u.Span(c)
+		if end {
+			return stop, ok
+		}
+		return start, ok
+	}
+	switch field {
+	case "scheme", "surt":
+		return 0
+	case "password", "port":
+		c := uri.ComponentUserinfo
+		if field == "port" {
+			c = uri.ComponentHost
+		}
+		if i, ok := at(c, true); ok {
+			return i
+		}
+	case "query", "segment":
+		i, _ := at(uri.ComponentPath, true)
+		if field == "segment" {
+			i, _ = at(uri.ComponentPath, false)
+		}
+		return i
+	case "query-first", "query-all", "query-keys":
+		if i, ok := at(uri.ComponentQuery, false); ok {
+			return i
+		}
+		i, _ := at(uri.ComponentPath, true)
+		return i
+	case "fragment":
+		return len(s)
+	}
+	// The authority and what is in it go after "scheme:".
+	if i, ok := at(uri.ComponentHost, false); ok && field != "authority" && field != "userinfo" && field != "user" {
+		return i
+	}
+	if i, ok := at(uri.ComponentAuthority, false); ok {
+		return i
+	}
+	if i, ok := at(uri.ComponentScheme, true); ok {
+		return i + 1
+	}
+	return 0
 }

@@ -27,11 +27,17 @@ type Parsed struct {
 	// as form data, for the outputs that show them (not --get).
 	Forms  idn.Forms
 	Params []pct.Pair
+	// Unmet says which must: field of the --get template the reference
+	// has no value for, and UnmetAt where in Input it would be: the
+	// operation checks, so that the input counts as a finding.
+	Unmet   string
+	UnmetAt int
 }
 
-// GetFields lists what parse --get can print: the components, plus the
-// host type and the kind of reference.
-var GetFields = []string{"scheme", "authority", "userinfo", "host", "host_type", "port", "path", "query", "fragment", "kind"}
+// GetFields lists what parse --get can print: the components, the user
+// and password of the userinfo (section 3.2.1), the host type and the
+// kind of reference.
+var GetFields = []string{"scheme", "authority", "userinfo", "user", "password", "host", "host_type", "port", "path", "query", "fragment", "kind"}
 
 // ParseOptions configures a parse renderer.
 type ParseOptions struct {
@@ -39,6 +45,9 @@ type ParseOptions struct {
 	Get          []string     // fields for --get, in order; replaces the breakdown
 	Template     *GetTemplate // --get with braces: one rendered line per input
 	ShowPassword bool
+	// DefaultPorts adds default ports by lowercase scheme (--default-port)
+	// to pkg/uri's, for {default:port} and {surt}.
+	DefaultPorts map[string]string
 	Out, Err     *Palette
 	// Width is the terminal's width in columns, 0 when unknown: a
 	// breakdown wider than it gives way to the component list.
@@ -48,6 +57,9 @@ type ParseOptions struct {
 // CheckGet refuses unknown --get fields.
 func CheckGet(fields []string) error {
 	for _, f := range fields {
+		if _, inTemplates := plainTemplateFields[f]; inTemplates {
+			return fmt.Errorf("invalid --get field %q: it is a template field, as in --get '{%s}'", f, f)
+		}
 		if !slices.Contains(GetFields, f) {
 			return fmt.Errorf("invalid --get field %q (want %s)", f, strings.Join(GetFields, ", "))
 		}
@@ -60,13 +72,18 @@ type Parser struct {
 	_    stream.CacheLinePad
 	out  Writer
 	opts ParseOptions
+	get  []getField // opts.Get, looked up
 	buf  []byte
 	_    stream.CacheLinePad
 }
 
 // NewParser returns the parse renderer for opts.
 func NewParser(opts ParseOptions) *Parser {
-	return &Parser{opts: opts}
+	p := &Parser{opts: opts}
+	for _, name := range opts.Get {
+		p.get = append(p.get, lookupField(name))
+	}
+	return p
 }
 
 // Render renders one parsed input.
@@ -76,12 +93,12 @@ func (p *Parser) Render(s *stream.Sink, r *Parsed) {
 	case p.opts.Format == FormatJSON:
 		p.json(r)
 	case p.opts.Template != nil:
-		if r.Err != nil {
+		if r.Err != nil || r.Unmet != "" {
 			s.Out.WriteByte('\n')
 			p.diagnostic(s.Err, r)
 			return
 		}
-		p.buf = append(p.opts.Template.Append(p.buf[:0], r), '\n')
+		p.buf = append(p.opts.Template.Append(p.buf[:0], r, &p.opts), '\n')
 		s.Out.Write(p.buf)
 	case len(p.opts.Get) > 0:
 		// One line per input, also for a failed one, so that the
@@ -91,11 +108,11 @@ func (p *Parser) Render(s *stream.Sink, r *Parsed) {
 			p.diagnostic(s.Err, r)
 			return
 		}
-		for i, f := range p.opts.Get {
+		for i := range p.get {
 			if i > 0 {
 				s.Out.WriteByte('\t')
 			}
-			v, _ := field(r, f)
+			v, _ := p.get[i].value(&r.URI, p.opts.ShowPassword)
 			s.Out.WriteString(v)
 		}
 		s.Out.WriteByte('\n')
@@ -109,7 +126,6 @@ func (p *Parser) Render(s *stream.Sink, r *Parsed) {
 	}
 }
 
-// field returns a --get field of r and whether it is defined.
 // kindOf names the rule of section 4.1 that u matched.
 func kindOf(u uri.URI) string {
 	if u.IsAbsolute() {
@@ -118,31 +134,96 @@ func kindOf(u uri.URI) string {
 	return "relative-ref"
 }
 
-func field(r *Parsed, name string) (string, bool) {
-	u := r.URI
+// getField is one of GetFields, looked up once, so that each input costs
+// a switch on a number rather than comparisons of names.
+type getField struct {
+	of fieldOf
+	c  uri.Component // for fieldComponent
+}
+
+type fieldOf uint8
+
+const (
+	fieldComponent fieldOf = iota
+	fieldHostType
+	fieldKind
+	fieldUser
+	fieldPassword
+)
+
+// lookupField finds name, one of GetFields.
+func lookupField(name string) getField {
 	switch name {
 	case "host_type":
-		t := u.HostType().String()
-		return t, t != ""
+		return getField{of: fieldHostType}
 	case "kind":
-		return kindOf(u), r.Err == nil
-	case "path":
-		return u.Path(), r.Err == nil
+		return getField{of: fieldKind}
+	case "user":
+		return getField{of: fieldUser}
+	case "password":
+		return getField{of: fieldPassword}
 	}
 	for c := range uri.ComponentFragment + 1 {
 		if c.String() == name {
-			start, end, ok := u.Span(c)
-			if !ok || r.Err != nil {
-				return "", false
-			}
-			return u.String()[start:end], true
+			return getField{c: c}
 		}
 	}
-	return "", false
+	panic("render: unknown --get field " + name) // CheckGet and ParseGetTemplate refuse it first
+}
+
+// value returns the field of u, a valid reference, and whether it is
+// defined. Unless showPassword, a password shows as Mask (section 7.5),
+// alone or in the userinfo or the authority; an empty one is no password.
+func (f *getField) value(u *uri.URI, showPassword bool) (string, bool) {
+	switch f.of {
+	case fieldHostType:
+		t := u.HostType().String()
+		return t, t != ""
+	case fieldKind:
+		return kindOf(*u), true
+	case fieldUser, fieldPassword:
+		// userinfo = user [ ":" password ] (section 3.2.1)
+		userinfo, ok := u.Userinfo()
+		user, password, hasPassword := strings.Cut(userinfo, ":")
+		if f.of == fieldUser {
+			return user, ok
+		}
+		if password != "" && !showPassword {
+			password = Mask
+		}
+		return password, hasPassword
+	}
+	start, end, ok := u.Span(f.c)
+	v := u.String()[start:end]
+	if !showPassword {
+		switch f.c {
+		case uri.ComponentUserinfo:
+			v = maskPassword(v, len(v))
+		case uri.ComponentAuthority:
+			// The first "@" ends the userinfo, which cannot hold one.
+			if at := strings.IndexByte(v, '@'); at >= 0 {
+				v = maskPassword(v, at)
+			}
+		}
+	}
+	return v, ok
+}
+
+// maskPassword writes as Mask the password of the userinfo v[:end]: end
+// is len(v) for a userinfo, the "@" for an authority.
+func maskPassword(v string, end int) string {
+	colon := strings.IndexByte(v[:end], ':')
+	if colon < 0 || colon+1 == end {
+		return v
+	}
+	return v[:colon+1] + Mask + v[end:]
 }
 
 func (p *Parser) diagnostic(w Writer, r *Parsed) {
-	f := finding.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg}
+	f := finding.Finding{Offset: r.UnmetAt, Rule: RuleMust, Message: r.Unmet}
+	if r.Err != nil {
+		f = finding.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg}
+	}
 	Diagnostic(w, p.opts.Err, strconv.Itoa(r.Line), check.ColumnOf("", r.Input, f.Offset), r.Input, &f, false, p.opts.ShowPassword)
 }
 

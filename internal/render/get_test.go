@@ -1,0 +1,233 @@
+package render_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/pct"
+	"github.com/uritool/uritool/internal/render"
+)
+
+// getLine renders template for input as parse --get does.
+func getLine(t *testing.T, template, input string, opts render.ParseOptions) string {
+	t.Helper()
+	tpl, err := render.ParseGetTemplate(template)
+	if err != nil {
+		t.Fatalf("ParseGetTemplate(%q): %v", template, err)
+	}
+	r := parsed(1, input)
+	if r.Err != nil {
+		t.Fatalf("%q does not parse: %v", input, r.Err)
+	}
+	return string(tpl.Append(nil, &r, &opts))
+}
+
+var (
+	showPassword = render.ParseOptions{ShowPassword: true}
+	imapPort     = render.ParseOptions{DefaultPorts: map[string]string{"imap": "143", "http": "8080"}}
+)
+
+func TestGetTemplate(t *testing.T) {
+	cases := []struct {
+		template, input, want string
+		opts                  render.ParseOptions
+	}{
+		// Components as written; undefined is empty.
+		{template: "{scheme}|{authority}|{userinfo}|{host}|{port}|{path}|{query}|{fragment}", input: "s://u@h:1/p%20?q#f", want: "s|u@h:1|u|h|1|/p%20|q|f"},
+		{template: "{scheme}|{host}|{port}|{query}|{fragment}|{kind}", input: "a/b", want: "|||||relative-ref"},
+		{template: "{{{host}}}", input: "//h", want: "{h}"},
+
+		// userinfo = user [ ":" password ] (RFC 3986 section 3.2.1); the
+		// password is masked unless --show-password (section 7.5), an
+		// empty one is no password.
+		{template: "{user}|{password}", input: "s://u:p@h", want: "u|****"},
+		{template: "{user}|{password}", input: "s://u:p@h", want: "u|p", opts: showPassword},
+		{template: "{user}|{password}", input: "s://u:p:q@h", want: "u|p:q", opts: showPassword},
+		{template: "{user}|{password}", input: "s://u:@h", want: "u|"},
+		{template: "{user}|{password}", input: "s://:p@h", want: "|****"},
+		{template: "{user}|{password}", input: "s://u%3A@h", want: "u%3A|"},
+		{template: "{user}|{password}", input: "s://h", want: "|"},
+		{template: "{userinfo}|{authority}", input: "s://u:p:q@h:1", want: "u:****|u:****@h:1"},
+		{template: "{userinfo}|{authority}", input: "s://u:p:q@h:1", want: "u:p:q|u:p:q@h:1", opts: showPassword},
+		{template: "{userinfo}|{authority}|{encode:userinfo}", input: "s://u:@h:1", want: "u:|u:@h:1|u%3A"},
+		{template: "{userinfo}|{authority}", input: "s://h:1", want: "|h:1"},
+
+		// {default:port}: the port, or the scheme's default (pkg/uri's
+		// table, then --default-port, which wins); an empty port is the
+		// default (section 3.2.3).
+		{template: "{port}|{default:port}", input: "http://h", want: "|80"},
+		{template: "{port}|{default:port}", input: "HTTPS://h", want: "|443"},
+		{template: "{port}|{default:port}", input: "http://h:8081", want: "8081|8081"},
+		{template: "{port}|{default:port}", input: "http://h:/", want: "|80"},
+		{template: "{port}|{default:port}", input: "imap://h", want: "|"},
+		{template: "{port}|{default:port}", input: "imap://h", want: "|143", opts: imapPort},
+		{template: "{port}|{default:port}", input: "http://h", want: "|8080", opts: imapPort},
+		{template: "{default:port}", input: "mailto:a@b", want: ""},
+		{template: "{default:port}", input: "//h", want: ""},
+
+		// {query:KEY}: the first value, percent-decoded ("+" stays); the
+		// key matches the decoded key, case and all.
+		{template: "{query:a}", input: "?a=1%202+3&a=2", want: "1 2+3"},
+		{template: "{query-all:a}", input: "?a=1&b=0&a=2", want: "1 2"},
+		{template: "{query:%}", input: "?%25=x", want: "x"},
+		{template: "{query:a b}", input: "?a%20b=1", want: "1"},
+		{template: "{query:b}", input: "?a=1", want: ""},
+		{template: "{query:a}", input: "?A=1", want: ""},
+		// The empty key is a key (trurl's suite: "?=bar"); an empty piece
+		// is no pair.
+		{template: "{query:}", input: "http://localhost/?=bar", want: "bar"},
+		{template: "{query-all:}", input: "?=1&a=2&=3", want: "1 3"},
+		{template: "[{query-all:}]", input: "?a&&b&", want: "[]"},
+
+		// raw: as written; encode: percent-encoded but for unreserved, so
+		// the value can go into another reference and decodes back.
+		{template: "{raw:query:a}|{encode:query:a}|{encode:raw:query:a}|{raw:encode:query:a}", input: "?a=1%202+3", want: "1%202+3|1%202%2B3|1%25202%2B3|1%25202%2B3"},
+		{template: "{query:b}\t{query-all:a}\n{encode:query:b}\t{encode:query-all:a}", input: "https://example.org/foo?a=1&b=%23&a=%26#hello", want: "#\t1 &\n%23\t1 %26"},
+		{template: "{query:utm_source}|{encode:query:utm_source}|{query:utm_}|{query:address }|{query:thisthen}", input: "https://example.com?utm_source=tra%20cker&address%20=home&here=now&thisthen", want: "tra cker|tra%20cker||home|"},
+		{template: "{encode:path}|{encode:host}|{encode:port}", input: "http://[::1]:8/a%20b/c", want: "%2Fa%2520b%2Fc|%5B%3A%3A1%5D|8"},
+		{template: "{encode:query:k}", input: "?k=%C3%A9~-._!*'()", want: "%C3%A9~-._%21%2A%27%28%29"},
+
+		// {query-keys}: every key, decoded, space-separated, repeats kept.
+		{template: "{query-keys}|{raw:query-keys}|{encode:query-keys}", input: "?a=1&b%20c=2&a=3&&d", want: "a b c a d|a b%20c a d|a b%20c a d"},
+		{template: "[{query-keys}]", input: "http://h/", want: "[]"},
+		{template: "[{query-keys}]", input: "http://h/?", want: "[]"},
+
+		// {segment:N}: as written, from 1, negative from the end.
+		{template: "{segment:1}|{segment:-1}|{segment:3}|{segment:-3}|{encode:segment:-1}", input: "/a/b%20c", want: "a|b%20c|||b%2520c"},
+		{template: "{segment:1}|[{segment:-1}]", input: "/a/", want: "a|[]"},
+
+		// {surt}: Common Crawl's key; none for a relative reference.
+		{template: "{surt}", input: "https://www.Example.com:443/a/?b=2&a=1#x", want: "com,example)/a?a=1&b=2"},
+		{template: "{surt}", input: "http://h:8080/", want: "h)/", opts: imapPort},
+		{template: "[{surt}]", input: "//h/", want: "[]"},
+		{template: "{encode:surt}", input: "http://a.b/", want: "b%2Ca%29%2F"},
+
+		// The Public Suffix List.
+		{template: "{registrable}|{suffix}|{subdomain}", input: "https://www.sub.example.co.uk/", want: "example.co.uk|co.uk|www.sub"},
+		{template: "{registrable}|{suffix}|{subdomain}", input: "http://[::1]/", want: "||"},
+
+		// must: changes nothing in what is written.
+		{template: "{must:query}|{must:default:port}|{default:must:port}", input: "http://h/?q", want: "q|80|80"},
+	}
+	for _, c := range cases {
+		if got := getLine(t, c.template, c.input, c.opts); got != c.want {
+			t.Errorf("--get %q %q = %q, want %q", c.template, c.input, got, c.want)
+		}
+	}
+}
+
+func TestGetTemplateUnmet(t *testing.T) {
+	cases := []struct {
+		template, input string
+		opts            render.ParseOptions
+		want            string // "" when every must: field has a value
+		at              int
+	}{
+		{template: "{must:query}", input: "https://example.com/", want: "no query, which {must:query} requires", at: 20},
+		{template: "{must:query}", input: "https://example.com/?"},
+		{template: "{must:fragment}", input: "https://example.com/", want: "no fragment, which {must:fragment} requires", at: 20},
+		{template: "{must:fragment}", input: "https://example.com/#"},
+		{template: "{must:query:utm}", input: "http://h/?a=1", want: `no key "utm" in the query, which {must:query:utm} requires`, at: 10},
+		{template: "{must:query-all:utm}", input: "http://h/", want: `no key "utm" in the query, which {must:query-all:utm} requires`, at: 9},
+		{template: "{must:query:utm}", input: "http://h/?utm"},
+		{template: "{must:query-keys}", input: "http://h/?&", want: "no key in the query, which {must:query-keys} requires", at: 10},
+		{template: "{must:default:port}", input: "imap://h/", want: "no port, and no default port for the scheme, which {must:default:port} requires", at: 8},
+		{template: "{must:default:port}", input: "imap://h/", opts: imapPort},
+		{template: "{must:port}", input: "http://h/", want: "no port, which {must:port} requires", at: 8},
+		{template: "{must:port}", input: "http://h:/"},
+		{template: "{must:password}", input: "http://u@h/", want: "no password, which {must:password} requires", at: 8},
+		{template: "{must:password}", input: "http://u:@h/"},
+		{template: "{must:user}", input: "http://h/", want: "no user, which {must:user} requires", at: 7},
+		{template: "{must:userinfo}", input: "http://h/", want: "no userinfo, which {must:userinfo} requires", at: 7},
+		{template: "{must:host}", input: "mailto:x", want: "no host, which {must:host} requires", at: 7},
+		{template: "{must:authority}", input: "a/b", want: "no authority, which {must:authority} requires", at: 0},
+		{template: "{must:host_type}", input: "a/b", want: "no host, which {must:host_type} requires", at: 0},
+		{template: "{must:segment:2}", input: "http://h/a", want: "no path segment 2, which {must:segment:2} requires", at: 8},
+		{template: "{must:surt}", input: "/a", want: "no SURT (a relative reference has none), which {must:surt} requires", at: 0},
+		{template: "{must:registrable}", input: "http://[::1]/", want: "no registrable domain, which {must:registrable} requires", at: 7},
+		{template: "{must:path}{must:kind}", input: ""},
+		// The first unmet field is the one named.
+		{template: "{host}{must:scheme}{must:query}", input: "//h", want: "no scheme, which {must:scheme} requires", at: 0},
+	}
+	for _, c := range cases {
+		tpl, err := render.ParseGetTemplate(c.template)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := parsed(1, c.input)
+		msg, at, unmet := tpl.Unmet(&r, &c.opts)
+		if msg != c.want || unmet != (c.want != "") || unmet && at != c.at {
+			t.Errorf("%q %q: Unmet = %q at %d (%v), want %q at %d", c.template, c.input, msg, at, unmet, c.want, c.at)
+		}
+	}
+	if _, ok := finding.Describe(render.RuleMust); !ok {
+		t.Errorf("rule %q is not in finding.Rules", render.RuleMust)
+	}
+}
+
+func TestGetTemplateErrors(t *testing.T) {
+	cases := []struct{ template, wantErr string }{
+		{"{nope}", "unknown field {nope}"},
+		{"{query-all}", "{query-all} needs a key"},
+		{"{segment:0}", "segment number other than 0"},
+		{"{segment:x}", "segment number other than 0"},
+		{"{host", "not closed"},
+		{"host}", "lone '}'"},
+		{"{must:must:query}", "{must:must:query} has must: twice"},
+		{"{default:host}", "default: applies to {port} only"},
+		{"{raw:host}", "raw: applies to {query:KEY}"},
+		{"{raw:segment:1}", "raw: applies to {query:KEY}"},
+		{"{must:}", "unknown field {must:}"},
+		{"{encode}", "unknown field {encode}"},
+		{"{url:query:a}", "unknown field {url:query:a}"},
+		{"{query-keys:a}", "unknown field {query-keys:a}"},
+		{"{host:x}", "unknown field {host:x}"},
+	}
+	for _, c := range cases {
+		_, err := render.ParseGetTemplate(c.template)
+		if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+			t.Errorf("ParseGetTemplate(%q) = %v, want an error with %q", c.template, err, c.wantErr)
+		}
+	}
+}
+
+// FuzzGetEncode: encode: writes only unreserved characters and %XX, and
+// each value it writes decodes back to the value without it, for every
+// field of every valid reference.
+func FuzzGetEncode(f *testing.F) {
+	for _, s := range []string{"http://u:p@h:1/a%20b/c?k=v%26w&k=2&=x#f", "mailto:a@b", "//[::1]/?%C3%A9=%00", "a/b?k=+%2B"} {
+		f.Add(s, "k")
+	}
+	fields := append(append([]string{}, render.GetFields...), "query:KEY", "query-all:KEY", "query-keys", "segment:1", "segment:-1", "surt", "default:port")
+	f.Fuzz(func(t *testing.T, input, key string) {
+		if r := parsed(1, input); r.Err != nil || strings.ContainsAny(key, "{}") {
+			return
+		}
+		for _, field := range fields {
+			field = strings.ReplaceAll(field, "KEY", key)
+			plain := getLine(t, "{"+field+"}", input, showPassword)
+			encoded := getLine(t, "{encode:"+field+"}", input, showPassword)
+			// Fields of several values encode each; the spaces between
+			// them stay.
+			items := []string{encoded}
+			if field == "query-all:"+key || field == "query-keys" {
+				items = strings.Split(encoded, " ")
+			}
+			var got []string
+			for _, item := range items {
+				if strings.Trim(item, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~%") != "" {
+					t.Fatalf("{encode:%s} of %q = %q: not unreserved or %%XX", field, input, encoded)
+				}
+				d, err := pct.Decode(item)
+				if err != nil {
+					t.Fatalf("{encode:%s} of %q = %q: %v", field, input, encoded, err)
+				}
+				got = append(got, string(d))
+			}
+			if strings.Join(got, " ") != plain {
+				t.Fatalf("{encode:%s} of %q = %q, decodes to %q, want %q", field, input, encoded, strings.Join(got, " "), plain)
+			}
+		}
+	})
+}
