@@ -19,8 +19,8 @@ func TestCLIEqual(t *testing.T) {
 			records: []map[string]any{{"a": "HTTP://a", "b": "http://a/", "normalized_a": "http://a/", "normalized_b": "http://a/", "equal": true}}}},
 		{name: "json different", args: []string{"equal", "--json", "http://a/b", "http://a/b/"}, want: want{code: 1,
 			records: []map[string]any{{"normalized_a": "http://a/b", "normalized_b": "http://a/b/", "equal": false}}}},
-		{name: "default-port", args: []string{"equal", "--default-port", "gopher=70", "gopher://h:70/", "gopher://h/"}, want: want{}},
-		{name: "no default-port", args: []string{"equal", "gopher://h:70/", "gopher://h/"}, want: want{code: 1}},
+		{name: "default-port", args: []string{"equal", "--default-port", "redis=6379", "redis://h:6379/", "redis://h/"}, want: want{}},
+		{name: "no default-port", args: []string{"equal", "redis://h:6379/", "redis://h/"}, want: want{code: 1}},
 		{name: "no argument", args: []string{"equal"}, want: want{code: 2, errHas: []string{"missing A", "Run 'uritool equal --help'"}}},
 		{name: "bad --color", args: []string{"equal", "--color", "bogus", "x:", "x:"}, want: want{code: 2, errHas: []string{"--color", `"bogus"`}}},
 	})

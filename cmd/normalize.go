@@ -49,8 +49,10 @@ aligned with the input.
 digits of percent-encodings, decodes percent-encoded unreserved characters and
 removes dot-segments from the absolute path of a URI. --level scheme (6.2.3,
 the default) also drops an empty port and the scheme's default port, and
-writes an empty path as "/" when there is an authority, for http, https, ws,
-wss, ftp and any scheme given with --default-port.
+writes an empty path as "/" when there is an authority, for the schemes whose
+specifications define a default port (http, https, ws, wss, ftp, imap, pop,
+ldap, telnet, gopher, nntp, rtsp, coap, coaps) and any scheme given with
+--default-port.
 
 Reserved characters are never decoded, an empty "?" or "#" is kept and IPv6
 text is only lowercased. --check prints only the inputs that are not already
@@ -63,7 +65,7 @@ number of distinct classes, not with the input.`,
 		Example: `  uritool normalize 'HTTP://Example.COM:80/a/./b/../%7euser'
   uritool normalize --level syntax 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d'
   uritool normalize --check < urls.txt
-  uritool normalize --default-port gopher=70 gopher://h:70/`,
+  uritool normalize --default-port redis=6379 redis://h:6379/`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.NormalizeTable.Fields().String(),
 			AnnotationExitStatus: `  0 when every input is valid (and, with --check, already normal),

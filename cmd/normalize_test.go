@@ -27,11 +27,11 @@ func TestCLINormalize(t *testing.T) {
 			out: exact("http://a/\n\n"), errHas: []string{"2:2: invalid character ' ' in path [path]"}}},
 		{name: "check leaves no line for an invalid input", args: []string{"normalize", "--check", "HTTP://a/", "a b"}, want: want{code: 1,
 			out: exact("HTTP://a/\n"), errHas: []string{"2:2: invalid character ' ' in path [path]"}}},
-		{name: "default-port", args: []string{"normalize", "--default-port", "gopher=70", "gopher://h:70/", "GOPHER://h:71"}, want: want{
-			out: exact("gopher://h/\ngopher://h:71/\n")}},
-		{name: "default-port scheme any case", args: []string{"normalize", "--default-port", "Gopher=70", "gopher://h:70/"}, want: want{
-			out: exact("gopher://h/\n")}},
-		{name: "no default-port", args: []string{"normalize", "gopher://h:70/"}, want: want{out: exact("gopher://h:70/\n")}},
+		{name: "default-port", args: []string{"normalize", "--default-port", "redis=6379", "redis://h:6379/", "REDIS://h:6380"}, want: want{
+			out: exact("redis://h/\nredis://h:6380/\n")}},
+		{name: "default-port scheme any case", args: []string{"normalize", "--default-port", "Redis=6379", "redis://h:6379/"}, want: want{
+			out: exact("redis://h/\n")}},
+		{name: "no default-port", args: []string{"normalize", "redis://h:6379/"}, want: want{out: exact("redis://h:6379/\n")}},
 		{name: "bad level", args: []string{"normalize", "--level", "max", "x:"}, want: want{code: 2, out: exact(""),
 			errHas: []string{"--level", `"max"`}}},
 	})

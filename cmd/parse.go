@@ -95,7 +95,7 @@ An unknown field or modifier is a usage error, before any input is read.`,
 		Example: `  uritool parse 'https://alice@example.com:8443/a/b?x=1#frag'
   uritool parse --format json 'mailto:user@example.com'
   uritool parse --get host,port https://example.com:8080/
-  uritool parse --get '{host}:{default:port} {query:q} {query-keys}' 'imap://mail.example/?q=a%20b&n=1' --default-port imap=143
+  uritool parse --get '{host}:{default:port} {query:q} {query-keys}' 'redis://cache.example/?q=a%20b&n=1' --default-port redis=6379
   uritool parse --get '{must:query:id}' https://example.com/item?id=42 https://example.com/item
   uritool parse --get 'https://example.org/?q={encode:query:q}' 'https://example.com/?q=a%26b+c'
   uritool parse --get '{surt}' 'https://www.example.com/A/?b=2&a=1'

@@ -25,7 +25,7 @@ func getLine(t *testing.T, template, input string, opts render.ParseOptions) str
 
 var (
 	showPassword = render.ParseOptions{ShowPassword: true}
-	imapPort     = render.ParseOptions{DefaultPorts: map[string]string{"imap": "143", "http": "8080"}}
+	imapPort     = render.ParseOptions{DefaultPorts: map[string]string{"redis": "6379", "http": "8080"}}
 )
 
 func TestGetTemplate(t *testing.T) {
@@ -60,8 +60,8 @@ func TestGetTemplate(t *testing.T) {
 		{template: "{port}|{default:port}", input: "HTTPS://h", want: "|443"},
 		{template: "{port}|{default:port}", input: "http://h:8081", want: "8081|8081"},
 		{template: "{port}|{default:port}", input: "http://h:/", want: "|80"},
-		{template: "{port}|{default:port}", input: "imap://h", want: "|"},
-		{template: "{port}|{default:port}", input: "imap://h", want: "|143", opts: imapPort},
+		{template: "{port}|{default:port}", input: "redis://h", want: "|"},
+		{template: "{port}|{default:port}", input: "redis://h", want: "|6379", opts: imapPort},
 		{template: "{port}|{default:port}", input: "http://h", want: "|8080", opts: imapPort},
 		{template: "{default:port}", input: "mailto:a@b", want: ""},
 		{template: "{default:port}", input: "//h", want: ""},
@@ -132,8 +132,8 @@ func TestGetTemplateUnmet(t *testing.T) {
 		{template: "{must:query-all:utm}", input: "http://h/", want: `no key "utm" in the query, which {must:query-all:utm} requires`, at: 9},
 		{template: "{must:query:utm}", input: "http://h/?utm"},
 		{template: "{must:query-keys}", input: "http://h/?&", want: "no key in the query, which {must:query-keys} requires", at: 10},
-		{template: "{must:default:port}", input: "imap://h/", want: "no port, and no default port for the scheme, which {must:default:port} requires", at: 8},
-		{template: "{must:default:port}", input: "imap://h/", opts: imapPort},
+		{template: "{must:default:port}", input: "redis://h/", want: "no port, and no default port for the scheme, which {must:default:port} requires", at: 9},
+		{template: "{must:default:port}", input: "redis://h/", opts: imapPort},
 		{template: "{must:port}", input: "http://h/", want: "no port, which {must:port} requires", at: 8},
 		{template: "{must:port}", input: "http://h:/"},
 		{template: "{must:password}", input: "http://u@h/", want: "no password, which {must:password} requires", at: 8},

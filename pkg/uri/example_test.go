@@ -144,7 +144,9 @@ func ExampleURI_MarshalText() {
 func ExampleDefaultPort() {
 	fmt.Println(uri.DefaultPort("HTTPS"))
 	fmt.Println(uri.DefaultPort("gopher"))
+	fmt.Println(uri.DefaultPort("mailto"))
 	// Output:
 	// 443 true
+	// 70 true
 	//  false
 }

@@ -19,10 +19,13 @@ const (
 // DefaultPort returns the default port of scheme (section 6.2.3), looked
 // up without regard to case, for the schemes whose specifications define
 // one that this package knows: http and ws (80, RFC 9110 and RFC 6455),
-// https and wss (443), and ftp (21, RFC 1738). NormalizeOptions.DefaultPorts
-// adds others for one call.
+// https and wss (443), ftp (21, RFC 1738), imap (143, RFC 5092), pop (110,
+// RFC 2384), ldap (389, RFC 4516), telnet (23, RFC 4248), gopher (70, RFC
+// 4266), nntp (119, RFC 5538), rtsp (554, RFC 7826), and coap and coaps
+// (5683 and 5684, RFC 7252). NormalizeOptions.DefaultPorts adds others for
+// one call.
 func DefaultPort(scheme string) (port string, ok bool) {
-	var buf [5]byte
+	var buf [6]byte
 	if len(scheme) > len(buf) {
 		return "", false
 	}
@@ -37,6 +40,24 @@ func DefaultPort(scheme string) (port string, ok bool) {
 		return "443", true
 	case "ftp":
 		return "21", true
+	case "imap":
+		return "143", true
+	case "pop":
+		return "110", true
+	case "ldap":
+		return "389", true
+	case "telnet":
+		return "23", true
+	case "gopher":
+		return "70", true
+	case "nntp":
+		return "119", true
+	case "rtsp":
+		return "554", true
+	case "coap":
+		return "5683", true
+	case "coaps":
+		return "5684", true
 	}
 	return "", false
 }
