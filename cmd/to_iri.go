@@ -88,7 +88,7 @@ func (o *ToIRIOptions) toIRIOp() pipeline.Op[render.Converted] {
 	}
 	return pipeline.Func[render.Converted](func(in *stream.Input, r *render.Converted) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
-		out, kept, err := iri.ToIRIKeeping(in.Text, keep)
+		out, kept, err := iri.ToIRI(in.Text, keep)
 		if err != nil {
 			r.Err = finding.Of(err, "iri")
 			return pipeline.Fail

@@ -101,9 +101,3 @@ func matchAny(globs []string, s string) bool {
 	}
 	return false
 }
-
-// CheckGlob reports a glob path.Match cannot read.
-func CheckGlob(glob string) error {
-	_, err := path.Match(glob, "")
-	return err
-}

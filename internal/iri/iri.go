@@ -156,19 +156,6 @@ func writeALabels(b *strings.Builder, host string, at int) error {
 	return nil
 }
 
-// ToIRI maps the URI reference s to an IRI for display (RFC 3987 section
-// 3.2). Outside the host it decodes a run of percent-encodings only where
-// it is the UTF-8 of a character the component allows in an IRI (ucschar;
-// iprivate in the query only) that shows as itself (see displayable). In
-// a reg-name host it turns each A-label whose Unicode form maps back to it
-// exactly into that form. ASCII is never decoded, so no delimiter appears or
-// disappears. ToURI of the result gives s back, when s writes its
-// percent-encodings in uppercase hex. An invalid s gives a
-// *uri.ParseError.
-func ToIRI(s string) (string, error) {
-	out, _, err := ToIRIKeeping(s, nil)
-	return out, err
-}
 
 // Kept is an A-label that ToIRIKeeping left as it is, and why.
 type Kept struct {
@@ -178,10 +165,19 @@ type Kept struct {
 	Why     string
 }
 
-// ToIRIKeeping is ToIRI, but an A-label whose Unicode form keep has a
-// reason against (a look-alike of another name) stays an A-label, and is
-// listed in kept.
-func ToIRIKeeping(s string, keep func(unicode string) string) (out string, kept []Kept, err error) {
+// ToIRI maps the URI reference s to an IRI for display (RFC 3987 section
+// 3.2). Outside the host it decodes a run of percent-encodings only where
+// it is the UTF-8 of a character the component allows in an IRI (ucschar;
+// iprivate in the query only) that shows as itself (see displayable). In
+// a reg-name host it turns each A-label whose Unicode form maps back to it
+// exactly into that form. ASCII is never decoded, so no delimiter appears or
+// disappears. ToURI of the result gives s back, when s writes its
+// percent-encodings in uppercase hex. An invalid s gives a
+// *uri.ParseError.
+//
+// An A-label whose Unicode form keep has a reason against (a look-alike
+// of another name) stays an A-label, and is listed in kept.
+func ToIRI(s string, keep func(unicode string) string) (out string, kept []Kept, err error) {
 	u, err := uri.Parse(s)
 	if err != nil {
 		return "", nil, err
