@@ -81,13 +81,16 @@ func readURI(u uri.URI) Reading {
 }
 
 func readWHATWG(s string) Reading {
-	r := Reading{Parser: WHATWG}
-	u, err := whatwg.Parse(s)
+	u, err := whatwgParser.Parse(s)
 	if err != nil {
-		r.Err = whatwgError(err)
-		return r
+		return Reading{Parser: WHATWG, Err: whatwgError(err)}
 	}
-	r.OK = true
+	return readWHATWGURL(u)
+}
+
+// readWHATWGURL is the whatwg reading of a parsed URL.
+func readWHATWGURL(u *whatwg.Url) Reading {
+	r := Reading{Parser: WHATWG, OK: true}
 	r.Scheme = u.Scheme()
 	// The standard keeps username and password apart and has no empty
 	// password: rejoin them as RFC 3986 writes userinfo (section 3.2.1).
@@ -99,7 +102,6 @@ func readWHATWG(s string) Reading {
 	r.Host = u.Hostname()
 	r.Port = u.Port()
 	r.HasPort = r.Port != ""
-	r.Path = u.Pathname()
 	r.Query = u.Query()
 	r.Fragment = u.Fragment()
 
@@ -114,6 +116,7 @@ func readWHATWG(s string) Reading {
 		href = href[:len(href)-len(r.Fragment)-1]
 	}
 	r.HasQuery = r.Query != "" || strings.HasSuffix(href, "?")
+	r.Path = whatwgPath(u, r.HasQuery || r.HasFragment)
 	return r
 }
 
