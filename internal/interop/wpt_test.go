@@ -87,21 +87,13 @@ func loadWPT(t *testing.T) []wptCase {
 	return cases
 }
 
-// read is the whatwg reading of the case's input, against its base if it
-// has one.
+// read is the whatwg reading of the case's input: Read's without a base,
+// Base.Read's with one.
 func (c wptCase) read() Reading {
 	if c.Base == nil {
 		return Read(c.Input)[1]
 	}
-	base, err := whatwgParser.Parse(*c.Base)
-	if err != nil {
-		return Reading{Parser: WHATWG, Err: whatwgError(err)}
-	}
-	u, err := base.Parse(c.Input)
-	if err != nil {
-		return Reading{Parser: WHATWG, Err: whatwgError(err)}
-	}
-	return readWHATWGURL(u)
+	return ParseBase(*c.Base).Read(c.Input)[1]
 }
 
 // check returns what differs between a whatwg reading and the case, or
