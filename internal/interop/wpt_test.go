@@ -43,8 +43,14 @@ const wptExpectedPasses = 869
 func TestWPT(t *testing.T) {
 	cases := loadWPT(t)
 	var failed []string
-	passed := 0
+	passed, withBase, failures := 0, 0, 0
 	for _, c := range cases {
+		if c.Base != nil {
+			withBase++
+		}
+		if c.Failure {
+			failures++
+		}
 		if why := c.check(c.read()); why != "" {
 			failed = append(failed, c.Input)
 			t.Logf("%q (base %v): %s", c.Input, c.Base, why)
@@ -52,7 +58,8 @@ func TestWPT(t *testing.T) {
 		}
 		passed++
 	}
-	t.Logf("WPT urltestdata.json, whatwg column: %d cases, %d pass, %d fail, 0 not run", len(cases), passed, len(failed))
+	t.Logf("WPT urltestdata.json, whatwg column: %d cases (%d with a base, %d expecting failure): %d pass, %d fail, 0 not run",
+		len(cases), withBase, failures, passed, len(failed))
 	if passed != wptExpectedPasses {
 		t.Errorf("%d of %d cases pass, want %d", passed, len(cases), wptExpectedPasses)
 	}
