@@ -70,7 +70,7 @@ func TestWPT(t *testing.T) {
 
 // loadWPT returns the test objects of urltestdata.json, skipping the
 // strings that comment on them.
-func loadWPT(t *testing.T) []wptCase {
+func loadWPT(t testing.TB) []wptCase {
 	t.Helper()
 	data, err := os.ReadFile("testdata/urltestdata.json")
 	if err != nil {
