@@ -76,14 +76,14 @@ password of the userinfo is shown as ****; --format json has them as read.`,
 			if len(components) == 0 {
 				components = interop.SecurityComponents
 			}
-			read, err := opts.reader(c.Flags().Changed("base"))
+			newRead, err := opts.readerPerWorker(c.Flags().Changed("base"))
 			if err != nil {
 				return err
 			}
 			outPal, _ := opts.palettes()
 			ro := render.InteropOptions{Format: opts.Format.Value, Out: outPal}
 			return run(root, args, pipeline.Command[render.Interop]{
-				NewOp:       func() pipeline.Op[render.Interop] { return interopOp(components, opts.Base, read()) },
+				NewOp:       func() pipeline.Op[render.Interop] { return interopOp(components, opts.Base, newRead()) },
 				NewRenderer: func() render.Renderer[render.Interop] { return render.NewInteropRenderer(ro) },
 			})
 		},
@@ -97,13 +97,16 @@ password of the userinfo is shown as ****; --format json has them as read.`,
 	return c
 }
 
-// reader returns what gives each worker its reading function: Read, or
-// with --base, a Base of the worker's own (a Base is not safe for
-// concurrent use). A base no parser accepts, or an empty one, is a usage
-// error.
-func (o *InteropOptions) reader(withBase bool) (func() func(string) [3]interop.Reading, error) {
+// readFunc reads one input with every parser.
+type readFunc = func(string) [3]interop.Reading
+
+// readerPerWorker returns what gives each worker its readFunc: Read, or
+// with --base, the Read of a Base of the worker's own (a Base is not safe
+// for concurrent use). A base no parser accepts, or an empty one, is a
+// usage error.
+func (o *InteropOptions) readerPerWorker(withBase bool) (func() readFunc, error) {
 	if !withBase {
-		return func() func(string) [3]interop.Reading { return interop.Read }, nil
+		return func() readFunc { return interop.Read }, nil
 	}
 	shown := render.MaskPassword(o.Base)
 	if o.Base == "" {
@@ -117,12 +120,12 @@ func (o *InteropOptions) reader(withBase bool) (func() func(string) [3]interop.R
 		}
 		return nil, badValue("base", shown, "no parser accepts it (%s)", strings.Join(why, "; "))
 	}
-	return func() func(string) [3]interop.Reading { return interop.ParseBase(o.Base).Read }, nil
+	return func() readFunc { return interop.ParseBase(o.Base).Read }, nil
 }
 
 // interopOp reads each input with every parser, through read; a
 // disagreement on the components is a finding.
-func interopOp(components []string, base string, read func(string) [3]interop.Reading) pipeline.Op[render.Interop] {
+func interopOp(components []string, base string, read readFunc) pipeline.Op[render.Interop] {
 	return pipeline.Func[render.Interop](func(in stream.Input, r *render.Interop) pipeline.Outcome {
 		rs := read(in.Text)
 		*r = render.Interop{Line: in.Line, Input: in.Text, Base: base, Readings: rs, Disagree: interop.Compare(rs, components)}
