@@ -29,8 +29,9 @@ type wptCase struct {
 }
 
 // wptExpectedFailures are the inputs of the cases that the whatwg column
-// gets wrong, in file order. A fix upstream shows here as a test failure
-// too: update the list and the count.
+// gets wrong, in file order: none since whatwg.go's corrections. A newer
+// copy of the data can add some; list them here with the new count, or
+// correct the column.
 var wptExpectedFailures = []string{}
 
 const wptExpectedPasses = 869
