@@ -60,6 +60,31 @@ func TestCLIInterop(t *testing.T) {
 		{name: "password in json", args: []string{"interop", "--json", "http://alice:s3cr3t@example.com/"}, want: want{records: []map[string]any{
 			{"input": "http://alice:s3cr3t@example.com/", "agree": true}}, outHas: []string{`"net/url":{"accepted":true,"error":null,"scheme":"http","userinfo":"alice:s3cr3t"`}}},
 
+		// --base: each parser resolves the input its own way.
+		{name: "help: base", args: []string{"interop", "--base", "http://a/b/c/d;p?q", "../g", "http:g"}, want: want{code: 1, outHas: []string{
+			"../g\n", "  path      /b/g     /b/g    /b/g\n", "  the parsers agree\n",
+			"http:g\n", "≠ host      -        a       -\n", "  path      g        /b/c/g  g\n", "  the parsers disagree on host\n"}}},
+		{name: "base in json, stdin", stdin: "#s\n\n", args: []string{"interop", "--json", "--components", "fragment", "--base", "http://a/b#f"}, want: want{code: 1, records: []map[string]any{
+			{"input": "#s", "base": "http://a/b#f", "disagree": []any{}, "agree": true},
+			// net/url keeps the base's fragment for an empty reference.
+			{"input": "", "base": "http://a/b#f", "disagree": []any{"fragment"}, "agree": false},
+		}}},
+		{name: "no base, no base key", args: []string{"interop", "--json", "http://a/"}, want: want{outLacks: []string{`"base"`}}},
+		{name: "base only rfc3986 rejects", args: []string{"interop", "--base", "http://a/b c/", "d"}, want: want{code: 1, outHas: []string{
+			"≠ accepted  no       yes       yes\n", "  path               /b%20c/d  /b%20c/d\n",
+			"  rfc3986 rejects it: base: invalid character ' ' in path at offset 10\n", "  the parsers disagree on accepted\n"}}},
+		{name: "relative base", args: []string{"interop", "--json", "--base", "a/b", "c"}, want: want{code: 1, records: []map[string]any{
+			{"rfc3986": rejected("base is not a URI: RFC 3986 section 5.2.1 requires a scheme"), "disagree": []any{"accepted"}}}}},
+		{name: "reference only rfc3986 rejects", args: []string{"interop", "--base", "http://a/", "b c"}, want: want{code: 1, outHas: []string{
+			"  rfc3986 rejects it: invalid character ' ' in path at offset 1\n"}}},
+		{name: "base no parser accepts", args: []string{"interop", "--base", "%zz", "x"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`uritool: error: --base "%zz": no parser accepts it (rfc3986: `, "; whatwg: ", `; net/url: invalid URL escape "%zz")`}}},
+		{name: "empty base", args: []string{"interop", "--base", "", "x"}, want: want{code: 2, out: exact(""), errHas: []string{`--base "": want a base URL`}}},
+		{name: "base password masked in errors", args: []string{"interop", "--base", "%zz://u:s3cr3t@h/", "x"}, want: want{code: 2,
+			errHas: []string{`--base "%zz://u:****@h/": no parser accepts it`}, errLacks: []string{"s3cr3t"}}},
+		{name: "base from the environment", env: map[string]string{"URITOOL_INTEROP_BASE": "http://a/b/"}, args: []string{"interop", "--json", "c"}, want: want{records: []map[string]any{
+			{"base": "http://a/b/", "rfc3986": parsed("a", nil, "/b/c")}}}},
+
 		{name: "bad component", args: []string{"interop", "--components", "host,nope", "x"}, want: want{code: 2, out: exact(""),
 			err: exact("uritool: error: invalid argument \"host,nope\" for \"--components\" flag: unknown component \"nope\" (want scheme, userinfo, host, port, path, query or fragment)\n" +
 				"Run 'uritool interop --help' for usage.\n")}},

@@ -80,3 +80,38 @@ func permutations(rs [3]Reading) [][3]Reading {
 	}
 	return out
 }
+
+// FuzzBaseRead: against any base, each parser gives one well-formed
+// reading, and a base a parser rejects is that parser's rejection of
+// every input. What rfc3986 accepts is a target URI (RFC 3986 section
+// 5.2), whose recomposition (5.3) parses back to the same reading; its
+// path keeps the base's dot-segments when the reference's path is empty,
+// as 5.2.2 says. Seeded from WPT's pairs of input and base.
+func FuzzBaseRead(f *testing.F) {
+	for _, c := range loadWPT(f) {
+		if c.Base != nil {
+			f.Add(*c.Base, c.Input)
+		}
+	}
+	f.Fuzz(func(t *testing.T, base, s string) {
+		b := ParseBase(base)
+		rs := b.Read(s)
+		checkReadings(t, s, rs)
+		for i, e := range b.Errors() {
+			if e != "" && rs[i].Err != e {
+				t.Fatalf("base %q rejected by %s (%s), yet %q reads %+v", base, Parsers[i], e, s, rs[i])
+			}
+		}
+		if !rs[0].OK {
+			return
+		}
+		text := recompose(rs[0])
+		target, err := uri.Parse(text)
+		if err != nil || !target.IsAbsolute() {
+			t.Fatalf("%q against %q: rfc3986 target %q is not a URI: %v", s, base, text, err)
+		}
+		if r := readURI(target); r != rs[0] {
+			t.Fatalf("%q against %q: target %q reads back as %+v, not %+v", s, base, text, r, rs[0])
+		}
+	})
+}

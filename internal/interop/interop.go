@@ -1,6 +1,7 @@
-// Package interop reads one string with three URL parsers and tells where
-// they disagree: this package's RFC 3986 parser, a WHATWG URL Standard
-// parser (what browsers and many HTTP clients implement) and Go's net/url.
+// Package interop reads one string with three URL parsers, alone (Read) or
+// against a base URL (Base.Read), and tells where they disagree: this
+// module's RFC 3986 parser, a WHATWG URL Standard parser (what browsers
+// and many HTTP clients implement) and Go's net/url.
 //
 // Server-side request forgery and open redirects often come from one string
 // read two ways: a validator checks the host it sees, and the HTTP client
@@ -81,13 +82,16 @@ func readURI(u uri.URI) Reading {
 }
 
 func readWHATWG(s string) Reading {
-	r := Reading{Parser: WHATWG}
-	u, err := whatwg.Parse(s)
+	u, err := whatwgParser.Parse(s)
 	if err != nil {
-		r.Err = whatwgError(err)
-		return r
+		return Reading{Parser: WHATWG, Err: whatwgError(err)}
 	}
-	r.OK = true
+	return readWHATWGURL(u)
+}
+
+// readWHATWGURL is the whatwg reading of a parsed URL.
+func readWHATWGURL(u *whatwg.Url) Reading {
+	r := Reading{Parser: WHATWG, OK: true}
 	r.Scheme = u.Scheme()
 	// The standard keeps username and password apart and has no empty
 	// password: rejoin them as RFC 3986 writes userinfo (section 3.2.1).
@@ -99,7 +103,6 @@ func readWHATWG(s string) Reading {
 	r.Host = u.Hostname()
 	r.Port = u.Port()
 	r.HasPort = r.Port != ""
-	r.Path = u.Pathname()
 	r.Query = u.Query()
 	r.Fragment = u.Fragment()
 
@@ -114,6 +117,7 @@ func readWHATWG(s string) Reading {
 		href = href[:len(href)-len(r.Fragment)-1]
 	}
 	r.HasQuery = r.Query != "" || strings.HasSuffix(href, "?")
+	r.Path = whatwgPath(u, r.HasQuery || r.HasFragment)
 	return r
 }
 
@@ -135,18 +139,25 @@ func whatwgError(err error) string {
 }
 
 func readNetURL(s string) Reading {
-	r := Reading{Parser: NetURL}
 	u, err := neturl.Parse(s)
 	if err != nil {
-		// Drop the `parse "input": ` wrapping, as for whatwg.
-		var ue *neturl.Error
-		if errors.As(err, &ue) {
-			err = ue.Err
-		}
-		r.Err = err.Error()
-		return r
+		return Reading{Parser: NetURL, Err: netURLError(err)}
 	}
-	r.OK = true
+	return readNetURLValue(u)
+}
+
+// netURLError drops the `parse "input": ` wrapping, as for whatwg.
+func netURLError(err error) string {
+	var ue *neturl.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	return err.Error()
+}
+
+// readNetURLValue is the net/url reading of a parsed or resolved URL.
+func readNetURLValue(u *neturl.URL) Reading {
+	r := Reading{Parser: NetURL, OK: true}
 	r.Scheme = u.Scheme
 	if u.User != nil {
 		r.Userinfo, r.HasUserinfo = u.User.String(), true

@@ -36,3 +36,16 @@ func BenchmarkRead(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBaseRead reads every corpus input once per iteration against
+// a base, as interop --base does: the cost of resolving on top of Read.
+func BenchmarkBaseRead(b *testing.B) {
+	cases := loadCorpus(b)
+	base := ParseBase("https://user@example.com:8443/a/b/c?q#f")
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, c := range cases {
+			Compare(base.Read(c.Input), SecurityComponents)
+		}
+	}
+}

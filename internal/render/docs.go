@@ -60,6 +60,7 @@ var InteropFields = Fields{
 	Per: "input",
 	Keys: []FieldDoc{
 		{[]string{"input"}, "the input"},
+		{[]string{"base"}, "with --base only: the base URL, as given"},
 		{[]string{"rfc3986", "whatwg", "net/url"}, "one object per parser: \"accepted\" (true or false),\n\"error\" (null, or why it rejected the input) and\n\"scheme\", \"userinfo\", \"host\", \"port\", \"path\", \"query\",\n\"fragment\" as that parser read them, null when absent"},
 		{[]string{"disagree"}, "the compared components the parsers disagree on, with\n\"accepted\" first when one accepts what another rejects"},
 		{[]string{"agree"}, "whether disagree is empty"},

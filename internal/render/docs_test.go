@@ -59,6 +59,6 @@ func TestHandWrittenFieldsDocumented(t *testing.T) {
 	r.File = "f"
 	same("lint", keys(t, render.Renderer[check.Result](render.NewChecker(render.CheckOptions{Format: render.FormatJSON, WithFile: true})), r), render.LintFields)
 
-	in := render.Interop{Line: 1, Input: "http://a/", Readings: interop.Read("http://a/")}
+	in := render.Interop{Line: 1, Input: "a", Base: "http://b/", Readings: interop.ParseBase("http://b/").Read("a")}
 	same("interop", keys(t, render.NewInteropRenderer(render.InteropOptions{Format: render.FormatJSON}), in), render.InteropFields)
 }

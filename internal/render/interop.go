@@ -12,6 +12,7 @@ import (
 type Interop struct {
 	Line     int
 	Input    string
+	Base     string // the base URL the input was resolved against, "" for none
 	Readings [3]interop.Reading
 	Disagree []string // components, "accepted" first when acceptance differs
 }
@@ -36,11 +37,14 @@ type interopJSON struct {
 	_   stream.CacheLinePad
 }
 
-// Render writes {"input", one object per parser by name, "disagree",
-// "agree"}; a component a parser did not find is null.
+// Render writes {"input", "base" with one, one object per parser by
+// name, "disagree", "agree"}; a component a parser did not find is null.
 func (j *interopJSON) Render(s *stream.Sink, r *Interop) {
 	b := append(j.buf[:0], '{')
 	b = appendInput(b, r.Input)
+	if r.Base != "" {
+		b = appendString(appendKey(b, "base"), r.Base)
+	}
 	for _, rd := range r.Readings {
 		b = append(appendKey(b, rd.Parser), '{')
 		b = appendBool(appendKey(b, "accepted"), rd.OK)
