@@ -134,8 +134,7 @@ func Check(dst []Warning, u uri.URI, disabled func(rule string) bool) []Warning 
 // (decoded and mapped by IDNA, or not), one with an "xn--" label
 // (decoded by IDNA: "http://xn--." is "." to the WHATWG parser of
 // whatwg-url), one that the WHATWG parser turns into an IPv4 address
-// (interop.EndsInNumber, shared with interop's classes so that the two
-// cannot drift apart), and a file host that the WHATWG parser drops
+// (interop.EndsInNumber), and a file host that the WHATWG parser drops
 // (file host state): "localhost" and a Windows drive letter
 // ("file://c:/"). IP literals, dotted-decimal addresses, userinfo and
 // ports of a valid reference read alike; FuzzMayDiffer checks this
