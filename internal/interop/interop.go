@@ -14,6 +14,7 @@ import (
 	neturl "net/url"
 	"strings"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/pkg/uri"
 
 	werrors "github.com/nlnwa/whatwg-url/errors"
@@ -179,17 +180,8 @@ func readNetURL(s string) Reading {
 // other parsers' hosts.
 func splitNetURLHost(hostport string) (host, port string, hasPort bool) {
 	host = hostport
-	if i := strings.LastIndexByte(hostport, ':'); i >= 0 && isDigits(hostport[i+1:]) {
+	if i := strings.LastIndexByte(hostport, ':'); i >= 0 && ascii.IsDigits(hostport[i+1:]) {
 		host, port, hasPort = hostport[:i], hostport[i+1:], true
 	}
 	return strings.ReplaceAll(host, "%", "%25"), port, hasPort
-}
-
-func isDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }

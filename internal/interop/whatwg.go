@@ -1,6 +1,10 @@
 package interop
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/uritool/uritool/internal/ascii"
+)
 
 // IsSpecial reports whether scheme is one that the WHATWG URL Standard
 // calls special, file aside: those whose host it parses as a domain and
@@ -28,7 +32,7 @@ func EndsInNumber(host string) bool {
 	if last == "" || !(last[0] >= '0' && last[0] <= '9' || last[0] == '+' || last[0] == '-') {
 		return false
 	}
-	if isDigits(last) {
+	if ascii.IsDigits(last) {
 		return true
 	}
 	ok, _ := ipv4Number(last)
@@ -44,10 +48,10 @@ func ipv4Number(label string) (ok, signed bool) {
 	if label == "" {
 		return false, false
 	}
-	digits := isDigits
+	digits := ascii.IsDigits
 	switch {
 	case len(label) >= 2 && (label[:2] == "0x" || label[:2] == "0X"):
-		label, digits = label[2:], isHex
+		label, digits = label[2:], isHexDigits
 		if label == "" {
 			return true, false // "0x" is zero
 		}
@@ -70,9 +74,9 @@ func isOctal(s string) bool {
 	return true
 }
 
-func isHex(s string) bool {
+func isHexDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if c := s[i] | 0x20; !(s[i] >= '0' && s[i] <= '9' || c >= 'a' && c <= 'f') {
+		if !ascii.IsHex(s[i]) {
 			return false
 		}
 	}

@@ -3,6 +3,7 @@ package uri
 import (
 	"strings"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/uritrace"
 )
 
@@ -198,7 +199,7 @@ func hasUpper(s string) bool {
 func pctNormal(s string) bool {
 	for i := strings.IndexByte(s, '%'); i >= 0; {
 		hi, lo := s[i+1], s[i+2]
-		if hi >= 'a' || lo >= 'a' || unreserved[unhex(hi)<<4|unhex(lo)] {
+		if hi >= 'a' || lo >= 'a' || unreserved[ascii.Unhex(hi)<<4|ascii.Unhex(lo)] {
 			return false
 		}
 		j := strings.IndexByte(s[i+3:], '%')
@@ -255,7 +256,7 @@ func build(u *URI, rules uritrace.Rules) URI {
 	}
 	// Only an IRI holds non-ASCII characters, and normalizing keeps them.
 	parse := Parse
-	if !isASCII(bytesToString(b)) {
+	if !ascii.IsASCII(bytesToString(b)) {
 		parse = ParseIRI
 	}
 	n, err := parse(bytesToString(b))
@@ -302,11 +303,11 @@ func appendPctNormal(b []byte, s string, rules uritrace.Rules) []byte {
 			b = append(b, s[i])
 			continue
 		}
-		c := unhex(s[i+1])<<4 | unhex(s[i+2])
+		c := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2])
 		if unreserved[c] && rules&uritrace.PctDecode != 0 {
 			b = append(b, c)
 		} else {
-			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+			b = append(b, '%', ascii.UpperHex[c>>4], ascii.UpperHex[c&15])
 		}
 		i += 2
 	}
