@@ -140,16 +140,6 @@ func ToUnicode(host string) (string, error) {
 	return u, nil
 }
 
-// ToASCIITransitional is ToASCII with transitional processing, as IDNA
-// 2003 and some older clients do it.
-func ToASCIITransitional(host string) (string, error) {
-	a, err := transitional.ToASCII(host)
-	if err != nil {
-		return "", diagnose(host, err)
-	}
-	return a, nil
-}
-
 // Deviation is a label whose host transitional and non-transitional
 // processing send to different names (UTS #46 section 4, "deviation"
 // characters: ß, ς, ZWJ and ZWNJ).

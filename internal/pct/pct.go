@@ -4,7 +4,6 @@ package pct
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -30,13 +29,6 @@ var componentNames = [...]string{"path", "segment", "query", "query-value", "fra
 
 // Components lists the names ParseComponent accepts.
 var Components = componentNames[:]
-
-func (c Component) String() string {
-	if int(c) < len(componentNames) {
-		return componentNames[c]
-	}
-	return "Component(" + strconv.Itoa(int(c)) + ")"
-}
 
 // ParseComponent reads a component's name.
 func ParseComponent(name string) (Component, error) {

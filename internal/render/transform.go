@@ -51,13 +51,10 @@ func (f *Field) SetBool(key string, v bool) { f.Key, f.Value, f.kind, f.truth = 
 
 func (f *Field) SetRaw(key, json string) { f.Key, f.Value, f.kind = key, json, fieldRaw }
 
-// Str, Null, Bool and Raw make Fields, for records built once; a worker's
+// Str, Null and Raw make Fields, for records built once; a worker's
 // reused fields are set in place with SetStr and the like.
-func Str(key, v string) Field { return Field{Key: key, Value: v, kind: fieldString} }
-func Null(key string) Field   { return Field{Key: key} }
-func Bool(key string, v bool) Field {
-	return Field{Key: key, kind: fieldBool, truth: v}
-}
+func Str(key, v string) Field    { return Field{Key: key, Value: v, kind: fieldString} }
+func Null(key string) Field      { return Field{Key: key} }
 func Raw(key, json string) Field { return Field{Key: key, Value: json, kind: fieldRaw} }
 
 // Transformed is the outcome of resolve, normalize, relativize, recompose

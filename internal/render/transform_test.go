@@ -44,7 +44,7 @@ func TestResetClearsEverything(t *testing.T) {
 // TestSetters: a Field set in place over a stale one writes what the
 // constructor's Field writes.
 func TestSetters(t *testing.T) {
-	stale := Bool("old", true)
+	stale := Field{Key: "old", kind: fieldBool, truth: true}
 	stale.Value = "stale"
 	for _, c := range []struct {
 		set  func(f *Field)
@@ -53,7 +53,7 @@ func TestSetters(t *testing.T) {
 		{func(f *Field) { f.SetStr("k", `"q"`) }, Str("k", `"q"`)},
 		{func(f *Field) { f.SetURI("k", "http://a/") }, Str("k", "http://a/")},
 		{func(f *Field) { f.SetNull("k") }, Null("k")},
-		{func(f *Field) { f.SetBool("k", false) }, Bool("k", false)},
+		{func(f *Field) { f.SetBool("k", false) }, Field{Key: "k", kind: fieldBool}},
 		{func(f *Field) { f.SetRaw("k", `{"a":1}`) }, Raw("k", `{"a":1}`)},
 	} {
 		f := stale
