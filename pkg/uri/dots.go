@@ -63,6 +63,9 @@ func removeDotSegments(b []byte, steps *[]uritrace.DotStep) int {
 	for r < n {
 		var rule byte
 		switch {
+		case b[r] != '.' && !at("/."): // most segments: A to D all need "." or "/." here
+			rule = 'E'
+			r, w = moveSegment(b, r, w)
 		case at("../"):
 			rule, r = 'A', r+3
 		case at("./"):
@@ -81,22 +84,29 @@ func removeDotSegments(b []byte, steps *[]uritrace.DotStep) int {
 			w = lastSlash(b[:w])
 		case rest(".") || rest(".."):
 			rule, r = 'D', n
-		default: // move the first segment, with its leading "/"
-			j := r
-			if b[j] == '/' {
-				j++
-			}
-			for j < n && b[j] != '/' {
-				j++
-			}
-			w += copy(b[w:], b[r:j])
-			rule, r = 'E', j
+		default:
+			rule = 'E'
+			r, w = moveSegment(b, r, w)
 		}
 		if steps != nil {
 			*steps = append(*steps, uritrace.DotStep{Rule: string(rule), Output: string(b[:w]), Input: string(b[r:])})
 		}
 	}
 	return w
+}
+
+// moveSegment is rule E of section 5.2.4: it moves the first segment of
+// the input buffer b[r:], with its leading "/", to the end of the output
+// buffer b[:w], and returns where both buffers then start and end.
+func moveSegment(b []byte, r, w int) (int, int) {
+	j := r
+	if b[j] == '/' {
+		j++
+	}
+	for j < len(b) && b[j] != '/' {
+		j++
+	}
+	return j, w + copy(b[w:], b[r:j])
 }
 
 // lastSlash returns the index of the last '/' in out, or 0: where the

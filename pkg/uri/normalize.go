@@ -298,8 +298,11 @@ func lowerHost(h []byte) {
 // as rules say: given uppercase hex digits (6.2.2.1) and then, with
 // PctDecode too, encoded unreserved characters decoded (6.2.2.2).
 func appendPctNormal(b []byte, s string, rules uritrace.Rules) []byte {
+	if rules&uritrace.PctUppercase == 0 {
+		return append(b, s...)
+	}
 	for i := 0; i < len(s); i++ {
-		if s[i] != '%' || rules&uritrace.PctUppercase == 0 {
+		if s[i] != '%' {
 			b = append(b, s[i])
 			continue
 		}
