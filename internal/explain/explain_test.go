@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,7 +22,7 @@ type corpusCase struct {
 }
 
 // corpus loads every case of pkg/uri's conformance vectors.
-func corpus(t *testing.T) []corpusCase {
+func corpus(t testing.TB) []corpusCase {
 	files, err := filepath.Glob(filepath.Join("..", "..", "pkg", "uri", "testdata", "conformance", "*.json"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no conformance files: %v", err)
@@ -43,7 +44,7 @@ func corpus(t *testing.T) []corpusCase {
 
 // references returns every string of the corpus that parses, and a few
 // for the rules the corpus leaves out (see pkg/uri's doc, "Decisions").
-func references(t *testing.T) []uri.URI {
+func references(t testing.TB) []uri.URI {
 	var refs []uri.URI
 	for _, s := range []string{"HTTP://h:080", "http://h:0", "a:b/../c", "a:b/..//c", "foo://h:08", "http://%41/%7e", "a:."} {
 		refs = append(refs, uri.MustParse(s))
@@ -74,44 +75,136 @@ func protect(path string, hasAuthority bool) string {
 	return path
 }
 
-func TestRemoveDotSegmentsEndsWhereUriDoes(t *testing.T) {
-	for _, u := range references(t) {
-		for _, p := range []string{u.Path(), u.String()} {
-			steps := explain.RemoveDotSegments(p)
-			got := ""
-			if len(steps) > 0 {
-				got = steps[len(steps)-1].Output
-			}
-			if want := uri.RemoveDotSegments(p); got != want {
-				t.Errorf("RemoveDotSegments(%q) ends with %q, uri gives %q", p, got, want)
-			}
+// TestDotStepsAsTheRFCShowsThem holds the steps to the two tables of
+// section 5.2.4.
+func TestDotStepsAsTheRFCShowsThem(t *testing.T) {
+	for _, c := range []struct {
+		base, ref string
+		want      [][3]string // rule, output, input
+	}{
+		{"http://a/", "/a/b/c/./../../g", [][3]string{
+			{"E", "/a", "/b/c/./../../g"},
+			{"E", "/a/b", "/c/./../../g"},
+			{"E", "/a/b/c", "/./../../g"},
+			{"B", "/a/b/c", "/../../g"},
+			{"C", "/a/b", "/../g"},
+			{"C", "/a", "/g"},
+			{"E", "/a/g", ""},
+		}},
+		{"a:", "a:mid/content=5/../6", [][3]string{
+			{"E", "mid", "/content=5/../6"},
+			{"E", "mid/content=5", "/../6"},
+			{"C", "mid", "/6"},
+			{"E", "mid/6", ""},
+		}},
+		{"a:", "a:../.././x/.", [][3]string{
+			{"A", "", ".././x/."},
+			{"A", "", "./x/."},
+			{"A", "", "x/."},
+			{"E", "x", "/."},
+			{"B", "x", "/"},
+			{"E", "x/", ""},
+		}},
+		{"http://a/", "x/..", [][3]string{
+			{"E", "/x", "/.."},
+			{"C", "", "/"},
+			{"E", "/", ""},
+		}},
+		{"a:", "a:..", [][3]string{{"D", "", ""}}},
+	} {
+		tr, err := explain.Resolve(uri.ResolveOptions{}, uri.MustParse(c.base), uri.MustParse(c.ref))
+		if err != nil {
+			t.Fatalf("Resolve(%q, %q): %v", c.base, c.ref, err)
+		}
+		var got [][3]string
+		for _, s := range tr.DotSteps {
+			got = append(got, [3]string{s.Rule, s.Output, s.Input})
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("Resolve(%q, %q): steps\n%q, want\n%q", c.base, c.ref, got, c.want)
 		}
 	}
 }
 
-func TestNormalizeEndsWhereUriDoes(t *testing.T) {
-	refs := references(t)
-	opts := []uri.NormalizeOptions{
+var (
+	normalizeOptions = []uri.NormalizeOptions{
 		{Level: uri.SyntaxLevel},
 		{Level: uri.SchemeLevel},
 		{Level: uri.SchemeLevel, DefaultPorts: map[string]string{"foo": "8", "http": "8080"}},
 	}
-	for _, o := range opts {
-		for _, u := range refs {
-			want := o.Normalize(u).String()
-			steps := explain.Normalize(o, u)
-			got := u.String()
-			if len(steps) > 0 {
-				got = steps[len(steps)-1].After
-			}
-			if got != want {
-				t.Errorf("%+v: explanation of %q ends with %q, Normalize gives %q", o, u, got, want)
-			}
-			for i, s := range steps {
-				if s.Before == s.After || i > 0 && s.Before != steps[i-1].After {
-					t.Errorf("%+v: step %d of %q does not follow on: %+v", o, i, u, s)
-				}
-			}
+	resolveOptions = []uri.ResolveOptions{{}, {NonStrict: true}}
+)
+
+// checkNormalize checks that the explanation of normalizing u goes from u
+// to o.Normalize(u) by steps that each change something.
+func checkNormalize(t *testing.T, o uri.NormalizeOptions, u uri.URI) {
+	t.Helper()
+	want := o.Normalize(u).String()
+	steps := explain.Normalize(o, u)
+	got := u.String()
+	if len(steps) > 0 {
+		got = steps[len(steps)-1].After
+	}
+	if got != want {
+		t.Errorf("%+v: explanation of %q ends with %q, Normalize gives %q", o, u, got, want)
+	}
+	for i, s := range steps {
+		prev := u.String()
+		if i > 0 {
+			prev = steps[i-1].After
+		}
+		if s.Before == s.After || s.Before != prev {
+			t.Errorf("%+v: step %d of %q does not follow on: %+v", o, i, u, s)
+		}
+	}
+}
+
+// checkResolve checks that the explanation of resolving ref against base
+// fails as o.Resolve does or ends in its target, with the path that
+// section 5.2.2 gives remove_dot_segments.
+func checkResolve(t *testing.T, o uri.ResolveOptions, base, ref uri.URI) {
+	t.Helper()
+	want, wantErr := o.Resolve(base, ref)
+	tr, err := explain.Resolve(o, base, ref)
+	if err != wantErr {
+		t.Errorf("%+v: Resolve(%q, %q): explain err %v, uri err %v", o, base, ref, err, wantErr)
+		return
+	}
+	if err != nil {
+		return
+	}
+	if tr.Target != want {
+		t.Errorf("%+v: Resolve(%q, %q): target %q, want %q", o, base, ref, tr.Target, want)
+	}
+	_, hasAuthority := want.Authority()
+	switch {
+	case tr.Branch == explain.BranchEmptyPath:
+		if tr.DotInput != "" || len(tr.DotSteps) > 0 || want.Path() != base.Path() {
+			t.Errorf("%+v: Resolve(%q, %q) = %q: empty-path branch with steps %v", o, base, ref, want, tr.DotSteps)
+		}
+	case len(tr.DotSteps) == 0:
+		if tr.DotInput != "" || want.Path() != "" {
+			t.Errorf("%+v: Resolve(%q, %q) = %q: no steps for %q", o, base, ref, want, tr.DotInput)
+		}
+	default:
+		if got := protect(tr.DotSteps[len(tr.DotSteps)-1].Output, hasAuthority); got != want.Path() {
+			t.Errorf("%+v: Resolve(%q, %q): explanation ends with path %q, target %q", o, base, ref, got, want)
+		}
+	}
+	switch {
+	case tr.Branch == explain.BranchMerge:
+		if tr.Merged != tr.MergePrefix+ref.Path() || tr.DotInput != tr.Merged {
+			t.Errorf("%+v: Resolve(%q, %q): merged %q is not %q + %q, or not the dots' input %q", o, base, ref, tr.Merged, tr.MergePrefix, ref.Path(), tr.DotInput)
+		}
+	case tr.Branch != explain.BranchEmptyPath && tr.DotInput != ref.Path():
+		t.Errorf("%+v: Resolve(%q, %q): dots' input %q, want the reference's path", o, base, ref, tr.DotInput)
+	}
+}
+
+func TestNormalizeEndsWhereUriDoes(t *testing.T) {
+	for _, o := range normalizeOptions {
+		for _, u := range references(t) {
+			checkNormalize(t, o, u)
 		}
 	}
 	if steps := explain.Normalize(uri.NormalizeOptions{}, uri.URI{}); steps != nil {
@@ -136,41 +229,42 @@ func TestResolveEndsWhereUriDoes(t *testing.T) {
 		}
 	}
 	pairs = append(pairs, [2]uri.URI{uri.MustParse("http://a/"), {}})
-	for _, o := range []uri.ResolveOptions{{}, {NonStrict: true}} {
+	for _, o := range resolveOptions {
 		for _, p := range pairs {
-			base, ref := p[0], p[1]
-			want, wantErr := o.Resolve(base, ref)
-			tr, err := explain.Resolve(o, base, ref)
-			if err != wantErr {
-				t.Errorf("%+v: Resolve(%q, %q): explain err %v, uri err %v", o, base, ref, err, wantErr)
-				continue
-			}
-			if err != nil {
-				continue
-			}
-			if tr.Target != want {
-				t.Errorf("%+v: Resolve(%q, %q): target %q, want %q", o, base, ref, tr.Target, want)
-			}
-			_, hasAuthority := want.Authority()
-			switch {
-			case tr.Branch == explain.BranchEmptyPath:
-				if len(tr.DotSteps) > 0 || want.Path() != base.Path() {
-					t.Errorf("%+v: Resolve(%q, %q) = %q: empty-path branch with steps %v", o, base, ref, want, tr.DotSteps)
-				}
-			case len(tr.DotSteps) == 0:
-				if tr.DotInput != "" || want.Path() != "" {
-					t.Errorf("%+v: Resolve(%q, %q) = %q: no steps for %q", o, base, ref, want, tr.DotInput)
-				}
-			default:
-				if got := protect(tr.DotSteps[len(tr.DotSteps)-1].Output, hasAuthority); got != want.Path() {
-					t.Errorf("%+v: Resolve(%q, %q): explanation ends with path %q, target %q", o, base, ref, got, want)
-				}
-			}
-			if tr.Branch == explain.BranchMerge && tr.Merged != tr.MergePrefix+ref.Path() {
-				t.Errorf("%+v: Resolve(%q, %q): merged %q is not %q + %q", o, base, ref, tr.Merged, tr.MergePrefix, ref.Path())
-			}
+			checkResolve(t, o, p[0], p[1])
 		}
 	}
+}
+
+// FuzzExplanationEndsInResult holds every explanation to the result of
+// pkg/uri: the normalizations of ref (a URI or an IRI) and its resolution
+// against base.
+func FuzzExplanationEndsInResult(f *testing.F) {
+	for _, c := range corpus(f) {
+		f.Add(c.Base, c.Ref)
+		f.Add("http://a/b/c/d;p?q", c.Input)
+	}
+	f.Add("a:", "HTTP://Bücher.DE:080/ä/./%7e")
+	f.Fuzz(func(t *testing.T, baseText, refText string) {
+		ref, err := uri.Parse(refText)
+		isIRI := err != nil
+		if isIRI {
+			ref, err = uri.ParseIRI(refText)
+		}
+		if err != nil {
+			return
+		}
+		for _, o := range normalizeOptions {
+			checkNormalize(t, o, ref)
+		}
+		base, err := uri.Parse(baseText)
+		if err != nil || isIRI { // Resolve takes URIs
+			return
+		}
+		for _, o := range resolveOptions {
+			checkResolve(t, o, base, ref)
+		}
+	})
 }
 
 func TestBranchString(t *testing.T) {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/uritool/uritool/internal/ascii"
 )
 
 // Candidate is a URI-like substring found in a line of prose or markup.
@@ -44,7 +46,7 @@ func Line(dst []Candidate, line string) []Candidate {
 		for i < len(line) && isSchemeChar(line[i]) {
 			i++
 		}
-		if !isAlpha(line[start]) || i == len(line) || line[i] != ':' {
+		if !ascii.IsAlpha(line[start]) || i == len(line) || line[i] != ':' {
 			continue
 		}
 		body, ok := bodyStart(line, start, i)
@@ -224,7 +226,5 @@ func (f *byteFinder) from(line string, i int) int {
 // isSchemeChar reports whether c may appear in a scheme (3.1): ALPHA / DIGIT
 // / "+" / "-" / ".".
 func isSchemeChar(c byte) bool {
-	return isAlpha(c) || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'
+	return ascii.IsAlpha(c) || ascii.IsDigit(c) || c == '+' || c == '-' || c == '.'
 }
-
-func isAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }

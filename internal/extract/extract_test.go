@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/uritool/uritool/internal/ascii"
 )
 
 var lineTests = []struct {
@@ -195,7 +197,7 @@ func checkInvariants(t *testing.T, line string, got []Candidate) {
 		if c.Offset < prevEnd || c.Offset+len(c.Text) > len(line) || line[c.Offset:c.Offset+len(c.Text)] != c.Text {
 			t.Fatalf("Line(%q): candidate %+v is not in order or not a substring at its offset", line, c)
 		}
-		if c.Text == "" || !isAlpha(c.Text[0]) || !strings.Contains(c.Text, ":") {
+		if c.Text == "" || !ascii.IsAlpha(c.Text[0]) || !strings.Contains(c.Text, ":") {
 			t.Fatalf("Line(%q): candidate %q does not begin with a scheme", line, c.Text)
 		}
 		prevEnd = c.Offset + len(c.Text)

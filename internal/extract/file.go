@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/uritool/uritool/internal/ascii"
 )
 
 // Kind is the kind of a file, which decides where its URIs stand.
@@ -448,8 +450,8 @@ func hasScheme(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case isAlpha(c):
-		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case ascii.IsAlpha(c):
+		case i > 0 && (ascii.IsDigit(c) || c == '+' || c == '-' || c == '.'):
 		case i > 0 && c == ':':
 			return true
 		default:

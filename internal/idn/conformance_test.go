@@ -130,8 +130,8 @@ func or(s, dflt string) string {
 
 // TestIdnaTestV2 runs Unicode's UTS #46 conformance data through the three
 // conversions: ToUnicode and ToASCII (non-transitional), the host
-// conversion of to-uri and parse, and ToASCIITransitional, the other side
-// of the deviation warning. Only an error's presence is compared, not its
+// conversion of to-uri and parse, and the transitional profile, the other
+// side of the deviation warning (Deviations). Only an error's presence is compared, not its
 // status codes, as the file allows. The counts are exact, so that a change
 // in either direction is seen.
 func TestIdnaTestV2(t *testing.T) {
@@ -144,7 +144,7 @@ func TestIdnaTestV2(t *testing.T) {
 	ops := []op{
 		{"ToUnicode", ToUnicode, func(c idnaCase) (string, bool) { return c.toUnicode, c.toUnicodeErr }},
 		{"ToASCII", ToASCII, func(c idnaCase) (string, bool) { return c.toASCIIN, c.toASCIINErr }},
-		{"ToASCIITransitional", ToASCIITransitional, func(c idnaCase) (string, bool) { return c.toASCIIT, c.toASCIITErr }},
+		{"transitional", transitional.ToASCII, func(c idnaCase) (string, bool) { return c.toASCIIT, c.toASCIITErr }},
 	}
 	skipped, adjusted, flipped := 0, 0, 0
 	pass := map[string]int{}

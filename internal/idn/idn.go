@@ -20,6 +20,7 @@ import (
 	"golang.org/x/text/unicode/bidi"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -141,7 +142,8 @@ func ToUnicode(host string) (string, error) {
 }
 
 // ToASCIITransitional is ToASCII with transitional processing, as IDNA
-// 2003 and some older clients do it.
+// 2003 and some older clients do it; the SURT keys of web archives are
+// built so.
 func ToASCIITransitional(host string) (string, error) {
 	a, err := transitional.ToASCII(host)
 	if err != nil {
@@ -227,7 +229,7 @@ func labelRule(label string, bidiDomain bool) (rule, msg string, at int) {
 		switch {
 		case err != nil:
 			return RulePunycode, "invalid Punycode (RFC 3492)", 0
-		case isASCII(d):
+		case ascii.IsASCII(d):
 			return RulePunycode, fmt.Sprintf("the A-label decodes to the ASCII %q, which should not be encoded", d), 0
 		case !norm.NFC.IsNormalString(d):
 			return RuleNFC, fmt.Sprintf("the A-label decodes to %q, which is not in NFC", d), 0
@@ -274,15 +276,6 @@ func labelRule(label string, bidiDomain bool) (rule, msg string, at int) {
 // makes its whole name a bidi domain name (RFC 5893 section 1.4).
 func isBidiLabel(label string) bool {
 	return bidirule.DirectionString(label) != bidi.LeftToRight
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // HostForms returns the A-label and Unicode forms of a reg-name host as a

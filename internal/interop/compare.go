@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/net/idna"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -143,7 +144,7 @@ func hostKey(h string) string {
 		}
 		return h
 	}
-	if isASCII(h) {
+	if ascii.IsASCII(h) {
 		// With STD3 rules off, the mapping leaves lowercase ASCII as it
 		// is: ToASCII could only check it, and a failed check keeps h.
 		return h
@@ -152,15 +153,6 @@ func hostKey(h string) string {
 		return a
 	}
 	return h
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // portKey returns the port the reading connects to: the scheme's default

@@ -15,6 +15,7 @@ import (
 	neturl "net/url"
 	"strings"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/pkg/uri"
 
 	werrors "github.com/nlnwa/whatwg-url/errors"
@@ -190,17 +191,8 @@ func readNetURLValue(u *neturl.URL) Reading {
 // other parsers' hosts.
 func splitNetURLHost(hostport string) (host, port string, hasPort bool) {
 	host = hostport
-	if i := strings.LastIndexByte(hostport, ':'); i >= 0 && isDigits(hostport[i+1:]) {
+	if i := strings.LastIndexByte(hostport, ':'); i >= 0 && ascii.IsDigits(hostport[i+1:]) {
 		host, port, hasPort = hostport[:i], hostport[i+1:], true
 	}
 	return strings.ReplaceAll(host, "%", "%25"), port, hasPort
-}
-
-func isDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }

@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -71,7 +72,7 @@ func ToURI(s string, o Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if isASCII(s) {
+	if ascii.IsASCII(s) {
 		return s, nil
 	}
 	if !norm.NFC.IsNormalString(s) {
@@ -88,7 +89,7 @@ func ToURI(s string, o Options) (string, error) {
 	b.Grow(len(s) * 2)
 	hostStart, hostEnd, _ := u.Span(uri.ComponentHost)
 	host, _ := u.Host()
-	if o.Host == HostPercent || u.HostType() != uri.HostRegName || isASCII(host) {
+	if o.Host == HostPercent || u.HostType() != uri.HostRegName || ascii.IsASCII(host) {
 		hostStart, hostEnd = len(s), len(s) // no host of its own to convert
 	}
 	writePercent(&b, s[:hostStart])
@@ -126,7 +127,7 @@ func writeALabels(b *strings.Builder, host string, at int) error {
 	if !utf8.ValidString(decoded) {
 		return &Error{Offset: at, Rule: RuleIDNA, Msg: "the host's percent-encodings are not UTF-8, so IDNA cannot read it (use --host-encoding percent)"}
 	}
-	ascii, err := idn.ToASCII(decoded)
+	aLabels, err := idn.ToASCII(decoded)
 	if err != nil {
 		var le *idn.LabelError
 		errors.As(err, &le)
@@ -136,18 +137,18 @@ func writeALabels(b *strings.Builder, host string, at int) error {
 		}
 		return &Error{Offset: off, Rule: le.Rule, Label: le, Msg: "host is not a valid IDNA name: " + le.Error() + " (UTS #46)"}
 	}
-	raw, converted := idn.Labels(host), idn.Labels(ascii)
+	raw, converted := idn.Labels(host), idn.Labels(aLabels)
 	if len(raw) != len(converted) {
 		// A percent-encoded dot made labels of its own: the name is
 		// only what its decoded form says.
-		b.WriteString(ascii)
+		b.WriteString(aLabels)
 		return nil
 	}
 	for i, l := range raw {
 		if i > 0 {
 			b.WriteByte('.')
 		}
-		if isASCII(l.Text) {
+		if ascii.IsASCII(l.Text) {
 			b.WriteString(l.Text)
 		} else {
 			b.WriteString(converted[i].Text)
@@ -280,7 +281,7 @@ func decodeDisplayable(b *strings.Builder, part string, query bool) {
 		var buf [utf8.UTFMax]byte
 		n := 0 // bytes of the run decoded into buf, three input bytes each
 		for n < len(buf) && i+3*n+2 < len(part) && part[i+3*n] == '%' {
-			buf[n] = unhex(part[i+3*n+1])<<4 | unhex(part[i+3*n+2])
+			buf[n] = ascii.Unhex(part[i+3*n+1])<<4 | ascii.Unhex(part[i+3*n+2])
 			n++
 		}
 		r, size := utf8.DecodeRune(buf[:n])
@@ -311,23 +312,4 @@ func displayable(r rune, query bool) bool {
 	var buf [utf8.UTFMax]byte
 	c := buf[:utf8.EncodeRune(buf[:], r)]
 	return norm.NFC.Properties(c).BoundaryBefore() && norm.NFC.IsNormal(c)
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
-func unhex(c byte) byte {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0'
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
 }

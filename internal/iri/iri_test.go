@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -183,7 +184,7 @@ func inDisplayForm(s string) bool {
 			return false
 		}
 		for _, l := range idn.Labels(host) {
-			if m, err := idn.ToUnicode(l.Text); !isASCII(l.Text) && (err != nil || m != l.Text) {
+			if m, err := idn.ToUnicode(l.Text); !ascii.IsASCII(l.Text) && (err != nil || m != l.Text) {
 				return false
 			}
 		}

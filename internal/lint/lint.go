@@ -10,12 +10,14 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/net/idna"
+	"golang.org/x/net/publicsuffix"
+
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/pkg/uri"
-	"golang.org/x/net/idna"
-	"golang.org/x/net/publicsuffix"
 )
 
 // Rule ids.
@@ -133,8 +135,7 @@ func Check(dst []finding.Finding, u uri.URI, disabled func(rule string) bool) []
 // (decoded and mapped by IDNA, or not), one with an "xn--" label
 // (decoded by IDNA: "http://xn--." is "." to the WHATWG parser of
 // whatwg-url), one that the WHATWG parser turns into an IPv4 address
-// (interop.EndsInNumber, shared with interop's classes so that the two
-// cannot drift apart), and a file host that the WHATWG parser drops
+// (interop.EndsInNumber), and a file host that the WHATWG parser drops
 // (file host state): "localhost" and a Windows drive letter
 // ("file://c:/"). IP literals, dotted-decimal addresses, userinfo and
 // ports of a valid reference read alike; FuzzMayDiffer checks this
@@ -233,9 +234,9 @@ func deceptive(userinfo, user, host string) string {
 	for n < len(user) {
 		c, w := user[n], 1
 		if c == '%' {
-			c, w = unhex(user[n+1])<<4|unhex(user[n+2]), 3
+			c, w = ascii.Unhex(user[n+1])<<4|ascii.Unhex(user[n+2]), 3
 		}
-		if !isAlnum(c) && c != '.' && c != '-' {
+		if !ascii.IsAlpha(c) && !ascii.IsDigit(c) && c != '.' && c != '-' {
 			break
 		}
 		n += w
@@ -308,12 +309,12 @@ func toASCII(name string) (string, bool) {
 func rareIP(host string) string {
 	// Only these bytes can spell an address; spare other names the work.
 	for i := 0; i < len(host); i++ {
-		if c := host[i]; !isHex(c) && c|0x20 != 'x' && c != '.' && c != '%' {
+		if c := host[i]; !ascii.IsHex(c) && c|0x20 != 'x' && c != '.' && c != '%' {
 			return ""
 		}
 	}
 	name := uri.PercentDecode(host)
-	if !isASCII(name) {
+	if !ascii.IsASCII(name) {
 		var ok bool
 		if name, ok = toASCII(name); !ok {
 			return ""
@@ -372,8 +373,11 @@ func parseNum(p string) (uint64, bool) {
 	}
 	var v uint64
 	for i := 0; i < len(p); i++ {
-		d := uint64(unhex(p[i]))
-		if !isHex(p[i]) || d >= base {
+		if !ascii.IsHex(p[i]) {
+			return 0, false
+		}
+		d := uint64(ascii.Unhex(p[i]))
+		if d >= base {
 			return 0, false
 		}
 		if v = v*base + d; v > 0xffffffff {
@@ -403,7 +407,7 @@ func encodedControl(s string) (string, int) {
 			return "", 0
 		}
 		i += j
-		c := unhex(s[i+1])<<4 | unhex(s[i+2])
+		c := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2])
 		name := "DEL"
 		switch {
 		case c < 0x20:
@@ -439,7 +443,7 @@ func lookalike(host string) (string, int) {
 	// as they are in an IRI; the caller passes only such hosts
 	// (idn.International).
 	name := uri.PercentDecode(host)
-	if isASCII(name) || !utf8.ValidString(name) {
+	if ascii.IsASCII(name) || !utf8.ValidString(name) {
 		return "", 0
 	}
 	if _, ok := toASCII(name); !ok {
@@ -502,14 +506,14 @@ func LookalikeLabel(label string) string { return lookalikeLabel(label) }
 // lookalikeLabel returns a message when the decoded label can pass for
 // another (see lookalike).
 func lookalikeLabel(label string) string {
-	if isASCII(label) {
+	if ascii.IsASCII(label) {
 		return ""
 	}
 	u, err := profile.ToUnicode(label)
 	if err != nil {
 		return ""
 	}
-	if isASCII(u) {
+	if ascii.IsASCII(u) {
 		return fmt.Sprintf("host label %q is the ASCII label %q after IDNA mapping (UTS #46)", label, u)
 	}
 	var scripts []string
@@ -538,7 +542,7 @@ func lookalikeLabel(label string) string {
 // Inherited scripts, whose characters go with any script.
 func script(r rune) string {
 	if r < utf8.RuneSelf {
-		if isAlnum(byte(r)) && !isDigit(byte(r)) {
+		if ascii.IsAlpha(byte(r)) {
 			return "Latin"
 		}
 		return ""
@@ -552,32 +556,6 @@ func script(r rune) string {
 		}
 	}
 	return ""
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
-
-func isAlnum(c byte) bool { return isDigit(c) || 'a' <= c|0x20 && c|0x20 <= 'z' }
-
-func isHex(c byte) bool { return isDigit(c) || 'a' <= c|0x20 && c|0x20 <= 'f' }
-
-// unhex returns the value of the hex digit c; other bytes give 0.
-func unhex(c byte) byte {
-	switch {
-	case isDigit(c):
-		return c - '0'
-	case isHex(c):
-		return (c | 0x20) - 'a' + 10
-	}
-	return 0
 }
 
 // aceLabels checks each "xn--" label of host: one whose Punycode does not
@@ -599,7 +577,7 @@ func aceLabels(dst []finding.Finding, host string, hostStart int, on func(string
 			decoded, err := idna.Punycode.ToUnicode(strings.ToLower(label))
 			switch {
 			case err != nil:
-			case isASCII(decoded):
+			case ascii.IsASCII(decoded):
 				// An A-label stands for a label with non-ASCII
 				// characters (RFC 5890 section 2.3.2.1).
 				err = fmt.Errorf("it decodes to the ASCII %q", decoded)

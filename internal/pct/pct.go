@@ -4,10 +4,10 @@ package pct
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -29,13 +29,6 @@ var componentNames = [...]string{"path", "segment", "query", "query-value", "fra
 
 // Components lists the names ParseComponent accepts.
 var Components = componentNames[:]
-
-func (c Component) String() string {
-	if int(c) < len(componentNames) {
-		return componentNames[c]
-	}
-	return "Component(" + strconv.Itoa(int(c)) + ")"
-}
 
 // ParseComponent reads a component's name.
 func ParseComponent(name string) (Component, error) {
@@ -93,8 +86,6 @@ func minus(t [256]bool, out string) [256]bool {
 	return t
 }
 
-const upperHex = "0123456789ABCDEF"
-
 // Encode percent-encodes, as uppercase hex (section 2.1), every byte of s
 // that c does not allow as it is, "%" included: s is text, not an
 // encoding. An out-of-range c encodes everything but unreserved.
@@ -117,7 +108,7 @@ func Encode(c Component, s string) string {
 		if ch := s[i]; table[ch] {
 			b = append(b, ch)
 		} else {
-			b = append(b, '%', upperHex[ch>>4], upperHex[ch&15])
+			b = append(b, '%', ascii.UpperHex[ch>>4], ascii.UpperHex[ch&15])
 		}
 	}
 	return string(b)
@@ -162,28 +153,9 @@ func (e *Error) Error() string { return fmt.Sprintf("offset %d: %s", e.Offset, e
 // which may leave bytes that are not UTF-8; a "%" not followed by two hex
 // digits is an *Error at its offset.
 func Decode(s string) ([]byte, error) {
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if s[i] != '%' {
-			b = append(b, s[i])
-			continue
-		}
-		if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
-			return nil, &Error{Offset: i, Msg: "'%' not followed by two hex digits"}
-		}
-		b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
-		i += 2
+	b, bad := ascii.AppendPercentDecoded(make([]byte, 0, len(s)), s)
+	if bad >= 0 {
+		return nil, &Error{Offset: bad, Msg: "'%' not followed by two hex digits"}
 	}
 	return b, nil
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
-}
-
-func unhex(c byte) byte {
-	if c <= '9' {
-		return c - '0'
-	}
-	return c | 0x20 - 'a' + 10
 }

@@ -41,13 +41,13 @@ func TestDecode(t *testing.T) {
 }
 
 func TestComponentNames(t *testing.T) {
-	for _, n := range Components {
-		if c, err := ParseComponent(n); err != nil || c.String() != n {
-			t.Errorf("ParseComponent(%q) = %v, %v", n, c, err)
+	for i, n := range Components {
+		if c, err := ParseComponent(n); err != nil || c != Component(i) {
+			t.Errorf("ParseComponent(%q) = %v, %v; want %v", n, c, err, i)
 		}
 	}
-	if _, err := ParseComponent("scheme"); err == nil || Component(9).String() != "Component(9)" {
-		t.Error("out of range")
+	if _, err := ParseComponent("scheme"); err == nil {
+		t.Error(`ParseComponent("scheme") succeeded`)
 	}
 }
 

@@ -20,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/pkg/uri"
 	"github.com/uritool/uritool/pkg/uritemplate"
 )
@@ -97,7 +98,7 @@ func (o Options) classify(seg string) Heuristic {
 		return Date
 	case on&Decimal != 0 && seg != "" && strings.Trim(seg, "0123456789") == "":
 		return Decimal
-	case on&Hex != 0 && isHex(seg):
+	case on&Hex != 0 && isHexID(seg):
 		return Hex
 	}
 	return 0
@@ -112,7 +113,7 @@ func isUUID(s string) bool {
 			if s[i] != '-' {
 				return false
 			}
-		} else if !isHexDigit(s[i]) {
+		} else if !ascii.IsHex(s[i]) {
 			return false
 		}
 	}
@@ -127,26 +128,22 @@ func isDate(s string) bool {
 	return err == nil
 }
 
-// isHex requires a digit so that words such as "deadbeef" or "facade00"
+// isHexID requires a digit so that words such as "deadbeef" or "facade00"
 // minus digits stay literal, and a letter so that plain numbers are left
 // to the Decimal heuristic and switching it off keeps them literal.
-func isHex(s string) bool {
+func isHexID(s string) bool {
 	var digit, letter bool
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
-		case '0' <= c && c <= '9':
+		case ascii.IsDigit(c):
 			digit = true
-		case isHexDigit(c):
+		case ascii.IsHex(c):
 			letter = true
 		default:
 			return false
 		}
 	}
 	return len(s) >= 8 && digit && letter
-}
-
-func isHexDigit(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // Of returns the shape of the URI reference ref, and the values that

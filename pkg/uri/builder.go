@@ -1,6 +1,10 @@
 package uri
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/uritool/uritool/internal/ascii"
+)
 
 // Builder makes a reference from components. A nil component is
 // undefined and a pointer to "" is defined but empty, the distinction
@@ -64,7 +68,7 @@ func (b Builder) check() error {
 	}
 	if b.Scheme != nil {
 		s := *b.Scheme
-		if s == "" || !isAlpha(s[0]) {
+		if s == "" || !ascii.IsAlpha(s[0]) {
 			return buildErr("scheme", 0, "a scheme must begin with a letter")
 		}
 		for i := 1; i < len(s); i++ {
@@ -97,7 +101,7 @@ func (b Builder) check() error {
 	}
 	if b.Port != nil {
 		for i := 0; i < len(*b.Port); i++ {
-			if !isDigit((*b.Port)[i]) {
+			if !ascii.IsDigit((*b.Port)[i]) {
 				return &BuildError{"port", errChar(*b.Port, i, "port", "port")}
 			}
 		}

@@ -41,25 +41,7 @@ var (
 	pathChar = classOf(pcharChars + "/")
 	// query = fragment = *( pchar / "/" / "?" ) (3.4, 3.5)
 	queryChar = classOf(pcharChars + "/?")
-	// HEXDIG (RFC 2234 core rule used by 2.1)
-	hexDig = classOf(digitChars + "ABCDEFabcdef")
 )
-
-func isAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-func unhex(c byte) byte {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
-	default:
-		return c - 'A' + 10
-	}
-}
-
-const upperHex = "0123456789ABCDEF"
 
 // nonASCII says which characters beyond ASCII a component may hold: none
 // in a URI; in an IRI, ucschar everywhere iunreserved stands and iprivate
@@ -126,13 +108,4 @@ func IsUcschar(r rune) bool {
 // %x100000-10FFFD (RFC 3987 section 2.2), allowed only in a query.
 func IsIprivate(r rune) bool {
 	return (r >= 0xE000 && r <= 0xF8FF) || (r >= 0xF0000 && r <= 0x10FFFD && r&0xFFFF <= 0xFFFD)
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }

@@ -3,6 +3,8 @@ package uri
 import (
 	"strings"
 	"unsafe"
+
+	"github.com/uritool/uritool/internal/uritrace"
 )
 
 // RemoveDotSegments applies remove_dot_segments (section 5.2.4) to path.
@@ -13,7 +15,7 @@ func RemoveDotSegments(path string) string {
 		return path
 	}
 	b := []byte(path)
-	return bytesToString(b[:removeDotSegments(b)])
+	return bytesToString(b[:removeDotSegments(b, nil)])
 }
 
 // hasDotSegment reports whether path has a "." or ".." segment. It only
@@ -51,45 +53,60 @@ func dotSegmentAt(p string) bool {
 
 // removeDotSegments runs the loop of section 5.2.4 in place: the output
 // buffer is b[:w] and the input buffer b[r:]. The output never outgrows
-// what has been read, so w <= r throughout. It returns the output length.
-func removeDotSegments(b []byte) int {
+// what has been read, so w <= r throughout. It returns the output length,
+// and appends each turn of the loop to steps unless it is nil.
+func removeDotSegments(b []byte, steps *[]uritrace.DotStep) int {
 	r, w := 0, 0
 	n := len(b)
 	at := func(s string) bool { return n-r >= len(s) && string(b[r:r+len(s)]) == s }
 	rest := func(s string) bool { return n-r == len(s) && string(b[r:]) == s }
 	for r < n {
+		var rule byte
 		switch {
-		case at("../"): // A
-			r += 3
-		case at("./"): // A
-			r += 2
-		case at("/./"): // B
-			r += 2
-		case rest("/."): // B: replace "/." with "/"
-			r++
+		case b[r] != '.' && !at("/."): // most segments: A to D all need "." or "/." here
+			rule = 'E'
+			r, w = moveSegment(b, r, w)
+		case at("../"):
+			rule, r = 'A', r+3
+		case at("./"):
+			rule, r = 'A', r+2
+		case at("/./"):
+			rule, r = 'B', r+2
+		case rest("/."): // replace "/." with "/"
+			rule, r = 'B', r+1
 			b[r] = '/'
-		case at("/../"): // C
-			r += 3
+		case at("/../"):
+			rule, r = 'C', r+3
 			w = lastSlash(b[:w])
-		case rest("/.."): // C: replace "/.." with "/"
-			r += 2
+		case rest("/.."): // replace "/.." with "/"
+			rule, r = 'C', r+2
 			b[r] = '/'
 			w = lastSlash(b[:w])
-		case rest(".") || rest(".."): // D
-			r = n
-		default: // E: move the first segment, with its leading "/"
-			j := r
-			if b[j] == '/' {
-				j++
-			}
-			for j < n && b[j] != '/' {
-				j++
-			}
-			w += copy(b[w:], b[r:j])
-			r = j
+		case rest(".") || rest(".."):
+			rule, r = 'D', n
+		default:
+			rule = 'E'
+			r, w = moveSegment(b, r, w)
+		}
+		if steps != nil {
+			*steps = append(*steps, uritrace.DotStep{Rule: string(rule), Output: string(b[:w]), Input: string(b[r:])})
 		}
 	}
 	return w
+}
+
+// moveSegment is rule E of section 5.2.4: it moves the first segment of
+// the input buffer b[r:], with its leading "/", to the end of the output
+// buffer b[:w], and returns where both buffers then start and end.
+func moveSegment(b []byte, r, w int) (int, int) {
+	j := r
+	if b[j] == '/' {
+		j++
+	}
+	for j < len(b) && b[j] != '/' {
+		j++
+	}
+	return j, w + copy(b[w:], b[r:j])
 }
 
 // lastSlash returns the index of the last '/' in out, or 0: where the

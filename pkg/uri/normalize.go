@@ -1,6 +1,11 @@
 package uri
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/uritool/uritool/internal/ascii"
+	"github.com/uritool/uritool/internal/uritrace"
+)
 
 // Level selects how far Normalize goes. A Level above SchemeLevel acts as
 // SchemeLevel.
@@ -97,27 +102,34 @@ func Equal(a, b URI) bool {
 // dot-segments: they mean something until it is resolved.
 func (o NormalizeOptions) Normalize(u URI) URI {
 	// By pointer from here: a copy of u per call costs as much as a check.
-	p := o.plan(&u)
-	if p.unchanged(&u) {
+	rules := o.plan(&u)
+	if unchanged(&u, rules) {
 		return u
 	}
-	return p.build(&u)
+	return build(&u, rules)
 }
 
-// normalPlan records the scheme-level decisions, which depend on the
-// scheme only.
-type normalPlan struct {
-	dropPort      bool
-	emptyPathRoot bool // write an empty path with an authority as "/"
-	dots          bool // remove dot-segments from the path
+// normalizeWith is Normalize for internal/explain, which shows the rules
+// at work one at a time: it applies those rules of only that apply to u,
+// and builds the result even when nothing changes.
+func normalizeWith(o NormalizeOptions, u URI, only uritrace.Rules) URI {
+	return build(&u, o.plan(&u)&only)
 }
 
-func (o NormalizeOptions) plan(u *URI) normalPlan {
-	var p normalPlan
+// syntaxRules are the rules of section 6.2.2 that apply to every
+// reference; dot-segments are removed only from a URI's path.
+const syntaxRules = uritrace.PctUppercase | uritrace.PctDecode | uritrace.SchemeLower | uritrace.HostLower
+
+// plan returns the rules that apply to u: those of the scheme level
+// depend on the scheme only.
+func (o NormalizeOptions) plan(u *URI) uritrace.Rules {
+	rules := syntaxRules
 	scheme, isURI := u.Scheme()
-	p.dots = isURI
+	if isURI {
+		rules |= uritrace.DotSegments
+	}
 	if o.Level < SchemeLevel {
-		return p
+		return rules
 	}
 	port, hasPort := u.Port()
 	_, hasAuthority := u.Authority()
@@ -126,16 +138,22 @@ func (o NormalizeOptions) plan(u *URI) normalPlan {
 	emptyPath := hasAuthority && u.Path() == "" && len(u.s) < MaxLen
 	if port == "" && !emptyPath {
 		// Most references: no default port to look up.
-		p.dropPort = hasPort
-		return p
+		if hasPort {
+			rules |= uritrace.DropPort
+		}
+		return rules
 	}
 	def, known := "", false
 	if isURI {
 		def, known = o.defaultPort(scheme)
 	}
-	p.dropPort = hasPort && (port == "" || known && samePort(port, def))
-	p.emptyPathRoot = known && emptyPath
-	return p
+	if hasPort && (port == "" || known && samePort(port, def)) {
+		rules |= uritrace.DropPort
+	}
+	if known && emptyPath {
+		rules |= uritrace.EmptyPathSlash
+	}
+	return rules
 }
 
 // defaultPort looks scheme up without regard to case and without allocating.
@@ -155,9 +173,10 @@ func samePort(a, b string) bool {
 	return strings.TrimLeft(a, "0") == strings.TrimLeft(b, "0")
 }
 
-// unchanged reports whether normalizing u would give u back.
-func (p normalPlan) unchanged(u *URI) bool {
-	if p.dropPort || p.emptyPathRoot {
+// unchanged reports whether normalizing u by the rules that plan gave
+// would give u back.
+func unchanged(u *URI, rules uritrace.Rules) bool {
+	if rules&(uritrace.DropPort|uritrace.EmptyPathSlash) != 0 {
 		return false
 	}
 	s := u.s
@@ -175,7 +194,7 @@ func (p normalPlan) unchanged(u *URI) bool {
 	if !pctNormal(s) {
 		return false
 	}
-	return !p.dots || !hasDotSegment(u.Path())
+	return rules&uritrace.DotSegments == 0 || !hasDotSegment(u.Path())
 }
 
 // hasUpper reports an uppercase letter outside percent-encodings, whose
@@ -201,7 +220,7 @@ func hasUpper(s string) bool {
 func pctNormal(s string) bool {
 	for i := strings.IndexByte(s, '%'); i >= 0; {
 		hi, lo := s[i+1], s[i+2]
-		if hi >= 'a' || lo >= 'a' || unreserved[unhex(hi)<<4|unhex(lo)] {
+		if hi >= 'a' || lo >= 'a' || unreserved[ascii.Unhex(hi)<<4|ascii.Unhex(lo)] {
 			return false
 		}
 		j := strings.IndexByte(s[i+3:], '%')
@@ -213,45 +232,52 @@ func pctNormal(s string) bool {
 	return true
 }
 
-func (p normalPlan) build(u *URI) URI {
+// build applies rules to u in one pass.
+func build(u *URI, rules uritrace.Rules) URI {
 	s := u.s
 	b := make([]byte, 0, len(s)+1)
 	if scheme, ok := u.Scheme(); ok {
-		b = appendLower(b, scheme)
+		if rules&uritrace.SchemeLower != 0 {
+			b = appendLower(b, scheme)
+		} else {
+			b = append(b, scheme...)
+		}
 		b = append(b, ':')
 	}
 	if _, ok := u.Authority(); ok {
 		b = append(b, "//"...)
 		if ui, ok := u.Userinfo(); ok {
-			b = append(appendPctNormal(b, ui), '@')
+			b = append(appendPctNormal(b, ui, rules), '@')
 		}
 		h, _ := u.Host()
 		start := len(b)
-		b = appendPctNormal(b, h)
-		lowerHost(b[start:])
-		if port, ok := u.Port(); ok && !p.dropPort {
+		b = appendPctNormal(b, h, rules)
+		if rules&uritrace.HostLower != 0 {
+			lowerHost(b[start:])
+		}
+		if port, ok := u.Port(); ok && rules&uritrace.DropPort == 0 {
 			b = append(append(b, ':'), port...)
 		}
 	}
 	pathStart := len(b)
-	b = appendPctNormal(b, u.Path())
-	if p.dots {
-		b = b[:pathStart+removeDotSegments(b[pathStart:])]
+	b = appendPctNormal(b, u.Path(), rules)
+	if rules&uritrace.DotSegments != 0 {
+		b = b[:pathStart+removeDotSegments(b[pathStart:], nil)]
 		_, hasAuthority := u.Authority()
 		b = protectPath(b, pathStart, hasAuthority)
 	}
-	if p.emptyPathRoot {
+	if rules&uritrace.EmptyPathSlash != 0 {
 		b = append(b, '/')
 	}
 	if q, ok := u.Query(); ok {
-		b = appendPctNormal(append(b, '?'), q)
+		b = appendPctNormal(append(b, '?'), q, rules)
 	}
 	if f, ok := u.Fragment(); ok {
-		b = appendPctNormal(append(b, '#'), f)
+		b = appendPctNormal(append(b, '#'), f, rules)
 	}
 	// Only an IRI holds non-ASCII characters, and normalizing keeps them.
 	parse := Parse
-	if !isASCII(bytesToString(b)) {
+	if !ascii.IsASCII(bytesToString(b)) {
 		parse = ParseIRI
 	}
 	n, err := parse(bytesToString(b))
@@ -289,20 +315,23 @@ func lowerHost(h []byte) {
 	}
 }
 
-// appendPctNormal appends s with percent-encodings normalized: encoded
-// unreserved characters decoded (6.2.2.2), others given uppercase hex
-// digits (6.2.2.1).
-func appendPctNormal(b []byte, s string) []byte {
+// appendPctNormal appends s with its percent-encodings normalized as far
+// as rules say: given uppercase hex digits (6.2.2.1) and then, with
+// PctDecode too, encoded unreserved characters decoded (6.2.2.2).
+func appendPctNormal(b []byte, s string, rules uritrace.Rules) []byte {
+	if rules&uritrace.PctUppercase == 0 {
+		return append(b, s...)
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i] != '%' {
 			b = append(b, s[i])
 			continue
 		}
-		c := unhex(s[i+1])<<4 | unhex(s[i+2])
-		if unreserved[c] {
+		c := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2])
+		if unreserved[c] && rules&uritrace.PctDecode != 0 {
 			b = append(b, c)
 		} else {
-			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+			b = append(b, '%', ascii.UpperHex[c>>4], ascii.UpperHex[c&15])
 		}
 		i += 2
 	}

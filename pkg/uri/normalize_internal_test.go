@@ -21,9 +21,9 @@ func FuzzUnchanged(f *testing.F) {
 		}
 		for _, level := range []Level{SyntaxLevel, SchemeLevel} {
 			o := NormalizeOptions{Level: level}
-			p := o.plan(&u)
-			if p.unchanged(&u) {
-				if built := p.build(&u).String(); built != s {
+			rules := o.plan(&u)
+			if unchanged(&u, rules) {
+				if built := build(&u, rules).String(); built != s {
 					t.Fatalf("level %d: unchanged says %q is normal, but its normal form is %q", level, s, built)
 				}
 			}

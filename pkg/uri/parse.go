@@ -3,6 +3,8 @@ package uri
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/uritool/uritool/internal/ascii"
 )
 
 // grammar selects the ABNF rule of Appendix A that the whole input must match.
@@ -95,7 +97,7 @@ func (u *URI) parse(s string, g grammar) error {
 	}
 
 	// scheme ":" (section 3.1). Without one, the input is a relative-ref.
-	if len(s) > 0 && isAlpha(s[0]) {
+	if len(s) > 0 && ascii.IsAlpha(s[0]) {
 		j := 1
 		for j < len(s) && schemeChar[s[j]] {
 			j++
@@ -200,7 +202,7 @@ func scanPct(s string, i int, class *charClass) (int, error) {
 		if i >= len(s) || s[i] != '%' {
 			return i, nil
 		}
-		if len(s)-i < 3 || !hexDig[s[i+1]] || !hexDig[s[i+2]] {
+		if len(s)-i < 3 || !ascii.IsHex(s[i+1]) || !ascii.IsHex(s[i+2]) {
 			return i, errPct(s, i)
 		}
 		i += 3
@@ -228,7 +230,7 @@ func scanUcs(s string, i int, err error, class *charClass, ucs nonASCII) (int, e
 //go:noinline
 func errPct(s string, i int) error {
 	j := i + 1
-	if j < len(s) && hexDig[s[j]] {
+	if j < len(s) && ascii.IsHex(s[j]) {
 		j++
 	}
 	return errAt(j, "pct-encoded", "'%%' not followed by two hex digits")
@@ -267,7 +269,7 @@ func (u *URI) parseAuthority(s string, i int, ucs nonASCII) (int, error) {
 	if i < len(s) && s[i] == ':' {
 		rule = "port"
 		i++
-		for i < len(s) && isDigit(s[i]) {
+		for i < len(s) && ascii.IsDigit(s[i]) {
 			i++
 		}
 	}
@@ -299,7 +301,7 @@ func (u *URI) parseHostPort(s string, i, j int) (int, error) {
 	u.hostType = regNameType(s[i:k])
 	u.hostEnd = int32(k)
 	p := k + 1
-	for p < j && isDigit(s[p]) {
+	for p < j && ascii.IsDigit(s[p]) {
 		p++
 	}
 	delimited := j == len(s) || s[j] == '/' || s[j] == '?' || s[j] == '#'
@@ -379,7 +381,7 @@ func (u *URI) parseIPLiteral(s string, i int) (int, error) {
 func parseIPvFuture(s string, i int) (int, error) {
 	i++
 	start := i
-	for i < len(s) && hexDig[s[i]] {
+	for i < len(s) && ascii.IsHex(s[i]) {
 		i++
 	}
 	switch {
@@ -434,7 +436,7 @@ func parseIPv6(s string, i int) (int, error) {
 			return 0, errAt(i, "IPv6address", "IPv6 address with '::' can have at most 7 other groups")
 		}
 		j := i
-		for j < len(s) && hexDig[s[j]] && j-i < 4 {
+		for j < len(s) && ascii.IsHex(s[j]) && j-i < 4 {
 			j++
 		}
 		switch {
@@ -442,7 +444,7 @@ func parseIPv6(s string, i int) (int, error) {
 			return 0, errChar(s, i, "IPv6address", "IPv6 address")
 		case j < len(s) && s[j] == '.':
 			return parseLs32IPv4(s, i, j, groups, elided)
-		case j < len(s) && hexDig[s[j]]:
+		case j < len(s) && ascii.IsHex(s[j]):
 			return 0, errAt(j, "h16", "IPv6 group has more than 4 hex digits")
 		}
 		groups++
@@ -468,7 +470,7 @@ func parseIPv6(s string, i int) (int, error) {
 			continue
 		}
 		i++
-		if i < len(s) && !hexDig[s[i]] {
+		if i < len(s) && !ascii.IsHex(s[i]) {
 			if s[i] == ']' {
 				return 0, errAt(i, "IPv6address", "IPv6 address cannot end with a single ':'")
 			}
@@ -485,7 +487,7 @@ func parseLs32IPv4(s string, i, j, groups int, elided bool) (int, error) {
 	switch {
 	case !(elided && groups <= 5) && !(!elided && groups == 6):
 		return 0, errAt(j, "IPv6address", "an IPv4 address in an IPv6 address must be its last 32 bits: after 6 groups, or at most 5 with '::'")
-	case !isDigits(s[i:j]) || !isDecOctet(s[i:j]):
+	case !ascii.IsDigits(s[i:j]) || !isDecOctet(s[i:j]):
 		return 0, errAt(j, "IPv4address", "%q is not a dec-octet (0 to 255 without leading zeros), so '.' cannot follow it", s[i:j])
 	}
 	i = j
@@ -501,7 +503,7 @@ func parseLs32IPv4(s string, i, j, groups int, elided bool) (int, error) {
 		}
 		i++
 		start := i
-		for i < len(s) && isDigit(s[i]) {
+		for i < len(s) && ascii.IsDigit(s[i]) {
 			if !isDecOctet(s[start : i+1]) {
 				return 0, errAt(i, "dec-octet", "IPv4 octet %q is not 0 to 255 without leading zeros", s[start:i+1])
 			}
@@ -517,7 +519,7 @@ func parseLs32IPv4(s string, i, j, groups int, elided bool) (int, error) {
 // isIPv4 reports whether h matches IPv4address = dec-octet "." dec-octet
 // "." dec-octet "." dec-octet (section 3.2.2).
 func isIPv4(h string) bool {
-	if len(h) < 7 || len(h) > 15 || !isDigit(h[0]) {
+	if len(h) < 7 || len(h) > 15 || !ascii.IsDigit(h[0]) {
 		return false
 	}
 	for part := 0; part < 4; part++ {
@@ -528,7 +530,7 @@ func isIPv4(h string) bool {
 			h = h[1:]
 		}
 		n := 0
-		for n < len(h) && n < 4 && isDigit(h[n]) {
+		for n < len(h) && n < 4 && ascii.IsDigit(h[n]) {
 			n++
 		}
 		if !isDecOctet(h[:n]) {
@@ -537,15 +539,6 @@ func isIPv4(h string) bool {
 		h = h[n:]
 	}
 	return len(h) == 0
-}
-
-func isDigits(d string) bool {
-	for i := 0; i < len(d); i++ {
-		if !isDigit(d[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 // isDecOctet matches dec-octet: 0 to 255 with no leading zero.

@@ -1,6 +1,10 @@
 package uri
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/uritool/uritool/internal/ascii"
+)
 
 // PercentDecode decodes the percent-encodings (section 2.1) of s, as a
 // component of a valid reference has them. A "%" not followed by two
@@ -12,15 +16,6 @@ func PercentDecode(s string) string {
 	if i < 0 {
 		return s
 	}
-	b := make([]byte, 0, len(s))
-	b = append(b, s[:i]...)
-	for ; i < len(s); i++ {
-		if s[i] == '%' && len(s)-i >= 3 && hexDig[s[i+1]] && hexDig[s[i+2]] {
-			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
-			i += 2
-			continue
-		}
-		b = append(b, s[i])
-	}
+	b, _ := ascii.AppendPercentDecoded(append(make([]byte, 0, len(s)), s[:i]...), s[i:])
 	return string(b)
 }

@@ -1,6 +1,10 @@
 package uri
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/uritool/uritool/internal/uritrace"
+)
 
 // ResolveOptions tunes Resolve.
 type ResolveOptions struct {
@@ -15,21 +19,10 @@ type ResolveOptions struct {
 // ref ErrZeroURI, and a target longer than MaxLen ErrTooLong.
 func Resolve(base, ref URI) (URI, error) { return ResolveOptions{}.Resolve(base, ref) }
 
-// branch names the case of section 5.2.2 that a resolution takes.
-type branch uint8
-
-const (
-	branchScheme    branch = iota // R has a scheme: T is R, dot-segments removed
-	branchAuthority               // R has an authority: T keeps only the base's scheme
-	branchEmptyPath               // R's path is empty: T has the base's path (and query unless R has one)
-	branchAbsPath                 // R's path starts with "/": T takes it
-	branchMerge                   // R's path is relative: merged with the base's (5.2.3)
-)
-
 // target holds the five components of T in section 5.2.2 as substrings
 // of the base and the reference.
 type target struct {
-	branch                  branch
+	branch                  uritrace.Branch
 	scheme, authority, path string
 	mergePrefix             string // the base directory a relative path is appended to
 	query, fragment         string
@@ -51,10 +44,22 @@ func (o ResolveOptions) Resolve(base, ref URI) (URI, error) {
 	if err := o.plan(&t, &base, &ref); err != nil {
 		return URI{}, err
 	}
-	if t.branch == branchScheme && !hasDotSegment(t.path) {
+	if t.branch == uritrace.BranchScheme && !hasDotSegment(t.path) {
 		return ref, nil
 	}
-	return t.build()
+	return t.build(nil)
+}
+
+// resolveTraced is Resolve for internal/explain: it records in tr the
+// branch taken and each step of remove_dot_segments, and so never takes
+// Resolve's shortcut, whose target build gives too.
+func resolveTraced(o ResolveOptions, base, ref URI, tr *uritrace.Resolution) (URI, error) {
+	var t target
+	if err := o.plan(&t, &base, &ref); err != nil {
+		return URI{}, err
+	}
+	tr.Branch, tr.MergePrefix = t.branch, t.mergePrefix
+	return t.build(tr)
 }
 
 // plan runs the pseudocode of section 5.2.2 without building anything.
@@ -72,7 +77,7 @@ func (o ResolveOptions) plan(t *target, base, ref *URI) error {
 		refHasScheme = false
 	}
 	if refHasScheme {
-		t.branch = branchScheme
+		t.branch = uritrace.BranchScheme
 		t.scheme = rs
 		t.authority, t.hasAuthority = ref.Authority()
 		t.path = ref.Path()
@@ -81,7 +86,7 @@ func (o ResolveOptions) plan(t *target, base, ref *URI) error {
 	}
 	t.scheme = bs
 	if a, ok := ref.Authority(); ok {
-		t.branch = branchAuthority
+		t.branch = uritrace.BranchAuthority
 		t.authority, t.hasAuthority = a, true
 		t.path = ref.Path()
 		t.query, t.hasQuery = ref.Query()
@@ -91,16 +96,16 @@ func (o ResolveOptions) plan(t *target, base, ref *URI) error {
 	t.path = ref.Path()
 	switch {
 	case t.path == "":
-		t.branch = branchEmptyPath
+		t.branch = uritrace.BranchEmptyPath
 		t.path = base.Path()
 		if t.query, t.hasQuery = ref.Query(); !t.hasQuery {
 			t.query, t.hasQuery = base.Query()
 		}
 	case t.path[0] == '/':
-		t.branch = branchAbsPath
+		t.branch = uritrace.BranchAbsPath
 		t.query, t.hasQuery = ref.Query()
 	default:
-		t.branch = branchMerge
+		t.branch = uritrace.BranchMerge
 		t.mergePrefix = mergePrefix(*base)
 		t.query, t.hasQuery = ref.Query()
 	}
@@ -119,8 +124,8 @@ func mergePrefix(base URI) string {
 }
 
 // build recomposes T (section 5.3) into one buffer, removing dot-segments
-// from the path in place.
-func (t *target) build() (URI, error) {
+// from the path in place, and records them in tr unless it is nil.
+func (t *target) build(tr *uritrace.Resolution) (URI, error) {
 	n := len(t.scheme) + 1 + len(t.mergePrefix) + len(t.path)
 	if t.hasAuthority {
 		n += 2 + len(t.authority)
@@ -138,8 +143,12 @@ func (t *target) build() (URI, error) {
 	}
 	pathStart := len(b)
 	b = append(append(b, t.mergePrefix...), t.path...)
-	if t.branch != branchEmptyPath {
-		b = b[:pathStart+removeDotSegments(b[pathStart:])]
+	if t.branch != uritrace.BranchEmptyPath {
+		var steps *[]uritrace.DotStep
+		if tr != nil {
+			tr.DotInput, steps = string(b[pathStart:]), &tr.DotSteps
+		}
+		b = b[:pathStart+removeDotSegments(b[pathStart:], steps)]
 	}
 	b = protectPath(b, pathStart, t.hasAuthority)
 	if t.hasQuery {

@@ -1,6 +1,10 @@
 package uritemplate
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/uritool/uritool/internal/ascii"
+)
 
 // Character classes of RFC 6570 section 1.5 and section 2, as bits of one
 // table so that each test is a single load.
@@ -37,13 +41,9 @@ var class = func() (t [256]uint8) {
 	return t
 }()
 
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
 // isTriplet reports whether s[i:] begins with a pct-encoded triplet.
 func isTriplet(s string, i int) bool {
-	return i+2 < len(s) && s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2])
+	return i+2 < len(s) && s[i] == '%' && ascii.IsHex(s[i+1]) && ascii.IsHex(s[i+2])
 }
 
 // isUcsOrPrivate reports whether r is a ucschar or iprivate code point
@@ -60,8 +60,6 @@ func isUcsOrPrivate(r rune) bool {
 	}
 	return r&0xFFFF <= 0xFFFD && r <= 0x10FFFD
 }
-
-const upperhex = "0123456789ABCDEF"
 
 // appendEncoded appends s with every byte outside the allowed set
 // pct-encoded (section 3.2.1). With reserved set, the allowed set is
@@ -81,36 +79,8 @@ func appendEncoded(b []byte, s string, withReserved bool) []byte {
 			b = append(b, s[i:i+3]...)
 			i += 2
 		default:
-			b = append(b, '%', upperhex[c>>4], upperhex[c&15])
+			b = append(b, '%', ascii.UpperHex[c>>4], ascii.UpperHex[c&15])
 		}
 	}
 	return b
-}
-
-// percentDecode decodes the pct-triplets of s, which the caller has
-// checked are well formed.
-func percentDecode(s string) string {
-	if strings.IndexByte(s, '%') < 0 {
-		return s
-	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if isTriplet(s, i) {
-			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
-			i += 2
-			continue
-		}
-		b = append(b, s[i])
-	}
-	return string(b)
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/uritool/uritool/pkg/uri"
 )
 
 // matcher is a template compiled to an anchored regular expression with
@@ -61,7 +63,7 @@ func (p *part) matchContent(content string, vals Values) bool {
 		vals[p.vars[0].name] = String(content)
 		return true
 	case !p.op.named && len(p.vars) == 1: // "{.x}" may hold its separator
-		vals[p.vars[0].name] = String(percentDecode(content))
+		vals[p.vars[0].name] = String(uri.PercentDecode(content))
 		return true
 	}
 	next := 0
@@ -70,7 +72,7 @@ func (p *part) matchContent(content string, vals Values) bool {
 			if next == len(p.vars) {
 				return false
 			}
-			vals[p.vars[next].name] = String(percentDecode(item))
+			vals[p.vars[next].name] = String(uri.PercentDecode(item))
 			next++
 			continue
 		}
@@ -80,7 +82,7 @@ func (p *part) matchContent(content string, vals Values) bool {
 			return false
 		}
 		next += i + 1
-		vals[name] = String(percentDecode(value))
+		vals[name] = String(uri.PercentDecode(value))
 	}
 	return true
 }

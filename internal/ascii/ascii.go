@@ -1,0 +1,82 @@
+// Package ascii holds the byte-level helpers that uritool's packages
+// share: ASCII character tests, hex digits and the decoder of
+// percent-encodings (RFC 3986 section 2.1). Each is small enough for the
+// compiler to inline, so hot paths may call them freely.
+package ascii
+
+import "unicode/utf8"
+
+// UpperHex are the hex digits that percent-encodings are written with
+// (section 2.1: producers should use uppercase).
+const UpperHex = "0123456789ABCDEF"
+
+// IsASCII reports whether s holds only ASCII bytes.
+func IsASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// The rule names below are the core rules of RFC 2234 (section 6.1) that
+// RFC 3986 uses (section 1.3).
+
+// IsAlpha matches ALPHA.
+func IsAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// IsDigit matches DIGIT.
+func IsDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// IsDigits reports whether s holds only DIGITs; "" does.
+func IsDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !IsDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// hexDigits is a table so that IsHex, which the parser asks of every
+// byte after a "%", is a single load.
+var hexDigits = func() (t [256]bool) {
+	for _, c := range "0123456789ABCDEFabcdef" {
+		t[c] = true
+	}
+	return t
+}()
+
+// IsHex matches HEXDIG, in either case as RFC 3986 section 2.1 allows.
+func IsHex(c byte) bool { return hexDigits[c] }
+
+// Unhex returns the value of the hex digit c, which must be one.
+func Unhex(c byte) byte {
+	if c <= '9' {
+		return c - '0'
+	}
+	return (c | 0x20) - 'a' + 10
+}
+
+// AppendPercentDecoded appends s to b with every "%" HEXDIG HEXDIG decoded
+// into its octet (section 2.1). A "%" without two hex digits after it is
+// appended as it is, and bad is the offset in s of the first, or -1.
+func AppendPercentDecoded(b []byte, s string) (_ []byte, bad int) {
+	bad = -1
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] != '%':
+			b = append(b, s[i])
+		case i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]):
+			b = append(b, Unhex(s[i+1])<<4|Unhex(s[i+2]))
+			i += 2
+		default:
+			if bad < 0 {
+				bad = i
+			}
+			b = append(b, '%')
+		}
+	}
+	return b, bad
+}

@@ -1,0 +1,84 @@
+package ascii
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestClasses holds each test to the ABNF rule it names, over every byte.
+func TestClasses(t *testing.T) {
+	const (
+		alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+		digit = "0123456789"
+		hex   = digit + "ABCDEFabcdef"
+	)
+	for _, c := range []struct {
+		name  string
+		is    func(byte) bool
+		chars string
+	}{
+		{"IsAlpha", IsAlpha, alpha},
+		{"IsDigit", IsDigit, digit},
+		{"IsHex", IsHex, hex},
+	} {
+		for b := 0; b < 256; b++ {
+			if got, want := c.is(byte(b)), strings.IndexByte(c.chars, byte(b)) >= 0; got != want {
+				t.Errorf("%s(%q) = %v, want %v", c.name, byte(b), got, want)
+			}
+		}
+	}
+}
+
+func TestUnhex(t *testing.T) {
+	for _, c := range []byte("0123456789ABCDEFabcdef") {
+		want, _ := strconv.ParseUint(string(c), 16, 8)
+		if got := Unhex(c); uint64(got) != want {
+			t.Errorf("Unhex(%q) = %d, want %d", c, got, want)
+		}
+	}
+}
+
+func TestStrings(t *testing.T) {
+	for _, c := range []struct {
+		s             string
+		ascii, digits bool
+	}{
+		{"", true, true},
+		{"0123456789", true, true},
+		{"12a", true, false},
+		{"\x7f", true, false},
+		{"ü", false, false},
+		{"1\x80", false, false},
+	} {
+		if got := IsASCII(c.s); got != c.ascii {
+			t.Errorf("IsASCII(%q) = %v", c.s, got)
+		}
+		if got := IsDigits(c.s); got != c.digits {
+			t.Errorf("IsDigits(%q) = %v", c.s, got)
+		}
+	}
+}
+
+func TestAppendPercentDecoded(t *testing.T) {
+	for _, c := range []struct {
+		s, want string
+		bad     int
+	}{
+		{"", "", -1},
+		{"abc", "abc", -1},
+		{"%41%62c", "Abc", -1},
+		{"a%2fb%2F", "a/b/", -1},
+		{"%e2%82%ac", "€", -1},
+		{"%ff", "\xff", -1},
+		{"100%", "100%", 3},
+		{"%4", "%4", 0},
+		{"%zz%41", "%zzA", 0},
+		{"%41%g1%", "A%g1%", 3},
+	} {
+		got, bad := AppendPercentDecoded([]byte("x"), c.s)
+		if string(got) != "x"+c.want || bad != c.bad {
+			t.Errorf("AppendPercentDecoded(x, %q) = %q, %d; want %q, %d", c.s, got, bad, "x"+c.want, c.bad)
+		}
+	}
+}
