@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/baseline"
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
@@ -207,22 +208,13 @@ func appendInput(b []byte, input string) []byte {
 // input is plain (jsonPlain).
 func appendInputPlainOr(b []byte, input string, plain bool) []byte {
 	b = appendPlainOr(appendKey(b, "input"), input, plain)
-	if !plain && !isASCII(input) && !utf8.ValidString(input) {
+	if !plain && !ascii.IsASCII(input) && !utf8.ValidString(input) {
 		b = appendKey(b, "input_base64")
 		b = append(b, '"')
 		b = base64.StdEncoding.AppendEncode(b, []byte(input))
 		b = append(b, '"')
 	}
 	return b
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 func appendFinding(b []byte, f *finding.Finding) []byte {
