@@ -32,6 +32,7 @@ func Line(dst []Candidate, line string) []Candidate {
 		nextCloseAngle:  byteFinder{c: '>', at: -1},
 		nextDoubleQuote: byteFinder{c: '"', at: -1},
 		nextSingleQuote: byteFinder{c: '\'', at: -1},
+		nextPipe:        byteFinder{c: '|', at: -1},
 	}
 	for i := 0; i < len(line); {
 		if !isSchemeChar(line[i]) {
@@ -83,6 +84,7 @@ type scanner struct {
 	nextCloseAngle  byteFinder
 	nextDoubleQuote byteFinder
 	nextSingleQuote byteFinder
+	nextPipe        byteFinder
 }
 
 // candidateEnd returns where the candidate starting at start ends, and where
@@ -94,7 +96,9 @@ func (s *scanner) candidateEnd(start, body int) (end, resume int) {
 		// Appendix C: a URI in "..." or <...> ends at the closing delimiter,
 		// whatever lies inside; whitespace and other invalid characters are
 		// kept so that the parser reports them. Single quotes delimit HTML
-		// attributes and YAML scalars the same way.
+		// attributes and YAML scalars the same way. A '|' separates the
+		// URIs of a quoted list (GOPROXY="https://a|https://b"); inside
+		// <...> it is kept, and reported.
 		switch line[start-1] {
 		case '<':
 			// Another '<' first means this one is never closed.
@@ -103,10 +107,12 @@ func (s *scanner) candidateEnd(start, body int) (end, resume int) {
 			}
 		case '"':
 			if closing := s.nextDoubleQuote.from(line, start); closing < len(line) {
+				closing = min(closing, s.nextPipe.from(line, start))
 				return closing, closing
 			}
 		case '\'':
 			if closing := s.nextSingleQuote.from(line, start); closing < len(line) {
+				closing = min(closing, s.nextPipe.from(line, start))
 				return closing, closing
 			}
 		}
@@ -124,10 +130,11 @@ func (s *scanner) candidateEnd(start, body int) (end, resume int) {
 
 // bareEnd returns where an undelimited candidate whose body starts at from
 // stops: at whitespace, at a character that never appears in a URI and
-// usually delimits in markup, or at a ']' that closes no '['. With
-// stopAtUnmatchedParen, an unmatched ')' stops it too, and closedByParen
-// reports that it did.
-func bareEnd(line string, from int, stopAtUnmatchedParen bool) (stop int, closedByParen bool) {
+// usually delimits in markup, or at a ']' that closes no '['. In a
+// Markdown link destination, an unmatched ')' stops it too, and
+// closedByParen reports that it did; a '|' does not, as CommonMark takes
+// the destination literally up to its ')'.
+func bareEnd(line string, from int, destination bool) (stop int, closedByParen bool) {
 	parenDepth, bracketDepth := 0, 0
 	for i := from; i < len(line); {
 		c := line[i]
@@ -142,7 +149,7 @@ func bareEnd(line string, from int, stopAtUnmatchedParen bool) (stop int, closed
 			}
 			i += size
 			continue
-		case endsBareCandidate[c]:
+		case endsBareCandidate[c] && !(destination && c == '|'):
 			return i, false
 		case c == '[':
 			bracketDepth++
@@ -158,7 +165,7 @@ func bareEnd(line string, from int, stopAtUnmatchedParen bool) (stop int, closed
 		case c == ')':
 			if parenDepth > 0 {
 				parenDepth--
-			} else if stopAtUnmatchedParen {
+			} else if destination {
 				return i, true
 			}
 		}
@@ -168,13 +175,16 @@ func bareEnd(line string, from int, stopAtUnmatchedParen bool) (stop int, closed
 }
 
 // endsBareCandidate holds the ASCII bytes that end an undelimited candidate:
-// whitespace and the delimiters of Appendix C ('<', '>' and '"'), and the
-// backtick that quotes code in Markdown and prose. Every other byte, valid
-// or not ('{', '|', '^', a '%' without two hex digits, NUL), stays in the
+// whitespace and the delimiters of Appendix C ('<', '>' and '"'), the
+// backtick that quotes code in Markdown and prose, and the '|' that
+// separates Markdown table cells and lists such as GOPROXY's: '|' is in no
+// character class of RFC 3986 (section 2), so no valid URI is cut short
+// there. Every other byte, valid
+// or not ('{', '^', a '%' without two hex digits, NUL), stays in the
 // candidate so that the parser reports it where it stands: cutting there
 // would check a valid prefix and hide the error.
 var endsBareCandidate = func() (t [utf8.RuneSelf]bool) {
-	for _, c := range []byte(" \t\n\v\f\r<>\"`") {
+	for _, c := range []byte(" \t\n\v\f\r<>\"`|") {
 		t[c] = true
 	}
 	return t

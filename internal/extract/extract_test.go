@@ -34,8 +34,17 @@ var lineTests = []struct {
 	{"template braces", "{{https://a.example/x}}", []string{"https://a.example/x}}"}},
 	{"braces in a path", "- http://x.example/{id}", []string{"http://x.example/{id}"}},
 	{"md link with braces", "[a](http://x.example/{id})", []string{"http://x.example/{id}"}},
-	{"pipe without spaces", "| https://a.example/x|https://b.example/y |", []string{"https://a.example/x|https://b.example/y"}},
+
+	// '|' separates table cells and lists (issue 26), but for <...>, where
+	// it stays in and is reported, and a Markdown destination, which
+	// CommonMark takes literally to its ')'.
+	{"pipe without spaces", "| https://a.example/x|https://b.example/y |", []string{"https://a.example/x", "https://b.example/y"}},
 	{"pipe table", "| https://a.example/x | https://b.example/y |", []string{"https://a.example/x", "https://b.example/y"}},
+	{"pipe table cell", "| a |https://curl.se/| b |", []string{"https://curl.se/"}},
+	{"pipe list in quotes", `GOPROXY="https://a.example|https://b.example"`, []string{"https://a.example", "https://b.example"}},
+	{"pipe list in single quotes", `GOPROXY='https://a.example|direct'`, []string{"https://a.example"}},
+	{"pipe in angle brackets kept", "<https://a.example/x|y>", []string{"https://a.example/x|y"}},
+	{"pipe in md destination kept", "[t](https://a.example/x|y)", []string{"https://a.example/x|y"}},
 
 	// Word boundary before the scheme.
 	{"digit first", "1http://a.example/", nil},
@@ -166,7 +175,7 @@ func TestLineAppends(t *testing.T) {
 // closing delimiter afresh per candidate, or backtracks, take quadratic time.
 func TestLineLinear(t *testing.T) {
 	const size = 1 << 20
-	for _, unit := range []string{"<a://", "\"a://x ", "'a://", "](a://(", "a://[", "(a://", "a:a:a:", "a://" + strings.Repeat(")", 8)} {
+	for _, unit := range []string{"<a://", "\"a://x ", "\"a://|", "'a://", "](a://(", "a://[", "(a://", "a:a:a:", "a://" + strings.Repeat(")", 8)} {
 		line := strings.Repeat(unit, size/len(unit))
 		start := time.Now()
 		checkInvariants(t, line, Line(nil, line))

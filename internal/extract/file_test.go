@@ -63,6 +63,7 @@ func TestExtractorFiles(t *testing.T) {
 		{"html unquoted and numeric", Options{Kind: HTML}, `<form action=https://a/&#x2F;x method=post>`, []string{"01:https://a//x"}},
 		{"html prose", Options{Kind: HTML}, `<p>See http://a/b.</p>`, []string{"01:http://a/b"}},
 		{"html attribute value whole", Options{Kind: HTML}, `<a href="http://a/{id} x">`, []string{"01:http://a/{id} x"}},
+		{"html attribute keeps a pipe", Options{Kind: HTML}, `<a href='http://a/x|y'>`, []string{"01:http://a/x|y"}},
 		{"html not an attribute", Options{Kind: HTML}, `<p>the href=x</p>`, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
