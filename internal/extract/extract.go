@@ -191,7 +191,8 @@ var endsBareCandidate = func() (t [utf8.RuneSelf]bool) {
 }()
 
 // trimTrailing drops the sentence punctuation and Markdown emphasis that
-// Appendix C warns "might be mistaken for part of the URI", and a trailing
+// Appendix C warns "might be mistaken for part of the URI" (with GFM's
+// strikethrough '~', which GFM's autolinks leave out too), and a trailing
 // ')' left unmatched within line[body:end], as in "(see http://x/a_(b))".
 // It never trims into the scheme prefix.
 func trimTrailing(line string, body, end int) int {
@@ -199,7 +200,7 @@ func trimTrailing(line string, body, end int) int {
 	closes := strings.Count(line[body:end], ")")
 	for end > body {
 		switch c := line[end-1]; {
-		case strings.IndexByte(".,;:!?'*_", c) >= 0:
+		case strings.IndexByte(".,;:!?'*_~", c) >= 0:
 		case c == ')' && closes > opens:
 			closes--
 		default:
