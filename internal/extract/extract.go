@@ -49,7 +49,7 @@ func Line(dst []Candidate, line string) []Candidate {
 			continue
 		}
 		body, ok := bodyStart(line, start, i)
-		if !ok {
+		if !ok || body == i+1 && afterBrace(line, start) {
 			continue
 		}
 		end, resume := s.candidateEnd(start, body)
@@ -76,6 +76,19 @@ func bodyStart(line string, start, colon int) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// afterBrace reports whether line[start:] follows a '{' and blanks: a
+// scheme written without "//" there is a template's expression, as in
+// curl's {{data:json}}, Jinja's {{ data:x }} or a shell's ${data:x}, not
+// a URI. With "//", {{https://x}} is a URI in braces, and the parser
+// reports the '}' that follows it.
+func afterBrace(line string, start int) bool {
+	i := start - 1
+	for i >= 0 && (line[i] == ' ' || line[i] == '\t') {
+		i--
+	}
+	return i >= 0 && line[i] == '{'
 }
 
 type scanner struct {

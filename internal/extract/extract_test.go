@@ -35,6 +35,12 @@ var lineTests = []struct {
 	// Characters that cannot belong to a URI stay in: cutting there would
 	// check a valid prefix and hide the error (issue 12).
 	{"template braces", "{{https://a.example/x}}", []string{"https://a.example/x}}"}},
+	// A known scheme without "//" after '{' is a template's expression
+	// (issue 26: curl's --expand-data {{data:json}} reported '}').
+	{"template expression", "Use {{data:json}} here", nil},
+	{"template expression spaced", "{{ data:json }} and ${mailto:x} and {tel:1}", nil},
+	{"template expression then URI", "{{data:json}} data:text/plain,hi", []string{"data:text/plain,hi"}},
+	{"template in a URI", "https://a.example/{{var:trim}}", []string{"https://a.example/{{var:trim}}"}},
 	{"braces in a path", "- http://x.example/{id}", []string{"http://x.example/{id}"}},
 	{"md link with braces", "[a](http://x.example/{id})", []string{"http://x.example/{id}"}},
 
