@@ -125,7 +125,7 @@ type Extractor struct {
 	prevBlank, prevCode  bool
 	region, nextLine     Suppression
 	regionOn, nextLineOn bool
-	spans                [][2]int
+	spans, values        [][2]int
 	found                []Candidate
 }
 
@@ -140,26 +140,44 @@ func New(opts Options) *Extractor {
 func (e *Extractor) Line(dst []Found, line string) []Found {
 	sup := e.suppressionFor(line)
 	code, spans := false, e.spans[:0]
-	if e.opts.Kind == Markdown && !e.opts.IncludeCode {
+	if e.opts.Kind == Markdown {
+		// Code is literal, with --include-code too: no raw HTML in it.
 		if code = e.markdownCode(line); !code {
 			spans = codeSpans(spans, line)
 		}
 	}
 	e.spans = spans
 	start := len(dst)
-	if e.opts.Kind == HTML {
-		dst = htmlLine(dst, line)
-	} else {
-		e.found = Line(e.found[:0], line)
-		for _, c := range e.found {
-			dst = append(dst, Found{Candidate: c})
-		}
+	switch {
+	case e.opts.Kind == HTML, e.opts.Kind == Markdown && !code:
+		dst = e.markupLine(dst, line, spans)
+	default:
+		dst = e.appendProse(dst, line, 0, nil)
 	}
+	skipCode := e.opts.Kind == Markdown && !e.opts.IncludeCode
 	for i := start; i < len(dst); i++ {
 		dst[i].Suppress = sup
-		if code || inSpans(spans, dst[i].Offset) {
+		if skipCode && (code || inSpans(spans, dst[i].Offset)) {
 			dst[i].Suppress = Suppression{All: true}
 		}
+	}
+	return dst
+}
+
+// appendProse appends the candidates Line finds in text, which stands at
+// offset base of the line; sourceOf, when text was decoded, maps each of
+// its offsets to the line's instead.
+func (e *Extractor) appendProse(dst []Found, text string, base int, sourceOf []int) []Found {
+	e.found = Line(e.found[:0], text)
+	for _, c := range e.found {
+		f := Found{Candidate: c}
+		if sourceOf == nil {
+			f.Offset += base
+		} else {
+			f.Offset = sourceOf[c.Offset]
+			f.sourceOf = sourceOf[c.Offset : c.Offset+len(c.Text)+1]
+		}
+		dst = append(dst, f)
 	}
 	return dst
 }
@@ -346,38 +364,47 @@ func inSpans(spans [][2]int, off int) bool {
 // Living Standard, "URL" attribute values), srcset's list aside.
 var urlAttributes = []string{"href", "src", "action", "formaction", "cite", "poster", "data", "background", "longdesc", "manifest", "icon", "codebase", "usemap", "ping", "xmlns"}
 
-// htmlLine appends the candidates of one line of HTML: the values of URL
-// attributes, entity-decoded and taken whole up to their closing quote,
-// relative references included; and the URIs of the prose outside tags.
-func htmlLine(dst []Found, line string) []Found {
+// markupLine appends the candidates of a line of HTML, or of Markdown
+// outside code (spans, the byte ranges of its code spans, hold no tags).
+// Within tags, the value of a URL attribute is one candidate, entity-
+// decoded and whole up to its closing quote; in HTML a relative reference
+// too, in Markdown only a URI. The value of any other attribute (alt,
+// title, data-*, srcset, ...) is prose once decoded, and its URIs are
+// found as in text. Outside attribute values, the line is prose.
+func (e *Extractor) markupLine(dst []Found, line string, spans [][2]int) []Found {
 	start := len(dst)
-	lower := asciiLower(line)
-	var taken []bool // bytes inside the attribute values taken
-	for i := 0; i < len(lower); i++ {
-		valStart, valEnd, ok := attributeAt(lower, line, i)
-		if !ok {
-			continue
+	values := e.values[:0] // the attribute values read, in order
+	if strings.IndexByte(line, '=') >= 0 {
+		tags := tagFinder{line: line, lastAngle: -1, nextAngle: -1}
+		for i := 0; i < len(line); i++ {
+			a, ok := attributeAt(line, i, &tags)
+			if !ok || inSpans(spans, i) {
+				continue
+			}
+			text, sourceOf := decodeEntities(line[a.start:a.end], a.start)
+			switch {
+			case !a.url:
+				dst = e.appendProse(dst, text, a.start, sourceOf)
+			case strings.TrimSpace(text) != "" && (e.opts.Kind == HTML || hasScheme(text)):
+				f := Found{Candidate: Candidate{Offset: a.start, Text: text}, sourceOf: sourceOf}
+				f.Relative = !hasScheme(text)
+				dst = append(dst, f)
+			}
+			values = append(values, [2]int{a.start, a.end})
+			i = a.end
 		}
-		raw := line[valStart:valEnd]
-		text, sourceOf := decodeEntities(raw, valStart)
-		if strings.TrimSpace(text) != "" {
-			f := Found{Candidate: Candidate{Offset: valStart, Text: text}, sourceOf: sourceOf}
-			f.Relative = !hasScheme(text)
-			dst = append(dst, f)
-		}
-		if len(taken) == 0 {
-			taken = make([]bool, len(line))
-		}
-		for k := i; k < valEnd && k < len(line); k++ {
-			taken[k] = true
-		}
-		i = valEnd
 	}
-	// The prose between attributes: a URI there is found as in text,
-	// unless it lies inside an attribute value taken above.
+	e.values = values
+	// The prose between attribute values: what lies inside one was read
+	// above.
 	attributes := len(dst)
-	for _, c := range Line(nil, line) {
-		if len(taken) > 0 && taken[c.Offset] {
+	e.found = Line(e.found[:0], line)
+	next := 0
+	for _, c := range e.found {
+		for next < len(values) && values[next][1] <= c.Offset {
+			next++
+		}
+		if next < len(values) && values[next][0] <= c.Offset {
 			continue
 		}
 		dst = append(dst, Found{Candidate: c})
@@ -389,57 +416,81 @@ func htmlLine(dst []Found, line string) []Found {
 	return dst
 }
 
-// attributeAt reads a URL attribute whose name starts at i of lower (the
-// lowercased line): the name, preceded by whitespace or a quote, then
-// "=", then a quoted or unquoted value, whose bounds it returns. A value
-// that spans lines is taken to the end of this one.
-func attributeAt(lower, line string, i int) (start, end int, ok bool) {
-	if i == 0 || strings.IndexByte(" \t\"'", lower[i-1]) < 0 || !insideTag(line, i) {
-		return 0, 0, false
-	}
-	for _, a := range urlAttributes {
-		if !strings.HasPrefix(lower[i:], a) {
-			continue
-		}
-		j := i + len(a)
-		for j < len(lower) && (lower[j] == ' ' || lower[j] == '\t') {
-			j++
-		}
-		if j >= len(lower) || lower[j] != '=' {
-			continue
-		}
-		j++
-		for j < len(lower) && (lower[j] == ' ' || lower[j] == '\t') {
-			j++
-		}
-		if j >= len(lower) {
-			return 0, 0, false
-		}
-		if q := line[j]; q == '"' || q == '\'' {
-			close := strings.IndexByte(line[j+1:], q)
-			if close < 0 {
-				return j + 1, len(line), true
-			}
-			return j + 1, j + 1 + close, true
-		}
-		end := j
-		for end < len(line) && line[end] != ' ' && line[end] != '\t' && line[end] != '>' {
-			end++
-		}
-		return j, end, true
-	}
-	return 0, 0, false
+// attribute is an attribute value's bounds in the line, and whether the
+// attribute is a URL attribute.
+type attribute struct {
+	start, end int
+	url        bool
 }
 
-// insideTag reports whether byte i of line stands inside a tag: the last
-// '<' or '>' before it is a '<', or, for a tag begun on an earlier line,
-// there is none before it and the next one after it is a '>'.
-func insideTag(line string, i int) bool {
-	if j := strings.LastIndexAny(line[:i], "<>"); j >= 0 {
-		return line[j] == '<'
+// attributeAt reads an attribute whose name starts at byte i of line: the
+// name, preceded by whitespace or a quote, then "=", then a quoted or
+// unquoted value, all inside a tag. A value that spans lines is taken to
+// the end of this one.
+func attributeAt(line string, i int, tags *tagFinder) (attribute, bool) {
+	if i == 0 || strings.IndexByte(" \t\"'", line[i-1]) < 0 {
+		return attribute{}, false
 	}
-	j := strings.IndexAny(line[i:], "<>")
-	return j >= 0 && line[i+j] == '>'
+	j := i
+	for j < len(line) && strings.IndexByte(" \t\"'<>/=", line[j]) < 0 {
+		j++
+	}
+	name := line[i:j]
+	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+		j++
+	}
+	if name == "" || j >= len(line) || line[j] != '=' {
+		return attribute{}, false
+	}
+	j++
+	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+		j++
+	}
+	if j >= len(line) || !tags.inside(i) {
+		return attribute{}, false
+	}
+	a := attribute{url: slices.ContainsFunc(urlAttributes, func(u string) bool { return strings.EqualFold(name, u) })}
+	if q := line[j]; q == '"' || q == '\'' {
+		a.start, a.end = j+1, len(line)
+		if n := strings.IndexByte(line[j+1:], q); n >= 0 {
+			a.end = j + 1 + n
+		}
+		return a, true
+	}
+	a.start, a.end = j, j
+	for a.end < len(line) && line[a.end] != ' ' && line[a.end] != '\t' && line[a.end] != '>' {
+		a.end++
+	}
+	return a, true
+}
+
+// tagFinder tells whether a byte of its line stands inside a tag: the last
+// '<' or '>' before it is a '<', or, for a tag begun on an earlier line,
+// there is none before it and the next one after it is a '>'. The bytes
+// asked about never go back, so that all questions about one line take
+// linear time in total.
+type tagFinder struct {
+	line      string
+	scanned   int // line[:scanned] has been read for lastAngle
+	lastAngle int // the last '<' or '>' in line[:scanned], or -1
+	nextAngle int // the first '<' or '>' of the line, or -1 before it is looked for
+}
+
+func (t *tagFinder) inside(i int) bool {
+	for ; t.scanned < i; t.scanned++ {
+		if c := t.line[t.scanned]; c == '<' || c == '>' {
+			t.lastAngle = t.scanned
+		}
+	}
+	if t.lastAngle >= 0 {
+		return t.line[t.lastAngle] == '<'
+	}
+	if t.nextAngle < 0 {
+		if t.nextAngle = strings.IndexAny(t.line, "<>"); t.nextAngle < 0 {
+			t.nextAngle = len(t.line)
+		}
+	}
+	return t.nextAngle < len(t.line) && t.line[t.nextAngle] == '>'
 }
 
 // hasScheme reports whether s starts with scheme ":" (RFC 3986 section
@@ -516,16 +567,4 @@ func characterReference(ref string) (string, bool) {
 		return "", false
 	}
 	return string(rune(n)), true
-}
-
-// asciiLower lowers the ASCII letters of s only, so that offsets in the
-// result are those of s (strings.ToLower rewrites invalid UTF-8).
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // extractAll runs an Extractor over the lines of text and describes each
@@ -65,6 +66,20 @@ func TestExtractorFiles(t *testing.T) {
 		{"html attribute value whole", Options{Kind: HTML}, `<a href="http://a/{id} x">`, []string{"01:http://a/{id} x"}},
 		{"html attribute keeps a pipe", Options{Kind: HTML}, `<a href='http://a/x|y'>`, []string{"01:http://a/x|y"}},
 		{"html not an attribute", Options{Kind: HTML}, `<p>the href=x</p>`, nil},
+
+		// Other attributes' values are prose (issue 26: alt="https://x logo"
+		// reported a space in the host).
+		{"html alt is prose", Options{Kind: HTML}, `<img alt="https://x.example logo">`, []string{"01:https://x.example"}},
+		{"html title and href", Options{Kind: HTML}, `<a title='see https://t.example/.' href="https://h.example/{x}">`, []string{"01:https://t.example/", "01:https://h.example/{x}"}},
+		{"html data-* decoded", Options{Kind: HTML}, `<div data-url="https://a.example/?a=1&amp;b=2 x" data=/o.bin>`, []string{"01:https://a.example/?a=1&b=2", "01:rel /o.bin"}},
+		{"html srcset", Options{Kind: HTML}, `<img srcset="https://a.example/1.png 1x, https://a.example/2.png 2x">`, []string{"01:https://a.example/1.png", "01:https://a.example/2.png"}},
+		{"html unquoted other attribute", Options{Kind: HTML}, `<meta content=https://c.example/x name=y>`, []string{"01:https://c.example/x"}},
+		{"html attribute name case", Options{Kind: HTML}, `<A HREF="https://a.example/x y" ALT="https://b.example/ z">`, []string{"01:https://a.example/x y", "01:https://b.example/"}},
+		{"html tag from the line before", Options{Kind: HTML}, "<img\n  alt=\"https://x.example logo\" src=\"https://a.example/i.png\">", []string{"02:https://x.example", "02:https://a.example/i.png"}},
+		{"md raw html", md, `<img alt="https://x.example logo" src="https://a.example/i.png?a&amp;b">`, []string{"01:https://x.example", "01:https://a.example/i.png?a&b"}},
+		{"md raw html relative not taken", md, `<img src="/i.png" alt="logo">`, nil},
+		{"md tag in a code span is code", md, "`<a title=\"https://x y\">`", []string{"01:~https://x y"}},
+		{"md tag in a code span with code", Options{Kind: Markdown, IncludeCode: true}, "`<a title=\"https://x y\">`", []string{"01:https://x y"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got := extractAll(c.opts, c.text)
@@ -134,6 +149,39 @@ func FuzzExtractor(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSourceOffsetOtherAttribute: a URI in another attribute's decoded
+// text maps back to the source too.
+func TestSourceOffsetOtherAttribute(t *testing.T) {
+	line := `<p title="x &amp; https://h/a&#37;zz">`
+	f := New(Options{Kind: HTML}).Line(nil, line)
+	if len(f) != 1 || f[0].Text != "https://h/a%zz" || line[f[0].Offset:f[0].Offset+8] != "https://" {
+		t.Fatalf("found %+v", f)
+	}
+	pct := strings.IndexByte(f[0].Text, '%')
+	if got := f[0].SourceOffset(pct); line[got:got+5] != "&#37;" {
+		t.Errorf("SourceOffset(%d) = %d (%q), want the start of &#37;", pct, got, line[got:])
+	}
+	if got := f[0].SourceOffset(len(f[0].Text)); line[got:] != `">` {
+		t.Errorf("SourceOffset(end) = %d (%q), want the closing quote", got, line[got:])
+	}
+}
+
+// TestExtractorLinear: lines that would make a search for the enclosing
+// tag from every attribute-like word take quadratic time.
+func TestExtractorLinear(t *testing.T) {
+	const size = 1 << 20
+	for _, kind := range []Kind{HTML, Markdown} {
+		for _, unit := range []string{" a=b", " a=\"x", "<a b=c ", "> a=b"} {
+			line := strings.Repeat(unit, size/len(unit))
+			start := time.Now()
+			New(Options{Kind: kind}).Line(nil, line)
+			if elapsed := time.Since(start); elapsed > 5*time.Second {
+				t.Errorf("%v: %d bytes of %q took %v", kind, len(line), unit, elapsed)
+			}
+		}
+	}
 }
 
 // TestHTMLColumnOrder: on a line with both prose and URL attributes, the
