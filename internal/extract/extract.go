@@ -154,10 +154,12 @@ func bareEnd(line string, from int, destination bool) (stop int, closedByParen b
 		switch {
 		case c >= utf8.RuneSelf:
 			// No URI contains non-ASCII; Unicode spaces and punctuation
-			// (typographic quotes, CJK full stops) delimit, while letters
+			// (typographic quotes, CJK full stops) delimit, and so do the
+			// invisible zero-width space, word joiner and no-break space
+			// that docs put after URLs (often as &#8203;), while letters
 			// and invalid UTF-8 stay in for the parser to report.
 			r, size := utf8.DecodeRuneInString(line[i:])
-			if unicode.IsSpace(r) || unicode.IsPunct(r) {
+			if unicode.IsSpace(r) || unicode.IsPunct(r) || r == '\u200b' || r == '\u2060' || r == '\ufeff' {
 				return i, false
 			}
 			i += size

@@ -136,6 +136,7 @@ var lineTests = []struct {
 	{"truncated percent escape", "http://a.example/%4", []string{"http://a.example/%4"}},
 	{"non-ASCII letter", "http://a.example/café.", []string{"http://a.example/café"}},
 	{"typographic quotes", "“http://a.example/x”", []string{"http://a.example/x"}},
+	{"zero-width space", "http://a.example/#top\u200b, http://b.example/\u2060x and http://c.example/\ufeff", []string{"http://a.example/#top", "http://b.example/", "http://c.example/"}},
 	{"NUL inside", "http://a.example/\x00x", []string{"http://a.example/\x00x"}},
 	{"invalid UTF-8 inside", "http://a.example/\xff\xfex y", []string{"http://a.example/\xff\xfex"}},
 	{"invalid UTF-8 around", "\xffhttp://a.example/\xc3", []string{"http://a.example/\xc3"}},

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"html"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -365,7 +366,8 @@ func inSpans(spans [][2]int, off int) bool {
 var urlAttributes = []string{"href", "src", "action", "formaction", "cite", "poster", "data", "background", "longdesc", "manifest", "icon", "codebase", "usemap", "ping", "xmlns"}
 
 // markupLine appends the candidates of a line of HTML, or of Markdown
-// outside code (spans, the byte ranges of its code spans, hold no tags).
+// outside code (spans, the byte ranges of its code spans, hold no tags
+// and no character references).
 // Within tags, the value of a URL attribute is one candidate, entity-
 // decoded and whole up to its closing quote; in HTML a relative reference
 // too, in Markdown only a URI. The value of any other attribute (alt,
@@ -381,7 +383,7 @@ func (e *Extractor) markupLine(dst []Found, line string, spans [][2]int) []Found
 			if !ok || inSpans(spans, i) {
 				continue
 			}
-			text, sourceOf := decodeEntities(line[a.start:a.end], a.start)
+			text, sourceOf := decodeEntities(line[a.start:a.end], a.start, nil)
 			switch {
 			case !a.url:
 				dst = e.appendProse(dst, text, a.start, sourceOf)
@@ -395,20 +397,22 @@ func (e *Extractor) markupLine(dst []Found, line string, spans [][2]int) []Found
 		}
 	}
 	e.values = values
-	// The prose between attribute values: what lies inside one was read
-	// above.
+	// The prose between attribute values, its character references
+	// decoded as HTML does, and CommonMark outside code; what lies inside
+	// an attribute value was read above.
 	attributes := len(dst)
-	e.found = Line(e.found[:0], line)
-	next := 0
-	for _, c := range e.found {
-		for next < len(values) && values[next][1] <= c.Offset {
+	text, sourceOf := decodeEntities(line, 0, spans)
+	dst = e.appendProse(dst, text, 0, sourceOf)
+	kept, next := dst[:attributes], 0
+	for _, f := range dst[attributes:] {
+		for next < len(values) && values[next][1] <= f.Offset {
 			next++
 		}
-		if next < len(values) && values[next][0] <= c.Offset {
-			continue
+		if next >= len(values) || f.Offset < values[next][0] {
+			kept = append(kept, f)
 		}
-		dst = append(dst, Found{Candidate: c})
 	}
+	dst = kept
 	if attributes > start && len(dst) > attributes {
 		// Both kinds on one line: findings come in column order.
 		slices.SortStableFunc(dst[start:], func(a, b Found) int { return a.Offset - b.Offset })
@@ -510,35 +514,34 @@ func hasScheme(s string) bool {
 	return false
 }
 
-// namedEntities are the character references attribute values commonly
-// hold; others stay as written, and the parser reports their "&".
-var namedEntities = map[string]string{
-	"amp": "&", "lt": "<", "gt": ">", "quot": `"`, "apos": "'", "nbsp": "\u00a0",
-	"sol": "/", "colon": ":", "quest": "?", "num": "#", "percnt": "%", "equals": "=", "period": ".",
-}
+// maxReference is the length of the longest character reference,
+// "&CounterClockwiseContourIntegral;".
+const maxReference = 33
 
-// decodeEntities decodes the character references of an attribute value
-// (HTML "attribute value" state): &name; for namedEntities, &#N; and
-// &#xH;. It returns the text and, when it changed anything, the offset in
-// the line of each byte of it, base being the value's offset.
-func decodeEntities(raw string, base int) (string, []int) {
+// decodeEntities decodes the character references of raw, but for those
+// in skip (byte ranges of raw, in order): &name; for HTML's named
+// references, &#N; and &#xH;. It returns the text and, when it changed
+// anything, the offset in the line of each byte of it and of its end,
+// base being raw's offset in the line.
+func decodeEntities(raw string, base int, skip [][2]int) (string, []int) {
 	if strings.IndexByte(raw, '&') < 0 {
 		return raw, nil
 	}
 	var b strings.Builder
-	var src []int
+	b.Grow(len(raw))
+	src := make([]int, 0, len(raw)+1)
 	for i := 0; i < len(raw); {
-		if raw[i] == '&' {
-			if semi := strings.IndexByte(raw[i:], ';'); semi > 1 && semi < 12 {
-				ref := raw[i+1 : i+semi]
-				if s, ok := characterReference(ref); ok {
-					for k := 0; k < len(s); k++ {
-						src = append(src, base+i)
-					}
-					b.WriteString(s)
-					i += semi + 1
-					continue
+		for len(skip) > 0 && skip[0][1] <= i {
+			skip = skip[1:]
+		}
+		if raw[i] == '&' && (len(skip) == 0 || i < skip[0][0]) {
+			if text, n := characterReference(raw[i:]); n > 0 {
+				for range len(text) {
+					src = append(src, base+i)
 				}
+				b.WriteString(text)
+				i += n
+				continue
 			}
 		}
 		src = append(src, base+i)
@@ -549,12 +552,34 @@ func decodeEntities(raw string, base int) (string, []int) {
 	return b.String(), src
 }
 
-func characterReference(ref string) (string, bool) {
-	if s, ok := namedEntities[ref]; ok {
-		return s, true
+// characterReference decodes the reference that s starts with, and
+// returns its text and length, or a length of 0 when there is none. A
+// name must be whole and end in ';', as CommonMark requires (HTML takes
+// some without, but not in attribute values before '=', as in
+// "?a=1&copy=2").
+func characterReference(s string) (string, int) {
+	semi := strings.IndexByte(s[:min(len(s), maxReference)], ';')
+	if semi < 2 {
+		return "", 0
 	}
-	if len(ref) < 2 || ref[0] != '#' {
-		return "", false
+	ref := s[1:semi]
+	if ref[0] != '#' {
+		for i := 0; i < len(ref); i++ {
+			if !isAlpha(ref[i]) && !(ref[i] >= '0' && ref[i] <= '9') {
+				return "", 0
+			}
+		}
+		// UnescapeString also reads "&ampx;" as "&" then "x;": a
+		// name decodes to at most two code points, and a prefix leaves
+		// more.
+		text := html.UnescapeString(s[:semi+1])
+		if text == s[:semi+1] || utf8.RuneCountInString(text) > 2 {
+			return "", 0
+		}
+		return text, semi + 1
+	}
+	if len(ref) < 2 {
+		return "", 0
 	}
 	var n uint64
 	var err error
@@ -564,7 +589,7 @@ func characterReference(ref string) (string, bool) {
 		n, err = strconv.ParseUint(ref[1:], 10, 32)
 	}
 	if err != nil || n == 0 || n > utf8.MaxRune {
-		return "", false
+		return "", 0
 	}
-	return string(rune(n)), true
+	return string(rune(n)), semi + 1
 }

@@ -67,6 +67,22 @@ func TestExtractorFiles(t *testing.T) {
 		{"html attribute keeps a pipe", Options{Kind: HTML}, `<a href='http://a/x|y'>`, []string{"01:http://a/x|y"}},
 		{"html not an attribute", Options{Kind: HTML}, `<p>the href=x</p>`, nil},
 
+		// Character references are decoded in HTML text, as in attribute
+		// values, and in Markdown outside code, as CommonMark does (issue
+		// 26: a zero-width space written &#8203; after a URL was read as
+		// part of its fragment).
+		{"html text zero-width space", Options{Kind: HTML}, `<p>https://example.com/#top&#8203;</p>`, []string{"01:https://example.com/#top"}},
+		{"html text amp", Options{Kind: HTML}, `<p>https://a.example/?a=1&amp;b=2 and &lt;https://b.example/x y&gt;</p>`, []string{"01:https://a.example/?a=1&b=2", "01:https://b.example/x y"}},
+		{"html text nbsp", Options{Kind: HTML}, `https://a.example/x&nbsp;y`, []string{"01:https://a.example/x"}},
+		{"html text any named reference", Options{Kind: HTML}, `https://a.example/f&lpar;x&rpar; https://a.example/?a&ampx;`, []string{"01:https://a.example/f(x)", "01:https://a.example/?a&ampx"}},
+		{"md text and destination", md, `https://a.example/?a=1&amp;b=2 [t](https://a.example/?c&#61;3)`, []string{"01:https://a.example/?a=1&b=2", "01:https://a.example/?c=3"}},
+		{"md autolink decoded", md, `<https://a.example/?a&amp;b>`, []string{"01:https://a.example/?a&b"}},
+		{"md zero-width space", md, `https://example.com/#top&#8203;`, []string{"01:https://example.com/#top"}},
+		{"md code span literal", md, "`https://a.example/?a&amp;b` &amp; https://c.example/", []string{"01:~https://a.example/?a&amp;b", "01:https://c.example/"}},
+		{"md code span literal with code", Options{Kind: Markdown, IncludeCode: true}, "`https://a.example/?a&amp;b`", []string{"01:https://a.example/?a&amp;b"}},
+		{"md code block literal", Options{Kind: Markdown, IncludeCode: true}, "```\nhttps://a.example/?a&amp;b\n```", []string{"02:https://a.example/?a&amp;b"}},
+		{"text keeps references", Options{Kind: Text}, `https://a.example/?a&amp;b`, []string{"01:https://a.example/?a&amp;b"}},
+
 		// Other attributes' values are prose (issue 26: alt="https://x logo"
 		// reported a space in the host).
 		{"html alt is prose", Options{Kind: HTML}, `<img alt="https://x.example logo">`, []string{"01:https://x.example"}},
@@ -168,12 +184,29 @@ func TestSourceOffsetOtherAttribute(t *testing.T) {
 	}
 }
 
+// TestSourceOffsetText: a URI after a character reference in HTML text,
+// and one holding a reference, map back to the source.
+func TestSourceOffsetText(t *testing.T) {
+	line := `<p>&amp; https://h/a&#37;zz</p>`
+	f := New(Options{Kind: HTML}).Line(nil, line)
+	if len(f) != 1 || f[0].Text != "https://h/a%zz" || line[f[0].Offset:f[0].Offset+8] != "https://" {
+		t.Fatalf("found %+v", f)
+	}
+	pct := strings.IndexByte(f[0].Text, '%')
+	if got := f[0].SourceOffset(pct); line[got:got+5] != "&#37;" {
+		t.Errorf("SourceOffset(%d) = %d (%q), want the start of &#37;", pct, got, line[got:])
+	}
+	if got := f[0].SourceOffset(len(f[0].Text)); line[got:] != "</p>" {
+		t.Errorf("SourceOffset(end) = %d (%q)", got, line[got:])
+	}
+}
+
 // TestExtractorLinear: lines that would make a search for the enclosing
 // tag from every attribute-like word take quadratic time.
 func TestExtractorLinear(t *testing.T) {
 	const size = 1 << 20
 	for _, kind := range []Kind{HTML, Markdown} {
-		for _, unit := range []string{" a=b", " a=\"x", "<a b=c ", "> a=b"} {
+		for _, unit := range []string{" a=b", " a=\"x", "<a b=c ", "> a=b", "&", "&a", "&#"} {
 			line := strings.Repeat(unit, size/len(unit))
 			start := time.Now()
 			New(Options{Kind: kind}).Line(nil, line)
