@@ -164,6 +164,13 @@ func bareEnd(line string, from int, destination bool) (stop int, closedByParen b
 			}
 			i += size
 			continue
+		case c == '\\' && i+1 < len(line) && isASCIIPunct(line[i+1]):
+			// A backslash escape (CommonMark 2.4): the character is
+			// literal, so it neither ends the candidate nor counts in
+			// balancing ("x\\)" in a destination, "x\\|y" in a table
+			// cell). Outside Markdown the backslash is reported.
+			i += 2
+			continue
 		case endsBareCandidate[c] && !(destination && c == '|'):
 			return i, false
 		case c == '[':
@@ -209,11 +216,12 @@ var endsBareCandidate = func() (t [utf8.RuneSelf]bool) {
 // Appendix C warns "might be mistaken for part of the URI" (with GFM's
 // strikethrough '~', which GFM's autolinks leave out too), and a trailing
 // ')' left unmatched within line[body:end], as in "(see http://x/a_(b))".
-// It never trims into the scheme prefix.
+// It never trims into the scheme prefix, nor a character escaped by a
+// backslash.
 func trimTrailing(line string, body, end int) int {
 	opens := strings.Count(line[body:end], "(")
 	closes := strings.Count(line[body:end], ")")
-	for end > body {
+	for end > body && !escaped(line, body, end-1) {
 		switch c := line[end-1]; {
 		case strings.IndexByte(".,;:!?'*_~", c) >= 0:
 		case c == ')' && closes > opens:
@@ -224,6 +232,22 @@ func trimTrailing(line string, body, end int) int {
 		end--
 	}
 	return end
+}
+
+// escaped reports whether line[i] follows a backslash that escapes it:
+// an odd run of them since body.
+func escaped(line string, body, i int) bool {
+	n := 0
+	for i-n-1 >= body && line[i-n-1] == '\\' {
+		n++
+	}
+	return n%2 == 1
+}
+
+// isASCIIPunct reports whether c is ASCII punctuation, which a backslash
+// escapes in Markdown (CommonMark 2.1).
+func isASCIIPunct(c byte) bool {
+	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
 }
 
 // byteFinder finds the next occurrence of c at or after a position that

@@ -143,6 +143,17 @@ var lineTests = []struct {
 	{"unmatched bracket ends", "http://a.example/x]y", []string{"http://a.example/x"}},
 	{"caret", "http://a.example/x^y", []string{"http://a.example/x^y"}},
 	{"backslash", `http://a.example/x\y.`, []string{`http://a.example/x\y`}},
+
+	// A backslash escapes ASCII punctuation (CommonMark 2.4): the
+	// character neither ends the candidate nor is trimmed. Line keeps the
+	// backslash; Markdown's Extractor removes it.
+	{"escaped paren in destination", `[t](https://a.example/x\))`, []string{`https://a.example/x\)`}},
+	{"escaped parens balanced", `[t](https://a.example/A_\(b\)) after`, []string{`https://a.example/A_\(b\)`}},
+	{"escaped pipe", `| https://a.example/x\|y |`, []string{`https://a.example/x\|y`}},
+	{"escaped bracket", `[https://a.example/x\]y](z)`, []string{`https://a.example/x\]y`}},
+	{"escaped trailing underscore", `https://a.example/x\_ and`, []string{`https://a.example/x\_`}},
+	{"escaped backslash then full stop", `https://a.example/x\\.`, []string{`https://a.example/x\\`}},
+	{"backslash before space", `https://a.example/x\ y`, []string{`https://a.example/x\`}},
 }
 
 func TestLine(t *testing.T) {
@@ -185,7 +196,7 @@ func TestLineAppends(t *testing.T) {
 // closing delimiter afresh per candidate, or backtracks, take quadratic time.
 func TestLineLinear(t *testing.T) {
 	const size = 1 << 20
-	for _, unit := range []string{"<a://", "\"a://x ", "\"a://|", "'a://", "](a://(", "a://[", "(a://", "a:a:a:", "a://" + strings.Repeat(")", 8)} {
+	for _, unit := range []string{"<a://", "\"a://x ", "\"a://|", "'a://", "](a://(", "a://[", "(a://", "a:a:a:", "a://" + strings.Repeat(")", 8), "a://\\\\.", "](a://\\)"} {
 		line := strings.Repeat(unit, size/len(unit))
 		start := time.Now()
 		checkInvariants(t, line, Line(nil, line))

@@ -372,7 +372,8 @@ var urlAttributes = []string{"href", "src", "action", "formaction", "cite", "pos
 // decoded and whole up to its closing quote; in HTML a relative reference
 // too, in Markdown only a URI. The value of any other attribute (alt,
 // title, data-*, srcset, ...) is prose once decoded, and its URIs are
-// found as in text. Outside attribute values, the line is prose.
+// found as in text. Outside attribute values, the line is prose, whose
+// Markdown backslash escapes are undone but in autolinks.
 func (e *Extractor) markupLine(dst []Found, line string, spans [][2]int) []Found {
 	start := len(dst)
 	values := e.values[:0] // the attribute values read, in order
@@ -383,7 +384,7 @@ func (e *Extractor) markupLine(dst []Found, line string, spans [][2]int) []Found
 			if !ok || inSpans(spans, i) {
 				continue
 			}
-			text, sourceOf := decodeEntities(line[a.start:a.end], a.start, nil)
+			text, sourceOf := decodeEntities(line[a.start:a.end], a.start, nil, false)
 			switch {
 			case !a.url:
 				dst = e.appendProse(dst, text, a.start, sourceOf)
@@ -401,16 +402,21 @@ func (e *Extractor) markupLine(dst []Found, line string, spans [][2]int) []Found
 	// decoded as HTML does, and CommonMark outside code; what lies inside
 	// an attribute value was read above.
 	attributes := len(dst)
-	text, sourceOf := decodeEntities(line, 0, spans)
+	markdown := e.opts.Kind == Markdown
+	text, sourceOf := decodeEntities(line, 0, spans, markdown)
 	dst = e.appendProse(dst, text, 0, sourceOf)
 	kept, next := dst[:attributes], 0
 	for _, f := range dst[attributes:] {
 		for next < len(values) && values[next][1] <= f.Offset {
 			next++
 		}
-		if next >= len(values) || f.Offset < values[next][0] {
-			kept = append(kept, f)
+		if next < len(values) && f.Offset >= values[next][0] {
+			continue
 		}
+		if markdown && !inSpans(spans, f.Offset) && !autolink(line, f.Offset) {
+			f = unescape(f)
+		}
+		kept = append(kept, f)
 	}
 	dst = kept
 	if attributes > start && len(dst) > attributes {
@@ -418,6 +424,45 @@ func (e *Extractor) markupLine(dst []Found, line string, spans [][2]int) []Found
 		slices.SortStableFunc(dst[start:], func(a, b Found) int { return a.Offset - b.Offset })
 	}
 	return dst
+}
+
+// autolink reports whether the candidate at off of the Markdown line is
+// an autolink, "<scheme:...>", in which CommonMark undoes no backslash
+// escape (6.5), unlike a destination written "](<...>)" or "]: <...>".
+func autolink(line string, off int) bool {
+	if off == 0 || line[off-1] != '<' {
+		return false
+	}
+	i := off - 2
+	for i >= 0 && (line[i] == ' ' || line[i] == '\t') {
+		i--
+	}
+	return i < 1 || line[i-1] != ']' || line[i] != '(' && line[i] != ':'
+}
+
+// unescape undoes the backslash escapes of f's text (CommonMark 2.4: a
+// backslash before ASCII punctuation), keeping each character's offset
+// in the line, so that an escaped character reported points at itself.
+func unescape(f Found) Found {
+	if strings.IndexByte(f.Text, '\\') < 0 {
+		return f
+	}
+	var b strings.Builder
+	b.Grow(len(f.Text))
+	src := make([]int, 0, len(f.Text)+1)
+	for i := 0; i < len(f.Text); i++ {
+		if f.Text[i] == '\\' && i+1 < len(f.Text) && isASCIIPunct(f.Text[i+1]) {
+			i++
+		}
+		src = append(src, f.SourceOffset(i))
+		b.WriteByte(f.Text[i])
+	}
+	if b.Len() == len(f.Text) {
+		return f
+	}
+	f.sourceOf = append(src, f.SourceOffset(len(f.Text)))
+	f.Text = b.String()
+	return f
 }
 
 // attribute is an attribute value's bounds in the line, and whether the
@@ -519,11 +564,12 @@ func hasScheme(s string) bool {
 const maxReference = 33
 
 // decodeEntities decodes the character references of raw, but for those
-// in skip (byte ranges of raw, in order): &name; for HTML's named
-// references, &#N; and &#xH;. It returns the text and, when it changed
-// anything, the offset in the line of each byte of it and of its end,
-// base being raw's offset in the line.
-func decodeEntities(raw string, base int, skip [][2]int) (string, []int) {
+// in skip (byte ranges of raw, in order) and, with markdown, those whose
+// '&' a backslash escapes: &name; for HTML's named references, &#N; and
+// &#xH;. It returns the text and, when it changed anything, the offset in
+// the line of each byte of it and of its end, base being raw's offset in
+// the line.
+func decodeEntities(raw string, base int, skip [][2]int, markdown bool) (string, []int) {
 	if strings.IndexByte(raw, '&') < 0 {
 		return raw, nil
 	}
@@ -534,7 +580,7 @@ func decodeEntities(raw string, base int, skip [][2]int) (string, []int) {
 		for len(skip) > 0 && skip[0][1] <= i {
 			skip = skip[1:]
 		}
-		if raw[i] == '&' && (len(skip) == 0 || i < skip[0][0]) {
+		if raw[i] == '&' && (len(skip) == 0 || i < skip[0][0]) && !(markdown && escaped(raw, 0, i)) {
 			if text, n := characterReference(raw[i:]); n > 0 {
 				for range len(text) {
 					src = append(src, base+i)

@@ -83,6 +83,20 @@ func TestExtractorFiles(t *testing.T) {
 		{"md code block literal", Options{Kind: Markdown, IncludeCode: true}, "```\nhttps://a.example/?a&amp;b\n```", []string{"02:https://a.example/?a&amp;b"}},
 		{"text keeps references", Options{Kind: Text}, `https://a.example/?a&amp;b`, []string{"01:https://a.example/?a&amp;b"}},
 
+		// Markdown backslash escapes are undone in text and destinations,
+		// not in autolinks, code or raw HTML (issue 26: link text
+		// [https://a.example/x\_y](...) reported '\').
+		{"md escapes in link text", md, `[https://a.example/x\_y](https://a.example/x_y)`, []string{"01:https://a.example/x_y", "01:https://a.example/x_y"}},
+		{"md escaped parens in destination", md, `[t](https://a.example/A_\(b\)) [u](https://a.example/x\))`, []string{"01:https://a.example/A_(b)", "01:https://a.example/x)"}},
+		{"md escaped pipe in a table", md, `| https://a.example/x\|y |`, []string{"01:https://a.example/x|y"}},
+		{"md escaped backslash", md, `https://a.example/x\\_y`, []string{`01:https://a.example/x\_y`}},
+		{"md escaped ampersand", md, `https://a.example/?a\&amp;b`, []string{"01:https://a.example/?a&amp;b"}},
+		{"md angle destinations unescaped", md, "[t](<https://a.example/x\\_y>)\n[id]: <https://a.example/x\\_y>", []string{"01:https://a.example/x_y", "02:https://a.example/x_y"}},
+		{"md autolinks keep escapes", md, `<https://a.example/x\_y> (<https://a.example/x\_y>)`, []string{`01:https://a.example/x\_y`, `01:https://a.example/x\_y`}},
+		{"md code keeps escapes", Options{Kind: Markdown, IncludeCode: true}, "`https://a.example/x\\_y`", []string{`01:https://a.example/x\_y`}},
+		{"md raw html keeps escapes", md, `<a href="https://a.example/x\_y" title="https://a.example/x\_y">`, []string{`01:https://a.example/x\_y`, `01:https://a.example/x\_y`}},
+		{"text keeps escapes", Options{Kind: Text}, `https://a.example/x\_y`, []string{`01:https://a.example/x\_y`}},
+
 		// Other attributes' values are prose (issue 26: alt="https://x logo"
 		// reported a space in the host).
 		{"html alt is prose", Options{Kind: HTML}, `<img alt="https://x.example logo">`, []string{"01:https://x.example"}},
@@ -201,12 +215,35 @@ func TestSourceOffsetText(t *testing.T) {
 	}
 }
 
+// TestSourceOffsetEscapes: an escaped character points at itself in the
+// line, past the backslashes removed before it.
+func TestSourceOffsetEscapes(t *testing.T) {
+	line := `see https://a.example/a\_b\|c&amp;d.`
+	f := New(Options{Kind: Markdown}).Line(nil, line)
+	if len(f) != 1 || f[0].Text != "https://a.example/a_b|c&d" {
+		t.Fatalf("found %+v", f)
+	}
+	for _, c := range []string{"_", "|", "&", "d"} {
+		at := strings.Index(f[0].Text, c)
+		want := strings.LastIndex(line, c)
+		if c == "&" {
+			want = strings.Index(line, "&amp;")
+		}
+		if got := f[0].SourceOffset(at); got != want {
+			t.Errorf("SourceOffset of %q = %d, want %d", c, got, want)
+		}
+	}
+	if got := f[0].SourceOffset(len(f[0].Text)); line[got:] != "." {
+		t.Errorf("SourceOffset(end) = %d (%q)", got, line[got:])
+	}
+}
+
 // TestExtractorLinear: lines that would make a search for the enclosing
 // tag from every attribute-like word take quadratic time.
 func TestExtractorLinear(t *testing.T) {
 	const size = 1 << 20
 	for _, kind := range []Kind{HTML, Markdown} {
-		for _, unit := range []string{" a=b", " a=\"x", "<a b=c ", "> a=b", "&", "&a", "&#"} {
+		for _, unit := range []string{" a=b", " a=\"x", "<a b=c ", "> a=b", "&", "&a", "&#", "\\&", "http://a\\_"} {
 			line := strings.Repeat(unit, size/len(unit))
 			start := time.Now()
 			New(Options{Kind: kind}).Line(nil, line)
