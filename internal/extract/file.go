@@ -377,7 +377,9 @@ var urlAttributes = []string{"href", "src", "action", "formaction", "cite", "pos
 func (e *Extractor) markupLine(dst []Found, line string, spans [][2]int) []Found {
 	start := len(dst)
 	values := e.values[:0] // the attribute values read, in order
-	if strings.IndexByte(line, '=') >= 0 {
+	// An attribute needs a '=' and, being inside a tag, a '<' or '>' on
+	// its line.
+	if strings.IndexByte(line, '=') >= 0 && (strings.IndexByte(line, '<') >= 0 || strings.IndexByte(line, '>') >= 0) {
 		tags := tagFinder{line: line, lastAngle: -1, nextAngle: -1}
 		for i := 0; i < len(line); i++ {
 			a, ok := attributeAt(line, i, &tags)
@@ -570,18 +572,42 @@ const maxReference = 33
 // the line of each byte of it and of its end, base being raw's offset in
 // the line.
 func decodeEntities(raw string, base int, skip [][2]int, markdown bool) (string, []int) {
-	if strings.IndexByte(raw, '&') < 0 {
+	// reference returns the decoded text and length of the reference at
+	// i, or a length of 0; i never goes back.
+	reference := func(i int) (string, int) {
+		for len(skip) > 0 && skip[0][1] <= i {
+			skip = skip[1:]
+		}
+		if len(skip) > 0 && i >= skip[0][0] || markdown && escaped(raw, 0, i) {
+			return "", 0
+		}
+		return characterReference(raw[i:])
+	}
+	// Most '&' in prose and URLs start no reference: copy nothing then.
+	first := strings.IndexByte(raw, '&')
+	for first >= 0 {
+		if _, n := reference(first); n > 0 {
+			break
+		}
+		next := strings.IndexByte(raw[first+1:], '&')
+		if next < 0 {
+			return raw, nil
+		}
+		first += 1 + next
+	}
+	if first < 0 {
 		return raw, nil
 	}
 	var b strings.Builder
 	b.Grow(len(raw))
-	src := make([]int, 0, len(raw)+1)
-	for i := 0; i < len(raw); {
-		for len(skip) > 0 && skip[0][1] <= i {
-			skip = skip[1:]
-		}
-		if raw[i] == '&' && (len(skip) == 0 || i < skip[0][0]) && !(markdown && escaped(raw, 0, i)) {
-			if text, n := characterReference(raw[i:]); n > 0 {
+	b.WriteString(raw[:first])
+	src := make([]int, first, len(raw)+1)
+	for i := range first {
+		src[i] = base + i
+	}
+	for i := first; i < len(raw); {
+		if raw[i] == '&' {
+			if text, n := reference(i); n > 0 {
 				for range len(text) {
 					src = append(src, base+i)
 				}
