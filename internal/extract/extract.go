@@ -167,7 +167,7 @@ func bareEnd(line string, from int, destination bool) (stop int, closedByParen b
 		case c == '\\' && i+1 < len(line) && isASCIIPunct(line[i+1]):
 			// A backslash escape (CommonMark 2.4): the character is
 			// literal, so it neither ends the candidate nor counts in
-			// balancing ("x\\)" in a destination, "x\\|y" in a table
+			// balancing ("x\)" in a destination, "x\|y" in a table
 			// cell). Outside Markdown the backslash is reported.
 			i += 2
 			continue
@@ -201,10 +201,9 @@ func bareEnd(line string, from int, destination bool) (stop int, closedByParen b
 // backtick that quotes code in Markdown and prose, and the '|' that
 // separates Markdown table cells and lists such as GOPROXY's: '|' is in no
 // character class of RFC 3986 (section 2), so no valid URI is cut short
-// there. Every other byte, valid
-// or not ('{', '^', a '%' without two hex digits, NUL), stays in the
-// candidate so that the parser reports it where it stands: cutting there
-// would check a valid prefix and hide the error.
+// there. Every other byte, valid or not ('{', '^', a '%' without two hex
+// digits, NUL), stays in the candidate so that the parser reports it where
+// it stands: cutting there would check a valid prefix and hide the error.
 var endsBareCandidate = func() (t [utf8.RuneSelf]bool) {
 	for _, c := range []byte(" \t\n\v\f\r<>\"`|") {
 		t[c] = true

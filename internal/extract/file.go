@@ -142,7 +142,8 @@ func (e *Extractor) Line(dst []Found, line string) []Found {
 	sup := e.suppressionFor(line)
 	code, spans := false, e.spans[:0]
 	if e.opts.Kind == Markdown {
-		// Code is literal, with --include-code too: no raw HTML in it.
+		// Code is told apart with --include-code too: it is literal,
+		// with no raw HTML, character references or escapes.
 		if code = e.markdownCode(line); !code {
 			spans = codeSpans(spans, line)
 		}
@@ -366,14 +367,14 @@ func inSpans(spans [][2]int, off int) bool {
 var urlAttributes = []string{"href", "src", "action", "formaction", "cite", "poster", "data", "background", "longdesc", "manifest", "icon", "codebase", "usemap", "ping", "xmlns"}
 
 // markupLine appends the candidates of a line of HTML, or of Markdown
-// outside code (spans, the byte ranges of its code spans, hold no tags
-// and no character references).
-// Within tags, the value of a URL attribute is one candidate, entity-
-// decoded and whole up to its closing quote; in HTML a relative reference
-// too, in Markdown only a URI. The value of any other attribute (alt,
-// title, data-*, srcset, ...) is prose once decoded, and its URIs are
-// found as in text. Outside attribute values, the line is prose, whose
-// Markdown backslash escapes are undone but in autolinks.
+// outside code blocks; spans are the byte ranges of its code spans, which
+// hold no tags, character references or escapes. Within tags, the value
+// of a URL attribute is one candidate, entity-decoded and whole up to its
+// closing quote: in HTML a relative reference too, in Markdown only a
+// URI. The value of any other attribute (alt, title, data-*, srcset, ...)
+// is prose once decoded, and its URIs are found as in text. Outside
+// attribute values, the line is prose, entity-decoded, and in Markdown
+// its backslash escapes are undone but in autolinks.
 func (e *Extractor) markupLine(dst []Found, line string, spans [][2]int) []Found {
 	start := len(dst)
 	values := e.values[:0] // the attribute values read, in order
@@ -439,7 +440,8 @@ func autolink(line string, off int) bool {
 	for i >= 0 && (line[i] == ' ' || line[i] == '\t') {
 		i--
 	}
-	return i < 1 || line[i-1] != ']' || line[i] != '(' && line[i] != ':'
+	destination := i >= 1 && line[i-1] == ']' && (line[i] == '(' || line[i] == ':')
+	return !destination
 }
 
 // unescape undoes the backslash escapes of f's text (CommonMark 2.4: a
