@@ -59,17 +59,23 @@ HTML, anything else text). A candidate runs from its scheme to a real
 delimiter for its context, and every character before that belongs to it, so
 an invalid one is a finding at its column:
 
-  text      whitespace, '<', '>', '"' (RFC 3986 Appendix C) and the
-            backtick;
-            trailing sentence punctuation and an unbalanced ")" are left
-            out; a scheme without "//" counts only when it is a known one
-            (mailto:, urn:, tel:, ...)
+  text      whitespace, '<', '>', '"' (RFC 3986 Appendix C), the
+            backtick and '|' (table cells, lists), but for '|' inside
+            <...>; trailing sentence punctuation, emphasis (*, _, ~) and
+            an unbalanced ")" are left out; a scheme without "//" counts
+            only when it is a known one (mailto:, urn:, tel:, ...) and
+            not right after '{' ({{data:json}} is a template's)
   markdown  as text, and a link destination ends at its closing ")"
-            (parentheses balanced) or ">"; code blocks and code spans are
-            skipped unless --include-code
+            (parentheses balanced) or ">"; backslash escapes (but in
+            <...> autolinks) and character references are undone; the
+            attributes of raw HTML are read as in html, but for relative
+            references; code blocks and code spans are taken literally,
+            and skipped unless --include-code
   html      the values of URL attributes (href, src, action, ...), whole
             to the closing quote, with character references decoded;
-            relative references are checked with --as reference
+            relative references are checked with --as reference; the
+            text between tags and other attributes' values (alt, title,
+            data-*) are decoded, then read as text
 
 Suppressions: a line containing "uritool-disable-next-line" (in any comment
 syntax) suppresses the next line, "uritool-disable-line" its own line, and

@@ -34,6 +34,7 @@ func Line(dst []Candidate, line string) []Candidate {
 		nextCloseAngle:  byteFinder{c: '>', at: -1},
 		nextDoubleQuote: byteFinder{c: '"', at: -1},
 		nextSingleQuote: byteFinder{c: '\'', at: -1},
+		nextPipe:        byteFinder{c: '|', at: -1},
 	}
 	for i := 0; i < len(line); {
 		if !isSchemeChar(line[i]) {
@@ -50,7 +51,7 @@ func Line(dst []Candidate, line string) []Candidate {
 			continue
 		}
 		body, ok := bodyStart(line, start, i)
-		if !ok {
+		if !ok || body == i+1 && afterBrace(line, start) {
 			continue
 		}
 		end, resume := s.candidateEnd(start, body)
@@ -79,12 +80,26 @@ func bodyStart(line string, start, colon int) (int, bool) {
 	return 0, false
 }
 
+// afterBrace reports whether line[start:] follows a '{' and blanks: a
+// scheme written without "//" there is a template's expression, as in
+// curl's {{data:json}}, Jinja's {{ data:x }} or a shell's ${data:x}, not
+// a URI. With "//", {{https://x}} is a URI in braces, and the parser
+// reports the '}' that follows it.
+func afterBrace(line string, start int) bool {
+	i := start - 1
+	for i >= 0 && (line[i] == ' ' || line[i] == '\t') {
+		i--
+	}
+	return i >= 0 && line[i] == '{'
+}
+
 type scanner struct {
 	line            string
 	nextOpenAngle   byteFinder
 	nextCloseAngle  byteFinder
 	nextDoubleQuote byteFinder
 	nextSingleQuote byteFinder
+	nextPipe        byteFinder
 }
 
 // candidateEnd returns where the candidate starting at start ends, and where
@@ -96,7 +111,9 @@ func (s *scanner) candidateEnd(start, body int) (end, resume int) {
 		// Appendix C: a URI in "..." or <...> ends at the closing delimiter,
 		// whatever lies inside; whitespace and other invalid characters are
 		// kept so that the parser reports them. Single quotes delimit HTML
-		// attributes and YAML scalars the same way.
+		// attributes and YAML scalars the same way. A '|' separates the
+		// URIs of a quoted list (GOPROXY="https://a|https://b"); inside
+		// <...> it is kept, and reported.
 		switch line[start-1] {
 		case '<':
 			// Another '<' first means this one is never closed.
@@ -105,10 +122,12 @@ func (s *scanner) candidateEnd(start, body int) (end, resume int) {
 			}
 		case '"':
 			if closing := s.nextDoubleQuote.from(line, start); closing < len(line) {
+				closing = min(closing, s.nextPipe.from(line, start))
 				return closing, closing
 			}
 		case '\'':
 			if closing := s.nextSingleQuote.from(line, start); closing < len(line) {
+				closing = min(closing, s.nextPipe.from(line, start))
 				return closing, closing
 			}
 		}
@@ -126,25 +145,35 @@ func (s *scanner) candidateEnd(start, body int) (end, resume int) {
 
 // bareEnd returns where an undelimited candidate whose body starts at from
 // stops: at whitespace, at a character that never appears in a URI and
-// usually delimits in markup, or at a ']' that closes no '['. With
-// stopAtUnmatchedParen, an unmatched ')' stops it too, and closedByParen
-// reports that it did.
-func bareEnd(line string, from int, stopAtUnmatchedParen bool) (stop int, closedByParen bool) {
+// usually delimits in markup, or at a ']' that closes no '['. In a
+// Markdown link destination, an unmatched ')' stops it too, and
+// closedByParen reports that it did; a '|' does not, as CommonMark takes
+// the destination literally up to its ')'.
+func bareEnd(line string, from int, destination bool) (stop int, closedByParen bool) {
 	parenDepth, bracketDepth := 0, 0
 	for i := from; i < len(line); {
 		c := line[i]
 		switch {
 		case c >= utf8.RuneSelf:
 			// No URI contains non-ASCII; Unicode spaces and punctuation
-			// (typographic quotes, CJK full stops) delimit, while letters
+			// (typographic quotes, CJK full stops) delimit, and so do the
+			// invisible zero-width space, word joiner and no-break space
+			// that docs put after URLs (often as &#8203;), while letters
 			// and invalid UTF-8 stay in for the parser to report.
 			r, size := utf8.DecodeRuneInString(line[i:])
-			if unicode.IsSpace(r) || unicode.IsPunct(r) {
+			if unicode.IsSpace(r) || unicode.IsPunct(r) || r == '\u200b' || r == '\u2060' || r == '\ufeff' {
 				return i, false
 			}
 			i += size
 			continue
-		case endsBareCandidate[c]:
+		case c == '\\' && i+1 < len(line) && isASCIIPunct(line[i+1]):
+			// A backslash escape (CommonMark 2.4): the character is
+			// literal, so it neither ends the candidate nor counts in
+			// balancing ("x\)" in a destination, "x\|y" in a table
+			// cell). Outside Markdown the backslash is reported.
+			i += 2
+			continue
+		case endsBareCandidate[c] && !(destination && c == '|'):
 			return i, false
 		case c == '[':
 			bracketDepth++
@@ -160,7 +189,7 @@ func bareEnd(line string, from int, stopAtUnmatchedParen bool) (stop int, closed
 		case c == ')':
 			if parenDepth > 0 {
 				parenDepth--
-			} else if stopAtUnmatchedParen {
+			} else if destination {
 				return i, true
 			}
 		}
@@ -170,28 +199,32 @@ func bareEnd(line string, from int, stopAtUnmatchedParen bool) (stop int, closed
 }
 
 // endsBareCandidate holds the ASCII bytes that end an undelimited candidate:
-// whitespace and the delimiters of Appendix C ('<', '>' and '"'), and the
-// backtick that quotes code in Markdown and prose. Every other byte, valid
-// or not ('{', '|', '^', a '%' without two hex digits, NUL), stays in the
-// candidate so that the parser reports it where it stands: cutting there
-// would check a valid prefix and hide the error.
+// whitespace and the delimiters of Appendix C ('<', '>' and '"'), the
+// backtick that quotes code in Markdown and prose, and the '|' that
+// separates Markdown table cells and lists such as GOPROXY's: '|' is in no
+// character class of RFC 3986 (section 2), so no valid URI is cut short
+// there. Every other byte, valid or not ('{', '^', a '%' without two hex
+// digits, NUL), stays in the candidate so that the parser reports it where
+// it stands: cutting there would check a valid prefix and hide the error.
 var endsBareCandidate = func() (t [utf8.RuneSelf]bool) {
-	for _, c := range []byte(" \t\n\v\f\r<>\"`") {
+	for _, c := range []byte(" \t\n\v\f\r<>\"`|") {
 		t[c] = true
 	}
 	return t
 }()
 
 // trimTrailing drops the sentence punctuation and Markdown emphasis that
-// Appendix C warns "might be mistaken for part of the URI", and a trailing
+// Appendix C warns "might be mistaken for part of the URI" (with GFM's
+// strikethrough '~', which GFM's autolinks leave out too), and a trailing
 // ')' left unmatched within line[body:end], as in "(see http://x/a_(b))".
-// It never trims into the scheme prefix.
+// It never trims into the scheme prefix, nor a character escaped by a
+// backslash.
 func trimTrailing(line string, body, end int) int {
 	opens := strings.Count(line[body:end], "(")
 	closes := strings.Count(line[body:end], ")")
-	for end > body {
+	for end > body && !escaped(line, body, end-1) {
 		switch c := line[end-1]; {
-		case strings.IndexByte(".,;:!?'*_", c) >= 0:
+		case strings.IndexByte(".,;:!?'*_~", c) >= 0:
 		case c == ')' && closes > opens:
 			closes--
 		default:
@@ -200,6 +233,22 @@ func trimTrailing(line string, body, end int) int {
 		end--
 	}
 	return end
+}
+
+// escaped reports whether line[i] follows a backslash that escapes it:
+// an odd run of them since body.
+func escaped(line string, body, i int) bool {
+	n := 0
+	for i-n-1 >= body && line[i-n-1] == '\\' {
+		n++
+	}
+	return n%2 == 1
+}
+
+// isASCIIPunct reports whether c is ASCII punctuation, which a backslash
+// escapes in Markdown (CommonMark 2.1).
+func isASCIIPunct(c byte) bool {
+	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
 }
 
 // byteFinder finds the next occurrence of c at or after a position that

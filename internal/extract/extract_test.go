@@ -23,6 +23,9 @@ var lineTests = []struct {
 	{"several punctuation", "is it http://a.example/x?!", []string{"http://a.example/x"}},
 	{"semicolon and colon", "http://a.example/x;: next", []string{"http://a.example/x"}},
 	{"emphasis", "**http://a.example/x** and _https://b.example/y_", []string{"http://a.example/x", "https://b.example/y"}},
+	{"strikethrough", "~~https://e.example/g~~ and ~https://e.example/h~.", []string{"https://e.example/g", "https://e.example/h"}},
+	{"inner tilde kept", "https://a.example/~user/x~y", []string{"https://a.example/~user/x~y"}},
+	{"tilde in angle brackets kept", "<https://a.example/x~>", []string{"https://a.example/x~"}},
 	{"apostrophe", "it's at http://a.example/x' really", []string{"http://a.example/x"}},
 	{"inner dots kept", "http://a.example/v1.2.3/file.tar.gz.", []string{"http://a.example/v1.2.3/file.tar.gz"}},
 	{"uppercase scheme", "HTTPS://A.EXAMPLE/", []string{"HTTPS://A.EXAMPLE/"}},
@@ -34,10 +37,25 @@ var lineTests = []struct {
 	// Characters that cannot belong to a URI stay in: cutting there would
 	// check a valid prefix and hide the error (issue 12).
 	{"template braces", "{{https://a.example/x}}", []string{"https://a.example/x}}"}},
+	// A known scheme without "//" after '{' is a template's expression
+	// (issue 26: curl's --expand-data {{data:json}} reported '}').
+	{"template expression", "Use {{data:json}} here", nil},
+	{"template expression spaced", "{{ data:json }} and ${mailto:x} and {tel:1}", nil},
+	{"template expression then URI", "{{data:json}} data:text/plain,hi", []string{"data:text/plain,hi"}},
+	{"template in a URI", "https://a.example/{{var:trim}}", []string{"https://a.example/{{var:trim}}"}},
 	{"braces in a path", "- http://x.example/{id}", []string{"http://x.example/{id}"}},
 	{"md link with braces", "[a](http://x.example/{id})", []string{"http://x.example/{id}"}},
-	{"pipe without spaces", "| https://a.example/x|https://b.example/y |", []string{"https://a.example/x|https://b.example/y"}},
+
+	// '|' separates table cells and lists (issue 26), but for <...>, where
+	// it stays in and is reported, and a Markdown destination, which
+	// CommonMark takes literally to its ')'.
+	{"pipe without spaces", "| https://a.example/x|https://b.example/y |", []string{"https://a.example/x", "https://b.example/y"}},
 	{"pipe table", "| https://a.example/x | https://b.example/y |", []string{"https://a.example/x", "https://b.example/y"}},
+	{"pipe table cell", "| a |https://curl.se/| b |", []string{"https://curl.se/"}},
+	{"pipe list in quotes", `GOPROXY="https://a.example|https://b.example"`, []string{"https://a.example", "https://b.example"}},
+	{"pipe list in single quotes", `GOPROXY='https://a.example|direct'`, []string{"https://a.example"}},
+	{"pipe in angle brackets kept", "<https://a.example/x|y>", []string{"https://a.example/x|y"}},
+	{"pipe in md destination kept", "[t](https://a.example/x|y)", []string{"https://a.example/x|y"}},
 
 	// Word boundary before the scheme.
 	{"digit first", "1http://a.example/", nil},
@@ -120,12 +138,24 @@ var lineTests = []struct {
 	{"truncated percent escape", "http://a.example/%4", []string{"http://a.example/%4"}},
 	{"non-ASCII letter", "http://a.example/café.", []string{"http://a.example/café"}},
 	{"typographic quotes", "“http://a.example/x”", []string{"http://a.example/x"}},
+	{"zero-width space", "http://a.example/#top\u200b, http://b.example/\u2060x and http://c.example/\ufeff", []string{"http://a.example/#top", "http://b.example/", "http://c.example/"}},
 	{"NUL inside", "http://a.example/\x00x", []string{"http://a.example/\x00x"}},
 	{"invalid UTF-8 inside", "http://a.example/\xff\xfex y", []string{"http://a.example/\xff\xfex"}},
 	{"invalid UTF-8 around", "\xffhttp://a.example/\xc3", []string{"http://a.example/\xc3"}},
 	{"unmatched bracket ends", "http://a.example/x]y", []string{"http://a.example/x"}},
 	{"caret", "http://a.example/x^y", []string{"http://a.example/x^y"}},
 	{"backslash", `http://a.example/x\y.`, []string{`http://a.example/x\y`}},
+
+	// A backslash escapes ASCII punctuation (CommonMark 2.4): the
+	// character neither ends the candidate nor is trimmed. Line keeps the
+	// backslash; Markdown's Extractor removes it.
+	{"escaped paren in destination", `[t](https://a.example/x\))`, []string{`https://a.example/x\)`}},
+	{"escaped parens balanced", `[t](https://a.example/A_\(b\)) after`, []string{`https://a.example/A_\(b\)`}},
+	{"escaped pipe", `| https://a.example/x\|y |`, []string{`https://a.example/x\|y`}},
+	{"escaped bracket", `[https://a.example/x\]y](z)`, []string{`https://a.example/x\]y`}},
+	{"escaped trailing underscore", `https://a.example/x\_ and`, []string{`https://a.example/x\_`}},
+	{"escaped backslash then full stop", `https://a.example/x\\.`, []string{`https://a.example/x\\`}},
+	{"backslash before space", `https://a.example/x\ y`, []string{`https://a.example/x\`}},
 }
 
 func TestLine(t *testing.T) {
@@ -168,7 +198,7 @@ func TestLineAppends(t *testing.T) {
 // closing delimiter afresh per candidate, or backtracks, take quadratic time.
 func TestLineLinear(t *testing.T) {
 	const size = 1 << 20
-	for _, unit := range []string{"<a://", "\"a://x ", "'a://", "](a://(", "a://[", "(a://", "a:a:a:", "a://" + strings.Repeat(")", 8)} {
+	for _, unit := range []string{"<a://", "\"a://x ", "\"a://|", "'a://", "](a://(", "a://[", "(a://", "a:a:a:", "a://" + strings.Repeat(")", 8), "a://\\\\.", "](a://\\)"} {
 		line := strings.Repeat(unit, size/len(unit))
 		start := time.Now()
 		checkInvariants(t, line, Line(nil, line))

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"html"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -127,7 +128,7 @@ type Extractor struct {
 	prevBlank, prevCode  bool
 	region, nextLine     Suppression
 	regionOn, nextLineOn bool
-	spans                [][2]int
+	spans, values        [][2]int
 	found                []Candidate
 }
 
@@ -142,26 +143,45 @@ func New(opts Options) *Extractor {
 func (e *Extractor) Line(dst []Found, line string) []Found {
 	sup := e.suppressionFor(line)
 	code, spans := false, e.spans[:0]
-	if e.opts.Kind == Markdown && !e.opts.IncludeCode {
+	if e.opts.Kind == Markdown {
+		// Code is told apart with --include-code too: it is literal,
+		// with no raw HTML, character references or escapes.
 		if code = e.markdownCode(line); !code {
 			spans = codeSpans(spans, line)
 		}
 	}
 	e.spans = spans
 	start := len(dst)
-	if e.opts.Kind == HTML {
-		dst = htmlLine(dst, line)
-	} else {
-		e.found = Line(e.found[:0], line)
-		for _, c := range e.found {
-			dst = append(dst, Found{Candidate: c})
-		}
+	switch {
+	case e.opts.Kind == HTML, e.opts.Kind == Markdown && !code:
+		dst = e.markupLine(dst, line, spans)
+	default:
+		dst = e.appendProse(dst, line, 0, nil)
 	}
+	skipCode := e.opts.Kind == Markdown && !e.opts.IncludeCode
 	for i := start; i < len(dst); i++ {
 		dst[i].Suppress = sup
-		if code || inSpans(spans, dst[i].Offset) {
+		if skipCode && (code || inSpans(spans, dst[i].Offset)) {
 			dst[i].Suppress = Suppression{All: true}
 		}
+	}
+	return dst
+}
+
+// appendProse appends the candidates Line finds in text, which stands at
+// offset base of the line; sourceOf, when text was decoded, maps each of
+// its offsets to the line's instead.
+func (e *Extractor) appendProse(dst []Found, text string, base int, sourceOf []int) []Found {
+	e.found = Line(e.found[:0], text)
+	for _, c := range e.found {
+		f := Found{Candidate: c}
+		if sourceOf == nil {
+			f.Offset += base
+		} else {
+			f.Offset = sourceOf[c.Offset]
+			f.sourceOf = sourceOf[c.Offset : c.Offset+len(c.Text)+1]
+		}
+		dst = append(dst, f)
 	}
 	return dst
 }
@@ -348,42 +368,62 @@ func inSpans(spans [][2]int, off int) bool {
 // Living Standard, "URL" attribute values), srcset's list aside.
 var urlAttributes = []string{"href", "src", "action", "formaction", "cite", "poster", "data", "background", "longdesc", "manifest", "icon", "codebase", "usemap", "ping", "xmlns"}
 
-// htmlLine appends the candidates of one line of HTML: the values of URL
-// attributes, entity-decoded and taken whole up to their closing quote,
-// relative references included; and the URIs of the prose outside tags.
-func htmlLine(dst []Found, line string) []Found {
+// markupLine appends the candidates of a line of HTML, or of Markdown
+// outside code blocks; spans are the byte ranges of its code spans, which
+// hold no tags, character references or escapes. Within tags, the value
+// of a URL attribute is one candidate, entity-decoded and whole up to its
+// closing quote: in HTML a relative reference too, in Markdown only a
+// URI. The value of any other attribute (alt, title, data-*, srcset, ...)
+// is prose once decoded, and its URIs are found as in text. Outside
+// attribute values, the line is prose, entity-decoded, and in Markdown
+// its backslash escapes are undone but in autolinks.
+func (e *Extractor) markupLine(dst []Found, line string, spans [][2]int) []Found {
 	start := len(dst)
-	lower := asciiLower(line)
-	var taken []bool // bytes inside the attribute values taken
-	for i := 0; i < len(lower); i++ {
-		valStart, valEnd, ok := attributeAt(lower, line, i)
-		if !ok {
-			continue
+	values := e.values[:0] // the attribute values read, in order
+	// An attribute needs a '=' and, being inside a tag, a '<' or '>' on
+	// its line.
+	if strings.IndexByte(line, '=') >= 0 && (strings.IndexByte(line, '<') >= 0 || strings.IndexByte(line, '>') >= 0) {
+		tags := tagFinder{line: line, lastAngle: -1, nextAngle: -1}
+		for i := 0; i < len(line); i++ {
+			a, ok := attributeAt(line, i, &tags)
+			if !ok || inSpans(spans, i) {
+				continue
+			}
+			text, sourceOf := decodeEntities(line[a.start:a.end], a.start, nil, false)
+			switch {
+			case !a.url:
+				dst = e.appendProse(dst, text, a.start, sourceOf)
+			case strings.TrimSpace(text) != "" && (e.opts.Kind == HTML || hasScheme(text)):
+				f := Found{Candidate: Candidate{Offset: a.start, Text: text}, sourceOf: sourceOf}
+				f.Relative = !hasScheme(text)
+				dst = append(dst, f)
+			}
+			values = append(values, [2]int{a.start, a.end})
+			i = a.end
 		}
-		raw := line[valStart:valEnd]
-		text, sourceOf := decodeEntities(raw, valStart)
-		if strings.TrimSpace(text) != "" {
-			f := Found{Candidate: Candidate{Offset: valStart, Text: text}, sourceOf: sourceOf}
-			f.Relative = !hasScheme(text)
-			dst = append(dst, f)
-		}
-		if len(taken) == 0 {
-			taken = make([]bool, len(line))
-		}
-		for k := i; k < valEnd && k < len(line); k++ {
-			taken[k] = true
-		}
-		i = valEnd
 	}
-	// The prose between attributes: a URI there is found as in text,
-	// unless it lies inside an attribute value taken above.
+	e.values = values
+	// The prose between attribute values, its character references
+	// decoded as HTML does, and CommonMark outside code; what lies inside
+	// an attribute value was read above.
 	attributes := len(dst)
-	for _, c := range Line(nil, line) {
-		if len(taken) > 0 && taken[c.Offset] {
+	markdown := e.opts.Kind == Markdown
+	text, sourceOf := decodeEntities(line, 0, spans, markdown)
+	dst = e.appendProse(dst, text, 0, sourceOf)
+	kept, next := dst[:attributes], 0
+	for _, f := range dst[attributes:] {
+		for next < len(values) && values[next][1] <= f.Offset {
+			next++
+		}
+		if next < len(values) && f.Offset >= values[next][0] {
 			continue
 		}
-		dst = append(dst, Found{Candidate: c})
+		if markdown && !inSpans(spans, f.Offset) && !autolink(line, f.Offset) {
+			f = unescape(f)
+		}
+		kept = append(kept, f)
 	}
+	dst = kept
 	if attributes > start && len(dst) > attributes {
 		// Both kinds on one line: findings come in column order.
 		slices.SortStableFunc(dst[start:], func(a, b Found) int { return a.Offset - b.Offset })
@@ -391,57 +431,121 @@ func htmlLine(dst []Found, line string) []Found {
 	return dst
 }
 
-// attributeAt reads a URL attribute whose name starts at i of lower (the
-// lowercased line): the name, preceded by whitespace or a quote, then
-// "=", then a quoted or unquoted value, whose bounds it returns. A value
-// that spans lines is taken to the end of this one.
-func attributeAt(lower, line string, i int) (start, end int, ok bool) {
-	if i == 0 || strings.IndexByte(" \t\"'", lower[i-1]) < 0 || !insideTag(line, i) {
-		return 0, 0, false
+// autolink reports whether the candidate at off of the Markdown line is
+// an autolink, "<scheme:...>", in which CommonMark undoes no backslash
+// escape (6.5), unlike a destination written "](<...>)" or "]: <...>".
+func autolink(line string, off int) bool {
+	if off == 0 || line[off-1] != '<' {
+		return false
 	}
-	for _, a := range urlAttributes {
-		if !strings.HasPrefix(lower[i:], a) {
-			continue
-		}
-		j := i + len(a)
-		for j < len(lower) && (lower[j] == ' ' || lower[j] == '\t') {
-			j++
-		}
-		if j >= len(lower) || lower[j] != '=' {
-			continue
-		}
-		j++
-		for j < len(lower) && (lower[j] == ' ' || lower[j] == '\t') {
-			j++
-		}
-		if j >= len(lower) {
-			return 0, 0, false
-		}
-		if q := line[j]; q == '"' || q == '\'' {
-			close := strings.IndexByte(line[j+1:], q)
-			if close < 0 {
-				return j + 1, len(line), true
-			}
-			return j + 1, j + 1 + close, true
-		}
-		end := j
-		for end < len(line) && line[end] != ' ' && line[end] != '\t' && line[end] != '>' {
-			end++
-		}
-		return j, end, true
+	i := off - 2
+	for i >= 0 && (line[i] == ' ' || line[i] == '\t') {
+		i--
 	}
-	return 0, 0, false
+	destination := i >= 1 && line[i-1] == ']' && (line[i] == '(' || line[i] == ':')
+	return !destination
 }
 
-// insideTag reports whether byte i of line stands inside a tag: the last
-// '<' or '>' before it is a '<', or, for a tag begun on an earlier line,
-// there is none before it and the next one after it is a '>'.
-func insideTag(line string, i int) bool {
-	if j := strings.LastIndexAny(line[:i], "<>"); j >= 0 {
-		return line[j] == '<'
+// unescape undoes the backslash escapes of f's text (CommonMark 2.4: a
+// backslash before ASCII punctuation), keeping each character's offset
+// in the line, so that an escaped character reported points at itself.
+func unescape(f Found) Found {
+	if strings.IndexByte(f.Text, '\\') < 0 {
+		return f
 	}
-	j := strings.IndexAny(line[i:], "<>")
-	return j >= 0 && line[i+j] == '>'
+	var b strings.Builder
+	b.Grow(len(f.Text))
+	src := make([]int, 0, len(f.Text)+1)
+	for i := 0; i < len(f.Text); i++ {
+		if f.Text[i] == '\\' && i+1 < len(f.Text) && isASCIIPunct(f.Text[i+1]) {
+			i++
+		}
+		src = append(src, f.SourceOffset(i))
+		b.WriteByte(f.Text[i])
+	}
+	if b.Len() == len(f.Text) {
+		return f
+	}
+	f.sourceOf = append(src, f.SourceOffset(len(f.Text)))
+	f.Text = b.String()
+	return f
+}
+
+// attribute is an attribute value's bounds in the line, and whether the
+// attribute is a URL attribute.
+type attribute struct {
+	start, end int
+	url        bool
+}
+
+// attributeAt reads an attribute whose name starts at byte i of line: the
+// name, preceded by whitespace or a quote, then "=", then a quoted or
+// unquoted value, all inside a tag. A value that spans lines is taken to
+// the end of this one.
+func attributeAt(line string, i int, tags *tagFinder) (attribute, bool) {
+	if i == 0 || strings.IndexByte(" \t\"'", line[i-1]) < 0 {
+		return attribute{}, false
+	}
+	j := i
+	for j < len(line) && strings.IndexByte(" \t\"'<>/=", line[j]) < 0 {
+		j++
+	}
+	name := line[i:j]
+	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+		j++
+	}
+	if name == "" || j >= len(line) || line[j] != '=' {
+		return attribute{}, false
+	}
+	j++
+	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+		j++
+	}
+	if j >= len(line) || !tags.inside(i) {
+		return attribute{}, false
+	}
+	a := attribute{url: slices.ContainsFunc(urlAttributes, func(u string) bool { return strings.EqualFold(name, u) })}
+	if q := line[j]; q == '"' || q == '\'' {
+		a.start, a.end = j+1, len(line)
+		if n := strings.IndexByte(line[j+1:], q); n >= 0 {
+			a.end = j + 1 + n
+		}
+		return a, true
+	}
+	a.start, a.end = j, j
+	for a.end < len(line) && line[a.end] != ' ' && line[a.end] != '\t' && line[a.end] != '>' {
+		a.end++
+	}
+	return a, true
+}
+
+// tagFinder tells whether a byte of its line stands inside a tag: the last
+// '<' or '>' before it is a '<', or, for a tag begun on an earlier line,
+// there is none before it and the next one after it is a '>'. The bytes
+// asked about never go back, so that all questions about one line take
+// linear time in total.
+type tagFinder struct {
+	line      string
+	scanned   int // line[:scanned] has been read for lastAngle
+	lastAngle int // the last '<' or '>' in line[:scanned], or -1
+	nextAngle int // the first '<' or '>' of the line, or -1 before it is looked for
+}
+
+func (t *tagFinder) inside(i int) bool {
+	for ; t.scanned < i; t.scanned++ {
+		if c := t.line[t.scanned]; c == '<' || c == '>' {
+			t.lastAngle = t.scanned
+		}
+	}
+	if t.lastAngle >= 0 {
+		return t.line[t.lastAngle] == '<'
+	}
+	if t.nextAngle < 0 {
+		if t.nextAngle = strings.IndexAny(t.line, "<>"); t.nextAngle < 0 {
+			t.nextAngle = len(t.line)
+		}
+	}
+	return t.nextAngle < len(t.line) && t.line[t.nextAngle] == '>'
 }
 
 // hasScheme reports whether s starts with scheme ":" (RFC 3986 section
@@ -461,35 +565,59 @@ func hasScheme(s string) bool {
 	return false
 }
 
-// namedEntities are the character references attribute values commonly
-// hold; others stay as written, and the parser reports their "&".
-var namedEntities = map[string]string{
-	"amp": "&", "lt": "<", "gt": ">", "quot": `"`, "apos": "'", "nbsp": "\u00a0",
-	"sol": "/", "colon": ":", "quest": "?", "num": "#", "percnt": "%", "equals": "=", "period": ".",
-}
+// maxReference is the length of the longest character reference,
+// "&CounterClockwiseContourIntegral;".
+const maxReference = 33
 
-// decodeEntities decodes the character references of an attribute value
-// (HTML "attribute value" state): &name; for namedEntities, &#N; and
+// decodeEntities decodes the character references of raw, but for those
+// in skip (byte ranges of raw, in order) and, with markdown, those whose
+// '&' a backslash escapes: &name; for HTML's named references, &#N; and
 // &#xH;. It returns the text and, when it changed anything, the offset in
-// the line of each byte of it, base being the value's offset.
-func decodeEntities(raw string, base int) (string, []int) {
-	if strings.IndexByte(raw, '&') < 0 {
+// the line of each byte of it and of its end, base being raw's offset in
+// the line.
+func decodeEntities(raw string, base int, skip [][2]int, markdown bool) (string, []int) {
+	// reference returns the decoded text and length of the reference at
+	// i, or a length of 0; i never goes back.
+	reference := func(i int) (string, int) {
+		for len(skip) > 0 && skip[0][1] <= i {
+			skip = skip[1:]
+		}
+		if len(skip) > 0 && i >= skip[0][0] || markdown && escaped(raw, 0, i) {
+			return "", 0
+		}
+		return characterReference(raw[i:])
+	}
+	// Most '&' in prose and URLs start no reference: copy nothing then.
+	first := strings.IndexByte(raw, '&')
+	for first >= 0 {
+		if _, n := reference(first); n > 0 {
+			break
+		}
+		next := strings.IndexByte(raw[first+1:], '&')
+		if next < 0 {
+			return raw, nil
+		}
+		first += 1 + next
+	}
+	if first < 0 {
 		return raw, nil
 	}
 	var b strings.Builder
-	var src []int
-	for i := 0; i < len(raw); {
+	b.Grow(len(raw))
+	b.WriteString(raw[:first])
+	src := make([]int, first, len(raw)+1)
+	for i := range first {
+		src[i] = base + i
+	}
+	for i := first; i < len(raw); {
 		if raw[i] == '&' {
-			if semi := strings.IndexByte(raw[i:], ';'); semi > 1 && semi < 12 {
-				ref := raw[i+1 : i+semi]
-				if s, ok := characterReference(ref); ok {
-					for k := 0; k < len(s); k++ {
-						src = append(src, base+i)
-					}
-					b.WriteString(s)
-					i += semi + 1
-					continue
+			if text, n := reference(i); n > 0 {
+				for range len(text) {
+					src = append(src, base+i)
 				}
+				b.WriteString(text)
+				i += n
+				continue
 			}
 		}
 		src = append(src, base+i)
@@ -500,12 +628,34 @@ func decodeEntities(raw string, base int) (string, []int) {
 	return b.String(), src
 }
 
-func characterReference(ref string) (string, bool) {
-	if s, ok := namedEntities[ref]; ok {
-		return s, true
+// characterReference decodes the reference that s starts with, and
+// returns its text and length, or a length of 0 when there is none. A
+// name must be whole and end in ';', as CommonMark requires (HTML takes
+// some without, but not in attribute values before '=', as in
+// "?a=1&copy=2").
+func characterReference(s string) (string, int) {
+	semi := strings.IndexByte(s[:min(len(s), maxReference)], ';')
+	if semi < 2 {
+		return "", 0
 	}
-	if len(ref) < 2 || ref[0] != '#' {
-		return "", false
+	ref := s[1:semi]
+	if ref[0] != '#' {
+		for i := 0; i < len(ref); i++ {
+			if !isAlpha(ref[i]) && !(ref[i] >= '0' && ref[i] <= '9') {
+				return "", 0
+			}
+		}
+		// UnescapeString also reads "&ampx;" as "&" then "x;": a
+		// name decodes to at most two code points, and a prefix leaves
+		// more.
+		text := html.UnescapeString(s[:semi+1])
+		if text == s[:semi+1] || utf8.RuneCountInString(text) > 2 {
+			return "", 0
+		}
+		return text, semi + 1
+	}
+	if len(ref) < 2 {
+		return "", 0
 	}
 	var n uint64
 	var err error
@@ -515,19 +665,7 @@ func characterReference(ref string) (string, bool) {
 		n, err = strconv.ParseUint(ref[1:], 10, 32)
 	}
 	if err != nil || n == 0 || n > utf8.MaxRune {
-		return "", false
+		return "", 0
 	}
-	return string(rune(n)), true
-}
-
-// asciiLower lowers the ASCII letters of s only, so that offsets in the
-// result are those of s (strings.ToLower rewrites invalid UTF-8).
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
+	return string(rune(n)), semi + 1
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // extractAll runs an Extractor over the lines of text and describes each
@@ -63,7 +64,52 @@ func TestExtractorFiles(t *testing.T) {
 		{"html unquoted and numeric", Options{Kind: HTML}, `<form action=https://a/&#x2F;x method=post>`, []string{"01:https://a//x"}},
 		{"html prose", Options{Kind: HTML}, `<p>See http://a/b.</p>`, []string{"01:http://a/b"}},
 		{"html attribute value whole", Options{Kind: HTML}, `<a href="http://a/{id} x">`, []string{"01:http://a/{id} x"}},
+		{"html attribute keeps a pipe", Options{Kind: HTML}, `<a href='http://a/x|y'>`, []string{"01:http://a/x|y"}},
 		{"html not an attribute", Options{Kind: HTML}, `<p>the href=x</p>`, nil},
+
+		// Character references are decoded in HTML text, as in attribute
+		// values, and in Markdown outside code, as CommonMark does (issue
+		// 26: a zero-width space written &#8203; after a URL was read as
+		// part of its fragment).
+		{"html text zero-width space", Options{Kind: HTML}, `<p>https://example.com/#top&#8203;</p>`, []string{"01:https://example.com/#top"}},
+		{"html text amp", Options{Kind: HTML}, `<p>https://a.example/?a=1&amp;b=2 and &lt;https://b.example/x y&gt;</p>`, []string{"01:https://a.example/?a=1&b=2", "01:https://b.example/x y"}},
+		{"html text nbsp", Options{Kind: HTML}, `https://a.example/x&nbsp;y`, []string{"01:https://a.example/x"}},
+		{"html text any named reference", Options{Kind: HTML}, `https://a.example/f&lpar;x&rpar; https://a.example/?a&ampx;`, []string{"01:https://a.example/f(x)", "01:https://a.example/?a&ampx"}},
+		{"md text and destination", md, `https://a.example/?a=1&amp;b=2 [t](https://a.example/?c&#61;3)`, []string{"01:https://a.example/?a=1&b=2", "01:https://a.example/?c=3"}},
+		{"md autolink decoded", md, `<https://a.example/?a&amp;b>`, []string{"01:https://a.example/?a&b"}},
+		{"md zero-width space", md, `https://example.com/#top&#8203;`, []string{"01:https://example.com/#top"}},
+		{"md code span literal", md, "`https://a.example/?a&amp;b` &amp; https://c.example/", []string{"01:~https://a.example/?a&amp;b", "01:https://c.example/"}},
+		{"md code span literal with code", Options{Kind: Markdown, IncludeCode: true}, "`https://a.example/?a&amp;b`", []string{"01:https://a.example/?a&amp;b"}},
+		{"md code block literal", Options{Kind: Markdown, IncludeCode: true}, "```\nhttps://a.example/?a&amp;b\n```", []string{"02:https://a.example/?a&amp;b"}},
+		{"text keeps references", Options{Kind: Text}, `https://a.example/?a&amp;b`, []string{"01:https://a.example/?a&amp;b"}},
+
+		// Markdown backslash escapes are undone in text and destinations,
+		// not in autolinks, code or raw HTML (issue 26: link text
+		// [https://a.example/x\_y](...) reported '\').
+		{"md escapes in link text", md, `[https://a.example/x\_y](https://a.example/x_y)`, []string{"01:https://a.example/x_y", "01:https://a.example/x_y"}},
+		{"md escaped parens in destination", md, `[t](https://a.example/A_\(b\)) [u](https://a.example/x\))`, []string{"01:https://a.example/A_(b)", "01:https://a.example/x)"}},
+		{"md escaped pipe in a table", md, `| https://a.example/x\|y |`, []string{"01:https://a.example/x|y"}},
+		{"md escaped backslash", md, `https://a.example/x\\_y`, []string{`01:https://a.example/x\_y`}},
+		{"md escaped ampersand", md, `https://a.example/?a\&amp;b`, []string{"01:https://a.example/?a&amp;b"}},
+		{"md angle destinations unescaped", md, "[t](<https://a.example/x\\_y>)\n[id]: <https://a.example/x\\_y>", []string{"01:https://a.example/x_y", "02:https://a.example/x_y"}},
+		{"md autolinks keep escapes", md, `<https://a.example/x\_y> (<https://a.example/x\_y>)`, []string{`01:https://a.example/x\_y`, `01:https://a.example/x\_y`}},
+		{"md code keeps escapes", Options{Kind: Markdown, IncludeCode: true}, "`https://a.example/x\\_y`", []string{`01:https://a.example/x\_y`}},
+		{"md raw html keeps escapes", md, `<a href="https://a.example/x\_y" title="https://a.example/x\_y">`, []string{`01:https://a.example/x\_y`, `01:https://a.example/x\_y`}},
+		{"text keeps escapes", Options{Kind: Text}, `https://a.example/x\_y`, []string{`01:https://a.example/x\_y`}},
+
+		// Other attributes' values are prose (issue 26: alt="https://x logo"
+		// reported a space in the host).
+		{"html alt is prose", Options{Kind: HTML}, `<img alt="https://x.example logo">`, []string{"01:https://x.example"}},
+		{"html title and href", Options{Kind: HTML}, `<a title='see https://t.example/.' href="https://h.example/{x}">`, []string{"01:https://t.example/", "01:https://h.example/{x}"}},
+		{"html data-* decoded", Options{Kind: HTML}, `<div data-url="https://a.example/?a=1&amp;b=2 x" data=/o.bin>`, []string{"01:https://a.example/?a=1&b=2", "01:rel /o.bin"}},
+		{"html srcset", Options{Kind: HTML}, `<img srcset="https://a.example/1.png 1x, https://a.example/2.png 2x">`, []string{"01:https://a.example/1.png", "01:https://a.example/2.png"}},
+		{"html unquoted other attribute", Options{Kind: HTML}, `<meta content=https://c.example/x name=y>`, []string{"01:https://c.example/x"}},
+		{"html attribute name case", Options{Kind: HTML}, `<A HREF="https://a.example/x y" ALT="https://b.example/ z">`, []string{"01:https://a.example/x y", "01:https://b.example/"}},
+		{"html tag from the line before", Options{Kind: HTML}, "<img\n  alt=\"https://x.example logo\" src=\"https://a.example/i.png\">", []string{"02:https://x.example", "02:https://a.example/i.png"}},
+		{"md raw html", md, `<img alt="https://x.example logo" src="https://a.example/i.png?a&amp;b">`, []string{"01:https://x.example", "01:https://a.example/i.png?a&b"}},
+		{"md raw html relative not taken", md, `<img src="/i.png" alt="logo">`, nil},
+		{"md tag in a code span is code", md, "`<a title=\"https://x y\">`", []string{"01:~https://x y"}},
+		{"md tag in a code span with code", Options{Kind: Markdown, IncludeCode: true}, "`<a title=\"https://x y\">`", []string{"01:https://x y"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got := extractAll(c.opts, c.text)
@@ -133,6 +179,79 @@ func FuzzExtractor(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSourceOffsetOtherAttribute: a URI in another attribute's decoded
+// text maps back to the source too.
+func TestSourceOffsetOtherAttribute(t *testing.T) {
+	line := `<p title="x &amp; https://h/a&#37;zz">`
+	f := New(Options{Kind: HTML}).Line(nil, line)
+	if len(f) != 1 || f[0].Text != "https://h/a%zz" || line[f[0].Offset:f[0].Offset+8] != "https://" {
+		t.Fatalf("found %+v", f)
+	}
+	pct := strings.IndexByte(f[0].Text, '%')
+	if got := f[0].SourceOffset(pct); line[got:got+5] != "&#37;" {
+		t.Errorf("SourceOffset(%d) = %d (%q), want the start of &#37;", pct, got, line[got:])
+	}
+	if got := f[0].SourceOffset(len(f[0].Text)); line[got:] != `">` {
+		t.Errorf("SourceOffset(end) = %d (%q), want the closing quote", got, line[got:])
+	}
+}
+
+// TestSourceOffsetText: a URI after a character reference in HTML text,
+// and one holding a reference, map back to the source.
+func TestSourceOffsetText(t *testing.T) {
+	line := `<p>&amp; https://h/a&#37;zz</p>`
+	f := New(Options{Kind: HTML}).Line(nil, line)
+	if len(f) != 1 || f[0].Text != "https://h/a%zz" || line[f[0].Offset:f[0].Offset+8] != "https://" {
+		t.Fatalf("found %+v", f)
+	}
+	pct := strings.IndexByte(f[0].Text, '%')
+	if got := f[0].SourceOffset(pct); line[got:got+5] != "&#37;" {
+		t.Errorf("SourceOffset(%d) = %d (%q), want the start of &#37;", pct, got, line[got:])
+	}
+	if got := f[0].SourceOffset(len(f[0].Text)); line[got:] != "</p>" {
+		t.Errorf("SourceOffset(end) = %d (%q)", got, line[got:])
+	}
+}
+
+// TestSourceOffsetEscapes: an escaped character points at itself in the
+// line, past the backslashes removed before it.
+func TestSourceOffsetEscapes(t *testing.T) {
+	line := `see https://a.example/a\_b\|c&amp;d.`
+	f := New(Options{Kind: Markdown}).Line(nil, line)
+	if len(f) != 1 || f[0].Text != "https://a.example/a_b|c&d" {
+		t.Fatalf("found %+v", f)
+	}
+	for _, c := range []string{"_", "|", "&", "d"} {
+		at := strings.Index(f[0].Text, c)
+		want := strings.LastIndex(line, c)
+		if c == "&" {
+			want = strings.Index(line, "&amp;")
+		}
+		if got := f[0].SourceOffset(at); got != want {
+			t.Errorf("SourceOffset of %q = %d, want %d", c, got, want)
+		}
+	}
+	if got := f[0].SourceOffset(len(f[0].Text)); line[got:] != "." {
+		t.Errorf("SourceOffset(end) = %d (%q)", got, line[got:])
+	}
+}
+
+// TestExtractorLinear: lines that would make a search for the enclosing
+// tag from every attribute-like word take quadratic time.
+func TestExtractorLinear(t *testing.T) {
+	const size = 1 << 20
+	for _, kind := range []Kind{HTML, Markdown} {
+		for _, unit := range []string{" a=b", " a=\"x", "<a b=c ", "> a=b", "&", "&a", "&#", "\\&", "http://a\\_"} {
+			line := strings.Repeat(unit, size/len(unit))
+			start := time.Now()
+			New(Options{Kind: kind}).Line(nil, line)
+			if elapsed := time.Since(start); elapsed > 5*time.Second {
+				t.Errorf("%v: %d bytes of %q took %v", kind, len(line), unit, elapsed)
+			}
+		}
+	}
 }
 
 // TestHTMLColumnOrder: on a line with both prose and URL attributes, the
