@@ -38,7 +38,7 @@ func BenchmarkExtractor(b *testing.B) {
 				size += len(l) + 1
 			}
 		}
-		b.Run(kind.String(), func(b *testing.B) {
+		b.Run(Kinds[kind], func(b *testing.B) {
 			b.SetBytes(int64(size))
 			b.ReportAllocs()
 			var found []Found

@@ -23,13 +23,6 @@ const (
 
 var kindNames = [...]string{"text", "markdown", "html"}
 
-func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
-	}
-	return "Kind(" + strconv.Itoa(int(k)) + ")"
-}
-
 // Kinds lists the names ParseKind accepts.
 var Kinds = kindNames[:]
 
@@ -641,7 +634,7 @@ func characterReference(s string) (string, int) {
 	ref := s[1:semi]
 	if ref[0] != '#' {
 		for i := 0; i < len(ref); i++ {
-			if !isAlpha(ref[i]) && !(ref[i] >= '0' && ref[i] <= '9') {
+			if !ascii.IsAlpha(ref[i]) && !ascii.IsDigit(ref[i]) {
 				return "", 0
 			}
 		}
