@@ -1,10 +1,13 @@
 package shape
 
 import (
+	"fmt"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/uritool/uritool/pkg/uri"
 	"github.com/uritool/uritool/pkg/uritemplate"
@@ -174,5 +177,127 @@ func TestCounter(t *testing.T) {
 	want := []string{"a:+++:a1,a2", "b:+++:b1,b2", "c:+:c1", "d:+:d1"}
 	if !slices.Equal(got, want) || c.Len() != 4 {
 		t.Errorf("Entries() = %q, want %q", got, want)
+	}
+}
+
+// TestIsDate holds isDate to time.Parse(time.DateOnly), which it replaces
+// for speed, over every month and day field of a few years of each kind.
+func TestIsDate(t *testing.T) {
+	fields := []string{"1a", "+1", " 1", "-1"}
+	for i := range 100 {
+		fields = append(fields, fmt.Sprintf("%02d", i))
+	}
+	for _, year := range []string{"0000", "0001", "0004", "1900", "2000", "2023", "2024", "2100", "2400", "9999", "20x4", "+024", "-024"} {
+		for _, month := range fields {
+			for _, day := range fields {
+				s := year + "-" + month + "-" + day
+				_, err := time.Parse(time.DateOnly, s)
+				if got := isDate(s); got != (err == nil) {
+					t.Errorf("isDate(%q) = %v, time.Parse says %v", s, got, err)
+				}
+			}
+		}
+	}
+	for _, s := range []string{"", "2024-01-011", "2024-1-01", "2024/01/01", "2024-01-0"} {
+		if isDate(s) {
+			t.Errorf("isDate(%q)", s)
+		}
+	}
+}
+
+func FuzzIsDate(f *testing.F) {
+	f.Add("2024-02-29")
+	f.Fuzz(func(t *testing.T, s string) {
+		_, err := time.Parse(time.DateOnly, s)
+		if got := isDate(s); got != (err == nil) {
+			t.Errorf("isDate(%q) = %v, time.Parse says %v", s, got, err)
+		}
+	})
+}
+
+// TestShaperReused: a Shaper keeps nothing of one input in the shape of
+// the next, whether the query had a few keys or more than it compares one
+// by one.
+func TestShaperReused(t *testing.T) {
+	many := func(n int, prefix string) string {
+		var keys []string
+		for i := range n {
+			keys = append(keys, prefix+strconv.Itoa(i%(n-3))+"=v")
+		}
+		return strings.Join(keys, "&")
+	}
+	refs := []string{
+		"http://h/1/2?id=1&id2=2",
+		"/1/2",
+		"/1/2/3?" + many(maxScan+5, "id"),
+		"/1/2/3?" + many(maxScan+5, "k"),
+		"/a?" + many(maxScan, "id"),
+		"/1/2?id",
+		"/x?%69d=1&id=2",
+		"x y",
+		"/2024-01-05/a1b2c3d4e5/1",
+	}
+	var s Shaper
+	for _, ref := range append(refs, refs...) {
+		want, _, wantErr := Of(ref, Options{})
+		got, err := s.Shape(ref)
+		if string(got) != want || (err == nil) != (wantErr == nil) {
+			t.Errorf("Shape(%q) = %q, %v, want %q, %v", ref, got, err, want, wantErr)
+		}
+	}
+	if got, _, _ := Of("/1/2/3?"+many(maxScan+5, "id"), Options{}); !strings.HasPrefix(got, "/{id}/{id18}/{id19}{?id0,id1,") {
+		t.Errorf("path variables among many query names: %q", got)
+	}
+}
+
+// corpus is a few URLs of each kind the heuristics see, for the
+// allocation test and the benchmark.
+var corpus = []string{
+	"https://example.com/users/42/edit?page=2&sort=name",
+	"https://www.information-management.com/issues/2007_45/10000894-1.html",
+	"http://archives.subscribermail.com/msg/6e2f7d40e7fa4ff49403f9ca20de27d8.htm",
+	"https://api.example.com/v2/orders/550e8400-e29b-41d4-a716-446655440000/items/17",
+	"https://news.example.org/2024-01-05/story?utm_source=x&utm_medium=y&id=9&a%2Db=1",
+	"file:///home/user/docs/report.pdf",
+	"/relative/path/deadbeef01?q",
+	"mailto:someone@example.com",
+}
+
+// TestShapeAllocations: once its buffers have grown, a Shaper allocates
+// nothing for a valid input.
+func TestShapeAllocations(t *testing.T) {
+	var s Shaper
+	for _, ref := range corpus {
+		s.Shape(ref)
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		for _, ref := range corpus {
+			if _, err := s.Shape(ref); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("Shape allocates %v times per run of %d references, want 0", allocs, len(corpus))
+	}
+}
+
+func BenchmarkShape(b *testing.B) {
+	var s Shaper
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := s.Shape(corpus[i%len(corpus)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkOf is the cost of a shape with its values.
+func BenchmarkOf(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, _, err := Of(corpus[i%len(corpus)], Options{}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
