@@ -48,7 +48,8 @@ dropped. The heuristics, tried in this order, each switched off with
 --sample N prints instead, as they come, the first N inputs of each shape: a
 de-duplication by shape. An input that is not a URI reference is reported on
 stderr and counts as a finding (exit 1). Memory grows with the number of
-distinct shapes, not of inputs.`,
+distinct shapes only, not of inputs: each takes its length plus at most
+` + strconv.Itoa(shape.PerShape) + ` bytes.`,
 		Example: `  uritool shape < access-log-urls.txt | head
   uritool shape --sample 1 < crawl.txt > one-per-endpoint.txt
   uritool shape --no-heuristic hex --format json < urls.txt`,
@@ -68,7 +69,7 @@ distinct shapes, not of inputs.`,
 			return run(root, args, pipeline.Command[render.Shaped]{
 				Filter: &opts.Keep,
 				NewOp: func() pipeline.Op[render.Shaped] {
-					return &shapeOp{opts: shape.Options{Off: opts.Off.set}, sample: opts.Sample, seen: map[string]int{}}
+					return &shapeOp{shaper: shape.Shaper{Options: shape.Options{Off: opts.Off.set}}, sample: opts.Sample}
 				},
 				NewRenderer: tableRenderer(table, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal, Unaligned: true}),
 				InOrder:     true, // counts and samples follow input order
@@ -86,38 +87,38 @@ distinct shapes, not of inputs.`,
 
 // shapeOp counts shapes, or passes the first inputs of each.
 type shapeOp struct {
-	opts    shape.Options
+	shaper  shape.Shaper
 	sample  int
-	counter shape.Counter
-	seen    map[string]int // --sample: inputs passed per shape
+	counter shape.Counter // with --sample too: the first inputs pass
 }
 
 func (o *shapeOp) Do(in *stream.Input, r *render.Shaped) pipeline.Outcome {
-	*r = render.Shaped{Outcome: render.Outcome{Line: in.Line, Input: in.Text}}
-	sh, _, err := shape.Of(in.Text, o.opts)
-	switch {
-	case err != nil:
-		r.Err = finding.Of(err, "uri")
+	sh, err := o.shaper.Shape(in.Text)
+	if err != nil {
+		*r = render.Shaped{Outcome: render.Outcome{Line: in.Line, Input: in.Text, Err: finding.Of(err, "uri")}}
 		return pipeline.Fail
-	case o.sample > 0:
-		if o.seen[sh] < o.sample {
-			o.seen[sh]++
-			r.Shape = sh
-			return pipeline.Pass
-		}
-	default:
-		o.counter.Add(sh, "")
+	}
+	if o.sample == 0 {
+		o.counter.Count(sh)
+		return pipeline.Skip
+	}
+	if o.counter.Add(sh) <= o.sample {
+		*r = render.Shaped{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Shape: string(sh)}
+		return pipeline.Pass
 	}
 	return pipeline.Skip
 }
 
-// Flush gives the counts, most common first.
+// Flush gives the counts, most common first, through one result: a crawl
+// has many shapes, and a result for each would be garbage.
 func (o *shapeOp) Flush(emit func(*render.Shaped)) {
 	if o.sample > 0 {
 		return
 	}
-	for _, e := range o.counter.Entries() {
-		emit(&render.Shaped{Shape: e.Shape, Count: e.Count})
+	var r render.Shaped
+	for sh, n := range o.counter.Sorted() {
+		r = render.Shaped{Shape: sh, Count: n}
+		emit(&r)
 	}
 }
 

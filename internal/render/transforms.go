@@ -325,9 +325,19 @@ var (
 			{Name: "count", Doc: "how many inputs have it", Write: func(b []byte, r *Shaped) []byte { return strconv.AppendInt(b, int64(r.Count), 10) }, Only: shaped},
 		},
 		Outcome: func(r *Shaped) *Outcome { return &r.Outcome },
-		Text:    func(w *stream.Part, r *Shaped, _ *TextOptions) { writeLine(w, strconv.Itoa(r.Count)+"\t"+r.Shape) },
+		Text:    writeCount,
 	}
 )
+
+// writeCount writes a shape's count and the shape. The count is appended
+// in place: a crawl has a line per shape, and a string built for each
+// would be garbage enough to raise the peak memory of the run's end.
+func writeCount(w *stream.Part, r *Shaped, _ *TextOptions) {
+	var n [20]byte
+	w.Write(strconv.AppendInt(n[:0], int64(r.Count), 10))
+	w.WriteByte('\t')
+	w.WriteLine(r.Shape)
+}
 
 // shaped is false for an input that has no shape: its record holds the
 // error alone.

@@ -2,52 +2,238 @@ package shape
 
 import (
 	"cmp"
+	"hash/maphash"
+	"iter"
 	"slices"
+	"unsafe"
 )
 
-// Counter counts shapes as they stream by. Its memory grows with the
-// number of distinct shapes (times Samples), not with the number of
-// inputs. The zero value counts without keeping samples.
+// PerShape bounds what a Counter holds for each distinct shape besides
+// the shape's own bytes: a 24-byte entry, 8 to 16 bytes of index, and the
+// index it outgrew, until the garbage collector takes it. A Counter also
+// holds up to 160 KiB of blocks it has begun to fill.
+const PerShape = 64
+
+// Counter counts shapes as they stream by, in memory that grows with the
+// number of distinct shapes only, each taking its length plus at most
+// PerShape bytes. Every shape is stored once, its bytes one after another
+// in large blocks the garbage collector need not scan.
 type Counter struct {
-	// Samples is how many inputs to keep per shape, the first ones seen.
-	Samples int
+	seed    maphash.Seed
+	text    [][]byte // the shapes' bytes, in blocks of textBlock; a shape may span two
+	size    int      // bytes used in text
+	entries [][]entry
+	n       int      // distinct shapes kept
+	slots   []uint32 // open addressing by hash: an entry's index + 1, or 0 for none
 
-	index   map[string]int // shape to its position in entries
-	entries []Entry
+	queue  []byte     // the shapes Count holds, one after another
+	ends   [batch]int // where each ends in queue
+	queued int        // how many it holds
+	warm   uint32     // what the loads of Count's first passes read, so that they are kept
 }
 
-// Entry is one distinct shape with its count and sample inputs.
-type Entry struct {
-	Shape   string
-	Count   int
-	Samples []string
+// entry is one shape kept: text[pos:pos+len] and its count.
+type entry struct {
+	pos   int
+	len   uint32
+	hash  uint32 // the hash's low bits: its slot, and a cheap first test
+	count int
 }
 
-// Add counts one input of the given shape.
-func (c *Counter) Add(shape, input string) {
-	i, ok := c.index[shape]
-	if !ok {
-		if c.index == nil {
-			c.index = map[string]int{}
+// The block sizes: large enough that the allocator hands them out whole,
+// small enough that a Counter of a few shapes stays small.
+const (
+	textBlock  = 64 << 10
+	entryBlock = 4096 // 96 KiB
+)
+
+// Add counts one input of the given shape. It returns how many inputs of
+// that shape it has counted so far.
+func (c *Counter) Add(shape []byte) int {
+	c.flushQueue()
+	return c.add(shape, c.hash(shape))
+}
+
+// batch is how many shapes Count holds before it counts them.
+const batch = 32
+
+// Count counts one input of the given shape, as Add does, later: it holds
+// a batch of shapes and looks them up together. Each lookup waits on
+// memory the cache rarely holds, an index slot, then an entry, then its
+// text; a pass over the batch for each brings them in together, so that
+// the processor waits for the batch's loads at once rather than one after
+// the other, and the counting pass then finds them in the cache.
+func (c *Counter) Count(shape []byte) {
+	c.queue = append(c.queue, shape...)
+	c.ends[c.queued] = len(c.queue)
+	c.queued++
+	if c.queued == batch {
+		c.flushQueue()
+	}
+}
+
+func (c *Counter) flushQueue() {
+	if c.queued == 0 {
+		return
+	}
+	var hashes [batch]uint64
+	var slots [batch]uint32
+	var texts [batch]int // where the text of the entry in the slot starts, or -1
+	start := 0
+	for i, end := range c.ends[:c.queued] {
+		hashes[i] = c.hash(c.queue[start:end])
+		start = end
+	}
+	mask := len(c.slots) - 1
+	warm := c.warm
+	for i, h := range hashes[:c.queued] {
+		slots[i] = c.slots[int(h)&mask]
+	}
+	for i, slot := range slots[:c.queued] {
+		texts[i] = -1
+		if slot != 0 {
+			e := c.entry(int(slot - 1))
+			texts[i] = e.pos
+			warm += e.hash
 		}
-		i = len(c.entries)
-		c.index[shape] = i
-		c.entries = append(c.entries, Entry{Shape: shape})
 	}
-	e := &c.entries[i]
-	e.Count++
-	if len(e.Samples) < c.Samples {
-		e.Samples = append(e.Samples, input)
+	for _, pos := range texts[:c.queued] {
+		if pos >= 0 {
+			warm += uint32(c.text[pos/textBlock][pos%textBlock])
+		}
 	}
+	c.warm = warm
+	start = 0
+	for i, end := range c.ends[:c.queued] {
+		c.add(c.queue[start:end], hashes[i])
+		start = end
+	}
+	c.queue, c.queued = c.queue[:0], 0
 }
 
-// Len returns the number of distinct shapes.
-func (c *Counter) Len() int { return len(c.entries) }
+func (c *Counter) hash(shape []byte) uint64 {
+	if c.slots == nil {
+		c.seed = maphash.MakeSeed()
+		c.slots = make([]uint32, 64)
+	}
+	return maphash.Bytes(c.seed, shape)
+}
 
-// Entries returns the shapes most common first, ties in the order first
-// seen. The slice is a copy; its Samples are shared.
-func (c *Counter) Entries() []Entry {
-	s := slices.Clone(c.entries)
-	slices.SortStableFunc(s, func(a, b Entry) int { return cmp.Compare(b.Count, a.Count) })
-	return s
+// add counts one input of shape, whose hash is h.
+func (c *Counter) add(shape []byte, h uint64) int {
+	mask := len(c.slots) - 1
+	p := int(h) & mask
+	for ; c.slots[p] != 0; p = (p + 1) & mask {
+		e := c.entry(int(c.slots[p] - 1))
+		if e.hash == uint32(h) && int(e.len) == len(shape) && c.equal(e.pos, shape) {
+			e.count++
+			return e.count
+		}
+	}
+	if c.n%entryBlock == 0 {
+		c.entries = append(c.entries, make([]entry, entryBlock))
+	}
+	*c.entry(c.n) = entry{pos: c.store(shape), len: uint32(len(shape)), hash: uint32(h), count: 1}
+	c.n++
+	c.slots[p] = uint32(c.n)
+	if 2*c.n > len(c.slots) {
+		c.grow()
+	}
+	return 1
+}
+
+func (c *Counter) entry(i int) *entry { return &c.entries[i/entryBlock][i%entryBlock] }
+
+// grow doubles the index, which keeps it at most half full, so that a
+// lookup seldom looks at more than two entries.
+func (c *Counter) grow() {
+	slots := make([]uint32, 2*len(c.slots))
+	mask := len(slots) - 1
+	for i := range c.n {
+		p := int(c.entry(i).hash) & mask
+		for slots[p] != 0 {
+			p = (p + 1) & mask
+		}
+		slots[p] = uint32(i + 1)
+	}
+	c.slots = slots
+}
+
+// store appends b to the text and returns its position.
+func (c *Counter) store(b []byte) int {
+	pos := c.size
+	for len(b) > 0 {
+		off := c.size % textBlock
+		if off == 0 {
+			c.text = append(c.text, make([]byte, textBlock))
+		}
+		n := copy(c.text[len(c.text)-1][off:], b)
+		b = b[n:]
+		c.size += n
+	}
+	return pos
+}
+
+// equal tells whether the text from pos on starts with b.
+func (c *Counter) equal(pos int, b []byte) bool {
+	for len(b) > 0 {
+		block := c.text[pos/textBlock][pos%textBlock:]
+		n := min(len(block), len(b))
+		if string(block[:n]) != string(b[:n]) {
+			return false
+		}
+		b = b[n:]
+		pos += n
+	}
+	return true
+}
+
+// shape returns the text of e. The text is never written again, so a
+// shape within one block is a view of it rather than a copy.
+func (c *Counter) shape(e *entry) string {
+	n := int(e.len)
+	if n == 0 {
+		return ""
+	}
+	if off := e.pos % textBlock; off+n <= textBlock {
+		return unsafe.String(&c.text[e.pos/textBlock][off], n)
+	}
+	b := make([]byte, 0, n)
+	for pos := e.pos; len(b) < n; {
+		block := c.text[pos/textBlock][pos%textBlock:]
+		block = block[:min(len(block), n-len(b))]
+		b = append(b, block...)
+		pos += len(block)
+	}
+	return string(b)
+}
+
+// Len returns the number of distinct shapes kept.
+func (c *Counter) Len() int {
+	c.flushQueue()
+	return c.n
+}
+
+// Sorted yields the shapes kept and their counts, most common first, ties
+// in the order first seen.
+func (c *Counter) Sorted() iter.Seq2[string, int] {
+	return func(yield func(string, int) bool) {
+		c.flushQueue()
+		order := make([]uint32, c.n)
+		for i := range order {
+			order[i] = uint32(i)
+		}
+		slices.SortFunc(order, func(a, b uint32) int {
+			if d := cmp.Compare(c.entry(int(b)).count, c.entry(int(a)).count); d != 0 {
+				return d
+			}
+			return cmp.Compare(a, b)
+		})
+		for _, i := range order {
+			e := c.entry(int(i))
+			if !yield(c.shape(e), e.count) {
+				return
+			}
+		}
+	}
 }

@@ -3,6 +3,7 @@ package shape
 import (
 	"fmt"
 	"net/url"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -166,17 +167,88 @@ func FuzzOf(f *testing.F) {
 
 func TestCounter(t *testing.T) {
 	var c Counter
-	c.Samples = 2
-	for _, in := range []string{"a1", "b1", "a2", "c1", "b2", "a3", "b3", "d1"} {
-		c.Add(in[:1], in)
+	var adds []int
+	for _, in := range []string{"a", "b", "a", "", "c", "b", "a", "b", "d", ""} {
+		adds = append(adds, c.Add([]byte(in)))
+	}
+	if want := []int{1, 1, 2, 1, 1, 2, 3, 3, 1, 2}; !slices.Equal(adds, want) {
+		t.Errorf("Add returned %v, want %v", adds, want)
 	}
 	var got []string
-	for _, e := range c.Entries() {
-		got = append(got, e.Shape+":"+strings.Repeat("+", e.Count)+":"+strings.Join(e.Samples, ","))
+	for shape, n := range c.Sorted() {
+		got = append(got, shape+":"+strconv.Itoa(n))
 	}
-	want := []string{"a:+++:a1,a2", "b:+++:b1,b2", "c:+:c1", "d:+:d1"}
-	if !slices.Equal(got, want) || c.Len() != 4 {
-		t.Errorf("Entries() = %q, want %q", got, want)
+	if want := []string{"a:3", "b:3", ":2", "c:1", "d:1"}; !slices.Equal(got, want) || c.Len() != 5 {
+		t.Errorf("Sorted() = %q, Len() = %d, want %q", got, c.Len(), want)
+	}
+	// Add counts after the shapes Count holds; Len counts them.
+	c.Count([]byte("e"))
+	if n := c.Len(); n != 6 {
+		t.Errorf("Len() after Count = %d, want 6", n)
+	}
+	c.Count([]byte("e"))
+	if n := c.Add([]byte("e")); n != 3 {
+		t.Errorf("Add after Count = %d, want 3", n)
+	}
+}
+
+// TestCounterMany counts enough shapes to fill several blocks of text and
+// entries, grow the index many times, and store shapes across the end of
+// a block, one of them longer than a block.
+func TestCounterMany(t *testing.T) {
+	shapeOf := func(i int) string {
+		s := strconv.Itoa(i) + strings.Repeat("/x", i%97) + strings.Repeat("y", i%7*(i%300))
+		if i == 1000 {
+			s += strings.Repeat("z", textBlock+1)
+		}
+		return s
+	}
+	countOf := func(i int) int { // as the rounds below add it
+		n := 1
+		if i%2 == 0 {
+			n++
+		}
+		if i%3 == 0 {
+			n++
+		}
+		return n
+	}
+	var c Counter
+	const n = 3 * entryBlock
+	for round := 1; round <= 3; round++ {
+		for i := range n {
+			switch {
+			case i%round != 0:
+			case round == 2 && i%10 == 0:
+				if got := c.Add([]byte(shapeOf(i))); got != 2 {
+					t.Fatalf("Add(shape %d) in round 2 = %d, want 2", i, got)
+				}
+			default:
+				c.Count([]byte(shapeOf(i)))
+			}
+		}
+	}
+	if c.Len() != n || c.size < 4*textBlock {
+		t.Fatalf("Len() = %d, want %d, in %d bytes", c.Len(), n, c.size)
+	}
+	var got, want []string
+	for shape, n := range c.Sorted() {
+		got = append(got, strconv.Itoa(n)+" "+shape)
+	}
+	for _, count := range []int{3, 2, 1} {
+		for i := range n {
+			if countOf(i) == count {
+				want = append(want, strconv.Itoa(count)+" "+shapeOf(i))
+			}
+		}
+	}
+	if !slices.Equal(got, want) {
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Fatalf("Sorted()[%d] = %.60q, want %.60q", i, got[i], want[i])
+			}
+		}
+		t.Fatalf("Sorted() has %d shapes, want %d", len(got), len(want))
 	}
 }
 
@@ -300,4 +372,39 @@ func BenchmarkOf(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestCounterMemory holds a Counter to its bound: each distinct shape
+// takes its length plus at most PerShape bytes, besides the blocks it has
+// begun to fill.
+func TestCounterMemory(t *testing.T) {
+	heap := func() uint64 {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	const n = 50000
+	shapes := make([][]byte, n)
+	length := 0
+	for i := range shapes {
+		shapes[i] = fmt.Appendf(nil, "https://example.com/%d/{id}/edit{?page}", i)
+		length += len(shapes[i])
+	}
+	before := heap()
+	var c Counter
+	for _, s := range shapes {
+		c.Count(s)
+		c.Count(s)
+	}
+	if c.Len() != n {
+		t.Fatalf("Len() = %d, want %d", c.Len(), n)
+	}
+	grown := heap() - before
+	if limit := uint64(length + n*PerShape + textBlock + entryBlock*24); grown > limit {
+		t.Errorf("%d shapes of %d bytes took %d bytes, %.1f per shape beyond its length; want at most %d",
+			n, length, grown, float64(grown-uint64(length))/n, limit)
+	}
+	runtime.KeepAlive(&c)
+	runtime.KeepAlive(shapes)
 }
