@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -18,10 +19,11 @@ import (
 // ShapeOptions are the options of uritool shape.
 type ShapeOptions struct {
 	*RootOptions
-	Keep   filter.Filter // --has, --ext, --host, ...
-	Format *flagval.Choice
-	Sample int
-	Off    heuristics
+	Keep      filter.Filter // --has, --ext, --host, ...
+	Format    *flagval.Choice
+	Sample    int
+	MaxShapes int
+	Off       heuristics
 }
 
 // NewShapeCmd builds uritool shape.
@@ -49,10 +51,18 @@ dropped. The heuristics, tried in this order, each switched off with
 de-duplication by shape. An input that is not a URI reference is reported on
 stderr and counts as a finding (exit 1). Memory grows with the number of
 distinct shapes only, not of inputs: each takes its length plus at most
-` + strconv.Itoa(shape.PerShape) + ` bytes.`,
+` + strconv.Itoa(shape.PerShape) + ` bytes.
+
+--max-shapes N keeps the first N distinct shapes and drops the inputs of any
+later one, so that memory stops growing there, for crawls with millions of
+shapes. The end of the run says on stderr what was dropped: how many inputs,
+exactly, and about how many other shapes they had (an estimate, within about
+1%); with --format json, a closing record says it too. Dropping is not a
+finding: the exit status stays that of the inputs.`,
 		Example: `  uritool shape < access-log-urls.txt | head
   uritool shape --sample 1 < crawl.txt > one-per-endpoint.txt
-  uritool shape --no-heuristic hex --format json < urls.txt`,
+  uritool shape --no-heuristic hex --format json < urls.txt
+  uritool shape --max-shapes 100000 < crawl.txt > shapes.txt`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.ShapeCountTable.Fields().String(),
 		},
@@ -61,26 +71,39 @@ distinct shapes only, not of inputs: each takes its length plus at most
 			if opts.Sample < 0 {
 				return badValue("sample", strconv.Itoa(opts.Sample), "want a count of 1 or more")
 			}
+			if opts.MaxShapes < 0 {
+				return badValue("max-shapes", strconv.Itoa(opts.MaxShapes), "want a count of 1 or more, or 0 for no cap")
+			}
 			outPal, errPal := opts.palettes()
 			table := render.ShapeCountTable
 			if opts.Sample > 0 {
 				table = render.ShapeSampleTable
 			}
+			var op *shapeOp // InOrder: the one worker's
+			var summary func(stream.Stats) string
+			if opts.MaxShapes > 0 {
+				summary = func(stream.Stats) string { return op.dropSummary() }
+			}
 			return run(root, args, pipeline.Command[render.Shaped]{
 				Filter: &opts.Keep,
 				NewOp: func() pipeline.Op[render.Shaped] {
-					return &shapeOp{shaper: shape.Shaper{Options: shape.Options{Off: opts.Off.set}}, sample: opts.Sample}
+					op = &shapeOp{shaper: shape.Shaper{Options: shape.Options{Off: opts.Off.set}}, sample: opts.Sample,
+						counter: shape.Counter{Max: opts.MaxShapes}}
+					return op
 				},
 				NewRenderer: tableRenderer(table, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal, Unaligned: true}),
 				InOrder:     true, // counts and samples follow input order
+				Summary:     summary,
 			})
 		},
 	}
 	opts.Format = flagval.AddFormat(c, "text", "json")
 	c.Flags().IntVar(&opts.Sample, "sample", 0, "print the first `N` inputs of each shape instead of counts")
+	c.Flags().IntVar(&opts.MaxShapes, "max-shapes", 0, "keep the first `N` distinct shapes, drop the inputs of later ones and say how many (0: no cap)")
 	c.Flags().Var(&opts.Off, "no-heuristic", "switch off these heuristics: uuid, date, id, hex")
 	_ = c.RegisterFlagCompletionFunc("no-heuristic", flagval.ListCompletion([]string{"uuid", "date", "id", "hex"}))
 	_ = c.RegisterFlagCompletionFunc("sample", cobra.NoFileCompletions)
+	_ = c.RegisterFlagCompletionFunc("max-shapes", cobra.NoFileCompletions)
 	addFilterFlags(c, &opts.Keep)
 	return c
 }
@@ -102,7 +125,7 @@ func (o *shapeOp) Do(in *stream.Input, r *render.Shaped) pipeline.Outcome {
 		o.counter.Count(sh)
 		return pipeline.Skip
 	}
-	if o.counter.Add(sh) <= o.sample {
+	if n := o.counter.Add(sh); n > 0 && n <= o.sample { // 0: dropped by --max-shapes
 		*r = render.Shaped{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Shape: string(sh)}
 		return pipeline.Pass
 	}
@@ -110,16 +133,32 @@ func (o *shapeOp) Do(in *stream.Input, r *render.Shaped) pipeline.Outcome {
 }
 
 // Flush gives the counts, most common first, through one result: a crawl
-// has many shapes, and a result for each would be garbage.
+// has many shapes, and a result for each would be garbage. Under
+// --max-shapes a closing record says what was dropped, even if nothing
+// was, so that a script finds it in every run.
 func (o *shapeOp) Flush(emit func(*render.Shaped)) {
-	if o.sample > 0 {
-		return
-	}
 	var r render.Shaped
-	for sh, n := range o.counter.Sorted() {
-		r = render.Shaped{Shape: sh, Count: n}
+	if o.sample == 0 {
+		for sh, n := range o.counter.Sorted() {
+			r = render.Shaped{Shape: sh, Count: n}
+			emit(&r)
+		}
+	}
+	if o.counter.Max > 0 {
+		inputs, shapes := o.counter.Dropped()
+		r = render.Shaped{Dropped: true, DroppedInputs: inputs, DroppedShapes: shapes}
 		emit(&r)
 	}
+}
+
+// dropSummary is the stderr line of --max-shapes.
+func (o *shapeOp) dropSummary() string {
+	kept := fmt.Sprintf("--max-shapes %d: %d shape(s) kept", o.counter.Max, o.counter.Len())
+	inputs, shapes := o.counter.Dropped()
+	if inputs == 0 {
+		return kept + ", none dropped"
+	}
+	return kept + fmt.Sprintf("; %d input(s) of about %d other shape(s) dropped", inputs, shapes)
 }
 
 // heuristics is --no-heuristic: names of shape heuristics.

@@ -408,3 +408,52 @@ func TestCounterMemory(t *testing.T) {
 	runtime.KeepAlive(&c)
 	runtime.KeepAlive(shapes)
 }
+
+func TestCounterMax(t *testing.T) {
+	c := Counter{Max: 2}
+	var adds []int
+	for _, in := range []string{"a", "b", "c", "a", "d", "c", "b"} {
+		adds = append(adds, c.Add([]byte(in)))
+	}
+	if want := []int{1, 1, 0, 2, 0, 0, 2}; !slices.Equal(adds, want) {
+		t.Errorf("Add returned %v, want %v", adds, want)
+	}
+	c.Count([]byte("e"))
+	var got []string
+	for shape, n := range c.Sorted() {
+		got = append(got, shape+":"+strconv.Itoa(n))
+	}
+	inputs, shapes := c.Dropped()
+	if want := []string{"a:2", "b:2"}; !slices.Equal(got, want) || c.Len() != 2 || inputs != 4 || shapes != 3 {
+		t.Errorf("Sorted() = %q, Len() = %d, Dropped() = %d, %d; want %q, 2, 4, 3", got, c.Len(), inputs, shapes, want)
+	}
+	var none Counter
+	if inputs, shapes := none.Dropped(); inputs != 0 || shapes != 0 {
+		t.Errorf("Dropped() of an empty Counter = %d, %d", inputs, shapes)
+	}
+}
+
+// TestDroppedEstimate: the number of distinct shapes dropped is estimated
+// within 2% (the sketch's standard error is 0.8%), and exactly for a few.
+// The sketch's hash is fixed, so the test is the same in every run.
+func TestDroppedEstimate(t *testing.T) {
+	for _, n := range []int{1, 2, 10, 50, 1000, 20000, 300000} {
+		c := Counter{Max: 1}
+		c.Count([]byte("kept"))
+		var b []byte
+		for i := range n {
+			b = fmt.Appendf(b[:0], "https://example.com/%d/{id}", i)
+			c.Count(b)
+			if i%3 == 0 {
+				c.Count(b)
+			}
+		}
+		inputs, shapes := c.Dropped()
+		if inputs != n+(n+2)/3 {
+			t.Errorf("%d shapes: Dropped() counts %d inputs, want %d", n, inputs, n+(n+2)/3)
+		}
+		if tolerance := n / 50; shapes < n-tolerance || shapes > n+tolerance {
+			t.Errorf("%d shapes: Dropped() estimates %d shapes, want %d ± %d", n, shapes, n, tolerance)
+		}
+	}
+}
