@@ -93,6 +93,7 @@ const (
 	seenDigit     = 1 << iota // 0-9
 	seenHexLetter             // a-f, A-F
 	seenOther
+	slash // ends the segment
 )
 
 var byteClass = func() (c [256]uint8) {
@@ -105,6 +106,7 @@ var byteClass = func() (c [256]uint8) {
 	for i := 'a'; i <= 'f'; i++ {
 		c[i], c[i-'a'+'A'] = seenHexLetter, seenHexLetter
 	}
+	c['/'] = slash
 	return c
 }()
 
@@ -256,24 +258,34 @@ func (s *Shaper) shape(ref string, vals uritemplate.Values) error {
 // whole.
 func (s *Shaper) appendPath(b []byte, path string, vals uritemplate.Values) []byte {
 	var used [len(names)]int // per heuristic, how many of its names the path took
-	var seen uint8
-	literal, start := 0, 0 // where the text to copy and the segment begin
-	for i := 0; i <= len(path); i++ {
-		if i < len(path) && path[i] != '/' {
-			seen |= byteClass[path[i]]
-			continue
-		}
-		if h := s.classify(path[start:i], seen); h != 0 {
-			name := s.freeName(h, &used)
-			if vals != nil {
-				vals[string(name)] = uritemplate.String(path[start:i])
+	literal := 0             // where the text to copy begins
+	for start := 0; ; {
+		end, seen := start, uint8(0)
+		for ; end < len(path); end++ {
+			c := byteClass[path[end]]
+			if c == slash {
+				break
 			}
-			b = append(append(append(append(b, path[literal:start]...), '{'), name...), '}')
-			literal = i
+			seen |= c
 		}
-		start, seen = i+1, 0
+		// Most segments are words: none of the heuristics can match
+		// them, whatever their length but a UUID's or a date's.
+		maybe := seen&seenOther == 0 || end-start == 36 || end-start == 10
+		if h := Heuristic(0); maybe {
+			if h = s.classify(path[start:end], seen); h != 0 {
+				name := s.freeName(h, &used)
+				if vals != nil {
+					vals[string(name)] = uritemplate.String(path[start:end])
+				}
+				b = append(append(append(append(b, path[literal:start]...), '{'), name...), '}')
+				literal = end
+			}
+		}
+		if end == len(path) {
+			return append(b, path[literal:]...)
+		}
+		start = end + 1
 	}
-	return append(b, path[literal:]...)
 }
 
 // freeName returns the name of the next variable of heuristic h: its
