@@ -2,6 +2,7 @@ package shape
 
 import (
 	"cmp"
+	"encoding/binary"
 	"hash/maphash"
 	"iter"
 	"math"
@@ -11,28 +12,28 @@ import (
 )
 
 // PerShape bounds what a Counter holds for each distinct shape besides
-// the shape's own bytes: a 24-byte entry, 8 to 16 bytes of index, and the
-// index it outgrew, until the garbage collector takes it. A Counter also
-// holds up to 160 KiB of blocks it has begun to fill, and, once it drops
-// shapes, a 16 KiB sketch of them.
+// the shape's own bytes: a 16-byte header and up to 15 bytes of padding,
+// 8 to 16 bytes of index, the index it outgrew until the garbage
+// collector takes it (up to 8), and, once counting ends, 8 bytes to sort
+// by. A Counter also holds the 64 KiB block it is filling and, once it
+// drops shapes, a 16 KiB sketch of them.
 const PerShape = 64
 
 // Counter counts shapes as they stream by, in memory that grows with the
 // number of distinct shapes only, each taking its length plus at most
-// PerShape bytes. Every shape is stored once, its bytes one after another
-// in large blocks the garbage collector need not scan. The zero value
-// keeps every shape.
+// PerShape bytes. Every shape is stored once, in a record that holds its
+// count too, one record after another in large blocks the garbage
+// collector need not scan. The zero value keeps every shape.
 type Counter struct {
 	// Max, when above 0, is how many distinct shapes to keep: the inputs
 	// of a shape first seen after that many are dropped, and counted.
 	Max int
 
 	seed    maphash.Seed
-	text    [][]byte // the shapes' bytes, in blocks of textBlock; a shape may span two
+	text    [][]byte // the records, in blocks of textBlock; a shape's bytes may run into the next block
 	size    int      // bytes used in text
-	entries [][]entry
 	n       int      // distinct shapes kept
-	slots   []uint32 // open addressing by hash: an entry's index + 1, or 0 for none
+	slots   []uint32 // open addressing by hash: a record's position / recordAlign + 1, or 0 for none
 	dropped int      // inputs of shapes not kept
 	sketch  []uint8  // a HyperLogLog sketch of the shapes not kept
 
@@ -42,20 +43,32 @@ type Counter struct {
 	warm   uint32     // what the loads of Count's first passes read, so that they are kept
 }
 
-// entry is one shape kept: text[pos:pos+len] and its count.
-type entry struct {
-	pos   int
-	len   uint32
-	hash  uint32 // the hash's low bits: its slot, and a cheap first test
-	count int
+// A record is one shape kept: a header, then the shape's bytes. The
+// header holds the count (8 bytes, little-endian), the shape's length and
+// the low bits of its hash, which are its slot in the index and a cheap
+// first test (4 bytes each). Records start at multiples of recordAlign,
+// so that a header never spans two blocks. Their order is the order the
+// shapes were first seen in.
+const (
+	textBlock   = 64 << 10
+	headerSize  = 16
+	recordAlign = 16
+)
+
+// header returns the header of the record at pos.
+func (c *Counter) header(pos int) []byte {
+	off := pos % textBlock
+	return c.text[pos/textBlock][off : off+headerSize : off+headerSize]
 }
 
-// The block sizes: large enough that the allocator hands them out whole,
-// small enough that a Counter of a few shapes stays small.
-const (
-	textBlock  = 64 << 10
-	entryBlock = 4096 // 96 KiB
-)
+func count(header []byte) int     { return int(binary.LittleEndian.Uint64(header)) }
+func length(header []byte) int    { return int(binary.LittleEndian.Uint32(header[8:])) }
+func hashOf(header []byte) uint32 { return binary.LittleEndian.Uint32(header[12:]) }
+
+// next returns the position of the record after the one at pos.
+func (c *Counter) next(pos int) int {
+	return (pos + headerSize + length(c.header(pos)) + recordAlign - 1) &^ (recordAlign - 1)
+}
 
 // Add counts one input of the given shape. It returns how many inputs of
 // that shape it has counted so far, or 0 for a shape it does not keep.
@@ -69,10 +82,10 @@ const batch = 32
 
 // Count counts one input of the given shape, as Add does, later: it holds
 // a batch of shapes and looks them up together. Each lookup waits on
-// memory the cache rarely holds, an index slot, then an entry, then its
-// text; a pass over the batch for each brings them in together, so that
-// the processor waits for the batch's loads at once rather than one after
-// the other, and the counting pass then finds them in the cache.
+// memory the cache rarely holds, an index slot, then a record; a pass
+// over the batch for each brings them in together, so that the processor
+// waits for the batch's loads at once rather than one after the other,
+// and the counting pass then finds them in the cache.
 func (c *Counter) Count(shape []byte) {
 	c.queue = append(c.queue, shape...)
 	c.ends[c.queued] = len(c.queue)
@@ -88,28 +101,19 @@ func (c *Counter) flushQueue() {
 	}
 	var hashes [batch]uint64
 	var slots [batch]uint32
-	var texts [batch]int // where the text of the entry in the slot starts, or -1
 	start := 0
 	for i, end := range c.ends[:c.queued] {
 		hashes[i] = c.hash(c.queue[start:end])
 		start = end
 	}
 	mask := len(c.slots) - 1
-	warm := c.warm
 	for i, h := range hashes[:c.queued] {
 		slots[i] = c.slots[int(h)&mask]
 	}
-	for i, slot := range slots[:c.queued] {
-		texts[i] = -1
+	warm := c.warm
+	for _, slot := range slots[:c.queued] {
 		if slot != 0 {
-			e := c.entry(int(slot - 1))
-			texts[i] = e.pos
-			warm += e.hash
-		}
-	}
-	for _, pos := range texts[:c.queued] {
-		if pos >= 0 {
-			warm += uint32(c.text[pos/textBlock][pos%textBlock])
+			warm += hashOf(c.header(int(slot-1) * recordAlign))
 		}
 	}
 	c.warm = warm
@@ -134,48 +138,62 @@ func (c *Counter) add(shape []byte, h uint64) int {
 	mask := len(c.slots) - 1
 	p := int(h) & mask
 	for ; c.slots[p] != 0; p = (p + 1) & mask {
-		e := c.entry(int(c.slots[p] - 1))
-		if e.hash == uint32(h) && int(e.len) == len(shape) && c.equal(e.pos, shape) {
-			e.count++
-			return e.count
+		pos := int(c.slots[p]-1) * recordAlign
+		hd := c.header(pos)
+		if hashOf(hd) == uint32(h) && length(hd) == len(shape) && c.equal(pos+headerSize, shape) {
+			n := count(hd) + 1
+			binary.LittleEndian.PutUint64(hd, uint64(n))
+			return n
 		}
 	}
 	if c.Max > 0 && c.n >= c.Max {
 		c.drop(shape)
 		return 0
 	}
-	if c.n%entryBlock == 0 {
-		c.entries = append(c.entries, make([]entry, entryBlock))
-	}
-	*c.entry(c.n) = entry{pos: c.store(shape), len: uint32(len(shape)), hash: uint32(h), count: 1}
+	c.slots[p] = c.store(shape, h)
 	c.n++
-	c.slots[p] = uint32(c.n)
 	if 2*c.n > len(c.slots) {
 		c.grow()
 	}
 	return 1
 }
 
-func (c *Counter) entry(i int) *entry { return &c.entries[i/entryBlock][i%entryBlock] }
-
 // grow doubles the index, which keeps it at most half full, so that a
-// lookup seldom looks at more than two entries.
+// lookup seldom looks at more than two records. The records are read in
+// the order they were stored, which the cache serves well.
 func (c *Counter) grow() {
 	slots := make([]uint32, 2*len(c.slots))
 	mask := len(slots) - 1
-	for i := range c.n {
-		p := int(c.entry(i).hash) & mask
+	for pos := 0; pos < c.size; pos = c.next(pos) {
+		p := int(hashOf(c.header(pos))) & mask
 		for slots[p] != 0 {
 			p = (p + 1) & mask
 		}
-		slots[p] = uint32(i + 1)
+		slots[p] = uint32(pos/recordAlign + 1)
 	}
 	c.slots = slots
 }
 
-// store appends b to the text and returns its position.
-func (c *Counter) store(b []byte) int {
+// store appends a record of shape, with the count 1, and returns its slot
+// value.
+func (c *Counter) store(shape []byte, h uint64) uint32 {
 	pos := c.size
+	slot := pos/recordAlign + 1
+	if slot > math.MaxUint32 {
+		panic("shape: a Counter holds at most 64 GiB of shapes")
+	}
+	var hd [headerSize]byte
+	binary.LittleEndian.PutUint64(hd[:], 1)
+	binary.LittleEndian.PutUint32(hd[8:], uint32(len(shape)))
+	binary.LittleEndian.PutUint32(hd[12:], uint32(h))
+	c.write(hd[:])
+	c.write(shape)
+	c.size = (c.size + recordAlign - 1) &^ (recordAlign - 1)
+	return uint32(slot)
+}
+
+// write appends b to the text.
+func (c *Counter) write(b []byte) {
 	for len(b) > 0 {
 		off := c.size % textBlock
 		if off == 0 {
@@ -185,7 +203,6 @@ func (c *Counter) store(b []byte) int {
 		b = b[n:]
 		c.size += n
 	}
-	return pos
 }
 
 // equal tells whether the text from pos on starts with b.
@@ -202,18 +219,20 @@ func (c *Counter) equal(pos int, b []byte) bool {
 	return true
 }
 
-// shape returns the text of e. The text is never written again, so a
-// shape within one block is a view of it rather than a copy.
-func (c *Counter) shape(e *entry) string {
-	n := int(e.len)
+// shape returns the shape of the record at pos. The text is never
+// written again, so a shape within one block is a view of it rather than
+// a copy.
+func (c *Counter) shape(pos int) string {
+	n := length(c.header(pos))
+	pos += headerSize
 	if n == 0 {
 		return ""
 	}
-	if off := e.pos % textBlock; off+n <= textBlock {
-		return unsafe.String(&c.text[e.pos/textBlock][off], n)
+	if off := pos % textBlock; off+n <= textBlock {
+		return unsafe.String(&c.text[pos/textBlock][off], n)
 	}
 	b := make([]byte, 0, n)
-	for pos := e.pos; len(b) < n; {
+	for len(b) < n {
 		block := c.text[pos/textBlock][pos%textBlock:]
 		block = block[:min(len(block), n-len(b))]
 		b = append(b, block...)
@@ -233,23 +252,41 @@ func (c *Counter) Len() int {
 func (c *Counter) Sorted() iter.Seq2[string, int] {
 	return func(yield func(string, int) bool) {
 		c.flushQueue()
-		order := make([]uint32, c.n)
-		for i := range order {
-			order[i] = uint32(i)
-		}
-		slices.SortFunc(order, func(a, b uint32) int {
-			if d := cmp.Compare(c.entry(int(b)).count, c.entry(int(a)).count); d != 0 {
-				return d
-			}
-			return cmp.Compare(a, b)
-		})
-		for _, i := range order {
-			e := c.entry(int(i))
-			if !yield(c.shape(e), e.count) {
+		for _, k := range c.order() {
+			pos := int(uint32(k)) * recordAlign
+			if !yield(c.shape(pos), count(c.header(pos))) {
 				return
 			}
 		}
 	}
+}
+
+// order returns the records, most common first, ties in the order first
+// seen, each as a key whose low 32 bits are its position / recordAlign.
+// Above them goes how far its count falls short of the largest, so that a
+// sort of plain integers, with no look at the records, orders them; only
+// counts more than 2^32 apart take a sort that compares the records.
+func (c *Counter) order() []uint64 {
+	keys := make([]uint64, 0, c.n)
+	most, least := 0, math.MaxInt
+	for pos := 0; pos < c.size; pos = c.next(pos) {
+		keys = append(keys, uint64(pos/recordAlign))
+		n := count(c.header(pos))
+		most, least = max(most, n), min(least, n)
+	}
+	if most-least < 1<<32 {
+		for i, k := range keys {
+			keys[i] |= uint64(most-count(c.header(int(k)*recordAlign))) << 32
+		}
+		slices.Sort(keys)
+		return keys
+	}
+	// The keys are in the order first seen, which a stable sort keeps
+	// among equal counts.
+	slices.SortStableFunc(keys, func(a, b uint64) int {
+		return cmp.Compare(count(c.header(int(b)*recordAlign)), count(c.header(int(a)*recordAlign)))
+	})
+	return keys
 }
 
 // Dropped returns how many inputs Add and Count did not keep because their shapes

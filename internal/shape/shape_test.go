@@ -1,6 +1,7 @@
 package shape
 
 import (
+	"encoding/binary"
 	"fmt"
 	"net/url"
 	"runtime"
@@ -192,9 +193,9 @@ func TestCounter(t *testing.T) {
 	}
 }
 
-// TestCounterMany counts enough shapes to fill several blocks of text and
-// entries, grow the index many times, and store shapes across the end of
-// a block, one of them longer than a block.
+// TestCounterMany counts enough shapes to fill many blocks, grow the
+// index many times, and store shapes across the end of a block, one of
+// them longer than a block.
 func TestCounterMany(t *testing.T) {
 	shapeOf := func(i int) string {
 		s := strconv.Itoa(i) + strings.Repeat("/x", i%97) + strings.Repeat("y", i%7*(i%300))
@@ -214,7 +215,7 @@ func TestCounterMany(t *testing.T) {
 		return n
 	}
 	var c Counter
-	const n = 3 * entryBlock
+	const n = 12000
 	for round := 1; round <= 3; round++ {
 		for i := range n {
 			switch {
@@ -401,12 +402,33 @@ func TestCounterMemory(t *testing.T) {
 		t.Fatalf("Len() = %d, want %d", c.Len(), n)
 	}
 	grown := heap() - before
-	if limit := uint64(length + n*PerShape + textBlock + entryBlock*24); grown > limit {
+	if limit := uint64(length + n*PerShape + textBlock); grown > limit {
 		t.Errorf("%d shapes of %d bytes took %d bytes, %.1f per shape beyond its length; want at most %d",
 			n, length, grown, float64(grown-uint64(length))/n, limit)
 	}
 	runtime.KeepAlive(&c)
 	runtime.KeepAlive(shapes)
+}
+
+// TestCounterOrderFar: counts more than 2^32 apart are sorted as well.
+func TestCounterOrderFar(t *testing.T) {
+	var c Counter
+	for _, in := range []string{"a", "b", "c", "b", "d"} {
+		c.Add([]byte(in))
+	}
+	far := 1<<33 + 7
+	for pos := 0; pos < c.size; pos = c.next(pos) {
+		if c.shape(pos) == "c" {
+			binary.LittleEndian.PutUint64(c.header(pos), uint64(far))
+		}
+	}
+	var got []string
+	for shape, n := range c.Sorted() {
+		got = append(got, shape+":"+strconv.Itoa(n))
+	}
+	if want := []string{"c:" + strconv.Itoa(far), "b:2", "a:1", "d:1"}; !slices.Equal(got, want) {
+		t.Errorf("Sorted() = %q, want %q", got, want)
+	}
 }
 
 func TestCounterMax(t *testing.T) {
