@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -18,10 +19,11 @@ import (
 // ShapeOptions are the options of uritool shape.
 type ShapeOptions struct {
 	*RootOptions
-	Keep   filter.Filter // --has, --ext, --host, ...
-	Format *flagval.Choice
-	Sample int
-	Off    heuristics
+	Keep      filter.Filter // --has, --ext, --host, ...
+	Format    *flagval.Choice
+	Sample    int
+	MaxShapes int
+	Off       heuristics
 }
 
 // NewShapeCmd builds uritool shape.
@@ -48,10 +50,19 @@ dropped. The heuristics, tried in this order, each switched off with
 --sample N prints instead, as they come, the first N inputs of each shape: a
 de-duplication by shape. An input that is not a URI reference is reported on
 stderr and counts as a finding (exit 1). Memory grows with the number of
-distinct shapes, not of inputs.`,
+distinct shapes only, not of inputs: each takes its length plus at most
+` + strconv.Itoa(shape.PerShape) + ` bytes.
+
+--max-shapes N keeps the first N distinct shapes and drops the inputs of any
+later one, so that memory stops growing there, for crawls with millions of
+shapes. The end of the run says on stderr what was dropped: how many inputs,
+exactly, and about how many other shapes they had (an estimate, within about
+1%); with --format json, a closing record says it too. Dropping is not a
+finding: the exit status stays that of the inputs.`,
 		Example: `  uritool shape < access-log-urls.txt | head
   uritool shape --sample 1 < crawl.txt > one-per-endpoint.txt
-  uritool shape --no-heuristic hex --format json < urls.txt`,
+  uritool shape --no-heuristic hex --format json < urls.txt
+  uritool shape --max-shapes 100000 < crawl.txt > shapes.txt`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.ShapeCountTable.Fields().String(),
 		},
@@ -60,65 +71,94 @@ distinct shapes, not of inputs.`,
 			if opts.Sample < 0 {
 				return badValue("sample", strconv.Itoa(opts.Sample), "want a count of 1 or more")
 			}
+			if opts.MaxShapes < 0 {
+				return badValue("max-shapes", strconv.Itoa(opts.MaxShapes), "want a count of 1 or more, or 0 for no cap")
+			}
 			outPal, errPal := opts.palettes()
 			table := render.ShapeCountTable
 			if opts.Sample > 0 {
 				table = render.ShapeSampleTable
 			}
+			var op *shapeOp // InOrder: the one worker's
+			var summary func(stream.Stats) string
+			if opts.MaxShapes > 0 {
+				summary = func(stream.Stats) string { return op.dropSummary() }
+			}
 			return run(root, args, pipeline.Command[render.Shaped]{
 				Filter: &opts.Keep,
 				NewOp: func() pipeline.Op[render.Shaped] {
-					return &shapeOp{opts: shape.Options{Off: opts.Off.set}, sample: opts.Sample, seen: map[string]int{}}
+					op = &shapeOp{shaper: shape.Shaper{Options: shape.Options{Off: opts.Off.set}}, sample: opts.Sample,
+						counter: shape.Counter{Max: opts.MaxShapes}}
+					return op
 				},
 				NewRenderer: tableRenderer(table, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal, Unaligned: true}),
 				InOrder:     true, // counts and samples follow input order
+				Summary:     summary,
 			})
 		},
 	}
 	opts.Format = flagval.AddFormat(c, "text", "json")
 	c.Flags().IntVar(&opts.Sample, "sample", 0, "print the first `N` inputs of each shape instead of counts")
+	c.Flags().IntVar(&opts.MaxShapes, "max-shapes", 0, "keep the first `N` distinct shapes, drop the inputs of later ones and say how many (0: no cap)")
 	c.Flags().Var(&opts.Off, "no-heuristic", "switch off these heuristics: uuid, date, id, hex")
 	_ = c.RegisterFlagCompletionFunc("no-heuristic", flagval.ListCompletion([]string{"uuid", "date", "id", "hex"}))
 	_ = c.RegisterFlagCompletionFunc("sample", cobra.NoFileCompletions)
+	_ = c.RegisterFlagCompletionFunc("max-shapes", cobra.NoFileCompletions)
 	addFilterFlags(c, &opts.Keep)
 	return c
 }
 
 // shapeOp counts shapes, or passes the first inputs of each.
 type shapeOp struct {
-	opts    shape.Options
+	shaper  shape.Shaper
 	sample  int
-	counter shape.Counter
-	seen    map[string]int // --sample: inputs passed per shape
+	counter shape.Counter // with --sample too: the first inputs pass
 }
 
 func (o *shapeOp) Do(in *stream.Input, r *render.Shaped) pipeline.Outcome {
-	*r = render.Shaped{Outcome: render.Outcome{Line: in.Line, Input: in.Text}}
-	sh, _, err := shape.Of(in.Text, o.opts)
-	switch {
-	case err != nil:
-		r.Err = finding.Of(err, "uri")
+	sh, err := o.shaper.Shape(in.Text)
+	if err != nil {
+		*r = render.Shaped{Outcome: render.Outcome{Line: in.Line, Input: in.Text, Err: finding.Of(err, "uri")}}
 		return pipeline.Fail
-	case o.sample > 0:
-		if o.seen[sh] < o.sample {
-			o.seen[sh]++
-			r.Shape = sh
-			return pipeline.Pass
-		}
-	default:
-		o.counter.Add(sh, "")
+	}
+	if o.sample == 0 {
+		o.counter.Count(sh)
+		return pipeline.Skip
+	}
+	if n := o.counter.Add(sh); n > 0 && n <= o.sample { // 0: dropped by --max-shapes
+		*r = render.Shaped{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Shape: string(sh)}
+		return pipeline.Pass
 	}
 	return pipeline.Skip
 }
 
-// Flush gives the counts, most common first.
+// Flush gives the counts, most common first, through one result: a crawl
+// has many shapes, and a result for each would be garbage. Under
+// --max-shapes a closing record says what was dropped, even if nothing
+// was, so that a script finds it in every run.
 func (o *shapeOp) Flush(emit func(*render.Shaped)) {
-	if o.sample > 0 {
-		return
+	var r render.Shaped
+	if o.sample == 0 {
+		for sh, n := range o.counter.Sorted() {
+			r = render.Shaped{Shape: sh, Count: n}
+			emit(&r)
+		}
 	}
-	for _, e := range o.counter.Entries() {
-		emit(&render.Shaped{Shape: e.Shape, Count: e.Count})
+	if o.counter.Max > 0 {
+		inputs, shapes := o.counter.Dropped()
+		r = render.Shaped{Dropped: true, DroppedInputs: inputs, DroppedShapes: shapes}
+		emit(&r)
 	}
+}
+
+// dropSummary is the stderr line of --max-shapes.
+func (o *shapeOp) dropSummary() string {
+	kept := fmt.Sprintf("--max-shapes %d: %d shape(s) kept", o.counter.Max, o.counter.Len())
+	inputs, shapes := o.counter.Dropped()
+	if inputs == 0 {
+		return kept + ", none dropped"
+	}
+	return kept + fmt.Sprintf("; %d input(s) of about %d other shape(s) dropped", inputs, shapes)
 }
 
 // heuristics is --no-heuristic: names of shape heuristics.

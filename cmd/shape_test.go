@@ -67,6 +67,37 @@ func TestCLIShape(t *testing.T) {
 			{"shape": "https://a/{id}", "count": 1, "error": nil},
 		}}},
 
+		// --max-shapes N: the first N shapes kept, what came after
+		// dropped and counted, on stderr and in a closing JSON record;
+		// the exit status is the inputs'.
+		{name: "max-shapes", stdin: log, args: []string{"shape", "--max-shapes", "2"}, want: want{
+			out: exact("2\thttps://example.com/users/{id}/edit\n1\thttps://example.com/users/{id}/edit{?page}\n"),
+			err: exact("--max-shapes 2: 2 shape(s) kept; 3 input(s) of about 3 other shape(s) dropped\n")}},
+		{name: "max-shapes, json", stdin: log, args: []string{"shape", "--max-shapes", "2", "--json"}, want: want{records: []map[string]any{
+			{"shape": "https://example.com/users/{id}/edit", "count": 2, "error": nil},
+			{"shape": "https://example.com/users/{id}/edit{?page}", "count": 1, "error": nil},
+			{"dropped_inputs": 3, "dropped_shapes": 3, "error": nil},
+		}, errHas: []string{"3 input(s) of about 3 other shape(s) dropped"}}},
+		{name: "max-shapes, nothing dropped", stdin: log, args: []string{"shape", "--max-shapes", "5", "--json"}, want: want{records: []map[string]any{
+			{"shape": "https://example.com/users/{id}/edit", "count": 2, "error": nil},
+			{"shape": "https://example.com/users/{id}/edit{?page}", "count": 1, "error": nil},
+			{"shape": "https://example.com/users/{id}/edit{?sort,page}", "count": 1, "error": nil},
+			{"shape": "https://example.com/files/{hex}", "count": 1, "error": nil},
+			{"shape": "https://example.com/d/{date}", "count": 1, "error": nil},
+			{"dropped_inputs": 0, "dropped_shapes": 0, "error": nil},
+		}, err: exact("--max-shapes 5: 5 shape(s) kept, none dropped\n")}},
+		{name: "max-shapes, sample", stdin: log, args: []string{"shape", "--max-shapes", "1", "--sample", "2"}, want: want{
+			out: exact("https://example.com/users/122/edit?page=2\n"),
+			err: exact("--max-shapes 1: 1 shape(s) kept; 5 input(s) of about 4 other shape(s) dropped\n")}},
+		{name: "max-shapes, sample, json", args: []string{"shape", "--max-shapes", "1", "--sample", "1", "--json", "https://a/1", "a b", "https://b/1", "https://a/2", "https://b/2"}, want: want{code: 1, records: []map[string]any{
+			{"input": "https://a/1", "shape": "https://a/{id}", "error": nil},
+			{"input": "a b", "shape": nil, "error": map[string]any{"offset": 1.0, "rule": "path", "message": badPath}},
+			{"dropped_inputs": 2, "dropped_shapes": 1, "error": nil},
+		}, errHas: []string{"2 input(s) of about 1 other shape(s) dropped"}}},
+		{name: "max-shapes 0: no cap", stdin: log, args: []string{"shape", "--max-shapes", "0"}, want: want{outHas: []string{"1\thttps://example.com/d/{date}\n"}, err: exact("")}},
+		{name: "negative max-shapes", args: []string{"shape", "--max-shapes", "-1", "x"}, want: want{code: 2, out: exact(""),
+			err: exact("uritool: error: --max-shapes \"-1\": want a count of 1 or more, or 0 for no cap\nRun 'uritool shape --help' for usage.\n")}},
+
 		{name: "no input", args: []string{"shape"}, want: want{out: exact("")}},
 		{name: "negative sample", args: []string{"shape", "--sample", "-1", "x"}, want: want{code: 2, out: exact(""),
 			err: exact("uritool: error: --sample \"-1\": want a count of 1 or more\nRun 'uritool shape --help' for usage.\n")}},

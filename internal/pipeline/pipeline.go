@@ -199,11 +199,14 @@ func (w *worker[R]) Unreadable(file string, err error, s *stream.Sink) {
 	}
 }
 
-// Finish flushes the Op's results due at the end, then lets the renderer
-// write its closing part.
+// Finish flushes the Op's results due at the end, written out as they
+// come, then lets the renderer write its closing part.
 func (w *worker[R]) Finish(s *stream.Sink) {
 	if f, ok := w.op.(Flusher[R]); ok {
-		f.Flush(func(r *R) { w.render.Render(s, r) })
+		f.Flush(func(r *R) {
+			w.render.Render(s, r)
+			s.Spill()
+		})
 	}
 	if f, ok := w.render.(Finisher); ok {
 		f.Finish(s)

@@ -64,3 +64,52 @@ func TestFilter(t *testing.T) {
 		t.Errorf("filter: %q", out)
 	}
 }
+
+// held passes no input but emits them all at the end, as shape does with
+// its counts.
+type held struct{ texts []string }
+
+func (h *held) Do(in *stream.Input, _ *render.Converted) pipeline.Outcome {
+	h.texts = append(h.texts, in.Text)
+	return pipeline.Skip
+}
+
+func (h *held) Flush(emit func(*render.Converted)) {
+	var r render.Converted
+	for i, text := range h.texts {
+		r.Start(i+1, text)
+		r.Output = text
+		emit(&r)
+	}
+}
+
+type writes struct {
+	bytes.Buffer
+	n int
+}
+
+func (w *writes) Write(p []byte) (int, error) {
+	w.n++
+	return w.Buffer.Write(p)
+}
+
+// TestFlushWrittenAsItComes: results due at the end are written out as
+// they are rendered, not held whole until the last.
+func TestFlushWrittenAsItComes(t *testing.T) {
+	line := strings.Repeat("x", 199) + "\n"
+	input := strings.Repeat(line, 2000)
+	var out writes
+	_, err := pipeline.Run(pipeline.Env{Stdin: strings.NewReader(input), Stdout: &out, Stderr: &bytes.Buffer{}}, nil, pipeline.Command[render.Converted]{
+		NewOp: func() pipeline.Op[render.Converted] { return &held{} },
+		NewRenderer: func() render.Renderer[render.Converted] {
+			return render.NewTableRenderer(render.EncodeTable, render.FormatText, render.TextOptions{})
+		},
+		InOrder: true,
+	})
+	if err != nil || out.String() != input {
+		t.Fatalf("err %v, %d bytes out, want the %d of the input", err, out.Len(), len(input))
+	}
+	if out.n < 2 {
+		t.Errorf("%d bytes written at once, want them written as they came", len(input))
+	}
+}

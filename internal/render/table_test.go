@@ -86,6 +86,8 @@ func TestTablesWriteTheirKeys(t *testing.T) {
 	keysOf(t, "shape error", ShapeSampleTable, Shaped{Outcome: bad})
 	keysOf(t, "shape count error", ShapeCountTable, Shaped{Outcome: bad})
 	keysOf(t, "shape count", ShapeCountTable, Shaped{Shape: "http://a/", Count: 3})
+	keysOf(t, "shape dropped", ShapeCountTable, Shaped{Dropped: true, DroppedInputs: 5, DroppedShapes: 2})
+	keysOf(t, "shape sample dropped", ShapeSampleTable, Shaped{Dropped: true, DroppedInputs: 5, DroppedShapes: 2})
 	keysOf(t, "settings", SettingsTable, Setting{Key: "k", Value: "v", Source: "default"})
 }
 

@@ -369,37 +369,78 @@ var RecomposeTable = &Table[Recomposed]{
 }
 
 // Shaped is shape's result: an input and its shape with --sample, a
-// shape and its count otherwise.
+// shape and its count otherwise; or, closing the output of --max-shapes,
+// what it dropped.
 type Shaped struct {
 	Outcome
 	Shape string
 	Count int
+	// Dropped marks the closing record of --max-shapes: DroppedInputs
+	// inputs of about DroppedShapes shapes beyond the cap. Text shows it
+	// on stderr, in the command's summary, so it has no line of its own.
+	Dropped                      bool
+	DroppedInputs, DroppedShapes int
 }
 
 var (
 	ShapeSampleTable = &Table[Shaped]{
-		Per: "input passed",
+		Per:  "input passed",
+		Note: "With --max-shapes, a closing record says what was dropped:\n{\"dropped_inputs\", \"dropped_shapes\", \"error\"}.",
 		Keys: []Key[Shaped]{
-			{Name: "input", Doc: "the input", Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Input) }},
+			{Name: "input", Doc: "the input", Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Input) }, Only: notDropped},
 			{Name: "shape", Doc: "its shape, or null when the input is invalid",
-				Write: func(b []byte, r *Shaped) []byte { return jsonOptStr(b, r.Shape, r.Err == nil) }},
+				Write: func(b []byte, r *Shaped) []byte { return jsonOptStr(b, r.Shape, r.Err == nil) }, Only: notDropped},
+			droppedInputsKey, droppedShapesKey,
 		},
 		Outcome: func(r *Shaped) *Outcome { return &r.Outcome },
-		Text:    func(w *stream.Part, r *Shaped, _ *TextOptions) { writeLine(w, r.Input) },
+		Text:    writeSample,
 	}
 	ShapeCountTable = &Table[Shaped]{
-		Per:  "shape, most common first",
-		Note: "An invalid input has a record of its own, in input order before the counts.\nWith --sample, one object per input kept: {\"input\", \"shape\", \"error\"}.",
+		Per: "shape, most common first",
+		Note: "An invalid input has a record of its own, in input order before the counts.\n" +
+			"With --max-shapes, a closing record says what was dropped:\n{\"dropped_inputs\", \"dropped_shapes\", \"error\"}.\n" +
+			"With --sample, one object per input kept: {\"input\", \"shape\", \"error\"}.",
 		Keys: []Key[Shaped]{
 			{Name: "input", Doc: "in the record of an invalid input only: the input",
 				Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Input) }, Only: func(r *Shaped) bool { return !shaped(r) }},
-			{Name: "shape", Doc: "the RFC 6570 template", Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Shape) }, Only: shaped},
-			{Name: "count", Doc: "how many inputs have it", Write: func(b []byte, r *Shaped) []byte { return strconv.AppendInt(b, int64(r.Count), 10) }, Only: shaped},
+			{Name: "shape", Doc: "the RFC 6570 template", Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Shape) }, Only: counted},
+			{Name: "count", Doc: "how many inputs have it", Write: func(b []byte, r *Shaped) []byte { return strconv.AppendInt(b, int64(r.Count), 10) }, Only: counted},
+			droppedInputsKey, droppedShapesKey,
 		},
 		Outcome: func(r *Shaped) *Outcome { return &r.Outcome },
-		Text:    func(w *stream.Part, r *Shaped, _ *TextOptions) { writeLine(w, strconv.Itoa(r.Count)+"\t"+r.Shape) },
+		Text:    writeCount,
 	}
+	droppedInputsKey = Key[Shaped]{Name: "dropped_inputs", Doc: "in --max-shapes' closing record only: how many inputs\nhad a shape past the cap",
+		Write: func(b []byte, r *Shaped) []byte { return strconv.AppendInt(b, int64(r.DroppedInputs), 10) }, Only: dropped}
+	droppedShapesKey = Key[Shaped]{Name: "dropped_shapes", Doc: "in --max-shapes' closing record only: about how many\nshapes they had (an estimate, within about 1%)",
+		Write: func(b []byte, r *Shaped) []byte { return strconv.AppendInt(b, int64(r.DroppedShapes), 10) }, Only: dropped}
 )
+
+// writeSample writes an input --sample kept; the closing record of
+// --max-shapes has no line.
+func writeSample(w *stream.Part, r *Shaped, _ *TextOptions) {
+	if !r.Dropped {
+		w.WriteLine(r.Input)
+	}
+}
+
+// writeCount writes a shape's count and the shape; the closing record of
+// --max-shapes has no line. The count is appended in place: a crawl has a
+// line per shape, and a string built for each would be garbage enough to
+// raise the peak memory of the run's end.
+func writeCount(w *stream.Part, r *Shaped, _ *TextOptions) {
+	if r.Dropped {
+		return
+	}
+	var n [20]byte
+	w.Write(strconv.AppendInt(n[:0], int64(r.Count), 10))
+	w.WriteByte('\t')
+	w.WriteLine(r.Shape)
+}
+
+func dropped(r *Shaped) bool    { return r.Dropped }
+func notDropped(r *Shaped) bool { return !r.Dropped }
+func counted(r *Shaped) bool    { return shaped(r) && !r.Dropped }
 
 // shaped is false for an input that has no shape: its record holds the
 // error alone.

@@ -17,16 +17,17 @@ func ExampleOf() {
 }
 
 func ExampleCounter() {
-	c := shape.Counter{Samples: 1}
+	var shaper shape.Shaper
+	var c shape.Counter
 	for _, in := range []string{"/a/1", "/b", "/a/2", "/b", "/c/3", "/a/4"} {
-		s, _, _ := shape.Of(in, shape.Options{})
-		c.Add(s, in)
+		s, _ := shaper.Shape(in)
+		c.Add(s)
 	}
-	for _, e := range c.Entries() {
-		fmt.Println(e.Count, e.Shape, e.Samples)
+	for s, n := range c.Sorted() {
+		fmt.Println(n, s)
 	}
 	// Output:
-	// 3 /a/{id} [/a/1]
-	// 2 /b [/b]
-	// 1 /c/{id} [/c/3]
+	// 3 /a/{id}
+	// 2 /b
+	// 1 /c/{id}
 }

@@ -15,10 +15,10 @@ package shape
 
 import (
 	"errors"
+	"math/bits"
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/pkg/uri"
@@ -81,24 +81,51 @@ func ParseHeuristic(name string) (Heuristic, error) {
 	return 0, errors.New("shape: unknown heuristic " + strconv.Quote(name) + " (want one of " + All.String() + ")")
 }
 
-// Options control Of. The zero value applies every heuristic.
+// Options control Of and a Shaper. The zero value applies every heuristic.
 type Options struct {
 	// Off is the set of heuristics not to apply.
 	Off Heuristic
 }
 
+// The classes of bytes the heuristics tell apart. A shape looks at each
+// byte of the path once, and a segment's heuristic comes from the classes
+// its bytes fell in, and from its length.
+const (
+	seenDigit     = 1 << iota // 0-9
+	seenHexLetter             // a-f, A-F
+	seenOther
+	slash // ends the segment
+)
+
+var byteClass = func() (c [256]uint8) {
+	for i := range c {
+		c[i] = seenOther
+	}
+	for i := '0'; i <= '9'; i++ {
+		c[i] = seenDigit
+	}
+	for i := 'a'; i <= 'f'; i++ {
+		c[i], c[i-'a'+'A'] = seenHexLetter, seenHexLetter
+	}
+	c['/'] = slash
+	return c
+}()
+
 // classify returns the first enabled heuristic that matches the whole
-// segment, or 0.
-func (o Options) classify(seg string) Heuristic {
+// segment, or 0; seen holds the classes of its bytes.
+func (o Options) classify(seg string, seen uint8) Heuristic {
 	on := All &^ o.Off
 	switch {
 	case on&UUID != 0 && isUUID(seg):
 		return UUID
 	case on&Date != 0 && isDate(seg):
 		return Date
-	case on&Decimal != 0 && seg != "" && strings.Trim(seg, "0123456789") == "":
+	case on&Decimal != 0 && seen == seenDigit:
 		return Decimal
-	case on&Hex != 0 && isHexID(seg):
+	// Hex wants a digit so that words such as "deadbeef" stay literal,
+	// and a letter so that plain numbers are left to Decimal and
+	// switching it off keeps them literal.
+	case on&Hex != 0 && seen == seenDigit|seenHexLetter && len(seg) >= 8:
 		return Hex
 	}
 	return 0
@@ -120,131 +147,262 @@ func isUUID(s string) bool {
 	return true
 }
 
+// isDate accepts what time.Parse(time.DateOnly, s) accepts: four digits
+// of year, a month 01 to 12 and a day that month has that year; checked
+// by hand because time.Parse costs more than the rest of a shape.
 func isDate(s string) bool {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
 		return false
 	}
-	_, err := time.Parse(time.DateOnly, s)
-	return err == nil
-}
-
-// isHexID requires a digit so that words such as "deadbeef" or "facade00"
-// minus digits stay literal, and a letter so that plain numbers are left
-// to the Decimal heuristic and switching it off keeps them literal.
-func isHexID(s string) bool {
-	var digit, letter bool
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case ascii.IsDigit(c):
-			digit = true
-		case ascii.IsHex(c):
-			letter = true
-		default:
+	for _, i := range [...]int{0, 1, 2, 3, 5, 6, 8, 9} {
+		if !ascii.IsDigit(s[i]) {
 			return false
 		}
 	}
-	return len(s) >= 8 && digit && letter
+	num := func(i, n int) int {
+		v := 0
+		for _, c := range []byte(s[i : i+n]) {
+			v = v*10 + int(c-'0')
+		}
+		return v
+	}
+	year, month, day := num(0, 4), num(5, 2), num(8, 2)
+	if month < 1 || month > 12 || day < 1 {
+		return false
+	}
+	days := [...]int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[month-1]
+	if month == 2 && year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+		days = 29
+	}
+	return day <= days
+}
+
+// Shaper computes shapes in buffers it keeps, so that once they have grown
+// it allocates nothing for a valid input: a crawl of millions of URLs is
+// shaped without garbage. Its zero value applies every heuristic.
+type Shaper struct {
+	Options
+	out     []byte              // the shape
+	names   []byte              // the query's variable names, one after another
+	ends    []int               // where each name in names ends
+	key     []byte              // a query key, percent-decoded
+	many    map[string]struct{} // the names, once there are too many to compare one by one
+	indexed int                 // how many names many holds
+}
+
+// Shape returns the shape of the URI reference ref, in a buffer that is
+// valid until the next call.
+func (s *Shaper) Shape(ref string) ([]byte, error) {
+	if err := s.shape(ref, nil); err != nil {
+		return nil, err
+	}
+	return s.out, nil
 }
 
 // Of returns the shape of the URI reference ref, and the values that
 // expand the shape back to ref without its userinfo and fragment, with
 // its query reduced to the first value of each key.
 func Of(ref string, opts Options) (string, uritemplate.Values, error) {
-	u, err := uri.Parse(ref)
-	if err != nil {
+	s := Shaper{Options: opts}
+	vals := uritemplate.Values{}
+	if err := s.shape(ref, vals); err != nil {
 		return "", nil, err
 	}
-	vals := uritemplate.Values{}
-	var b strings.Builder
+	return string(s.out), vals, nil
+}
+
+// shape writes the shape of ref to s.out and, when vals is not nil, the
+// values of its variables to vals.
+func (s *Shaper) shape(ref string, vals uritemplate.Values) error {
+	u, err := uri.Parse(ref)
+	if err != nil {
+		return err
+	}
+	b := s.out[:0]
 	if scheme, ok := u.Scheme(); ok {
-		b.WriteString(scheme + ":")
+		b = append(append(b, scheme...), ':')
 	}
 	if host, ok := u.Host(); ok {
-		b.WriteString("//" + host)
+		b = append(append(b, "//"...), host...)
 		if port, ok := u.Port(); ok {
-			b.WriteString(":" + port)
+			b = append(append(b, ':'), port...)
 		}
 	}
+	// The query's names first: a path variable must not take one.
 	query, _ := u.Query()
-	keys := queryKeys(query, vals)
-	for i, seg := range strings.Split(u.Path(), "/") {
-		if i > 0 {
-			b.WriteByte('/')
+	s.queryNames(query, vals)
+	b = s.appendPath(b, u.Path(), vals)
+	if len(s.ends) > 0 {
+		b = append(b, "{?"...)
+		start := 0
+		for i, end := range s.ends {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, s.names[start:end]...)
+			start = end
 		}
-		h := opts.classify(seg)
-		if h == 0 {
-			b.WriteString(seg)
-			continue
-		}
-		name := freeName(h.String(), vals)
-		vals[name] = uritemplate.String(seg)
-		b.WriteString("{" + name + "}")
+		b = append(b, '}')
 	}
-	if len(keys) > 0 {
-		b.WriteString("{?" + strings.Join(keys, ",") + "}")
-	}
-	return b.String(), vals, nil
+	s.out = b
+	return nil
 }
 
-// freeName returns base, or base followed by the smallest number from 2
-// up that no variable has taken yet.
-func freeName(base string, vals uritemplate.Values) string {
-	name := base
-	for n := 2; ; n++ {
-		if _, taken := vals[name]; !taken {
-			return name
+// appendPath appends the path with each segment that a heuristic matches
+// replaced by its variable. The literal runs between variables are copied
+// whole.
+func (s *Shaper) appendPath(b []byte, path string, vals uritemplate.Values) []byte {
+	var used [len(names)]int // per heuristic, how many of its names the path took
+	literal := 0             // where the text to copy begins
+	for start := 0; ; {
+		end, seen := start, uint8(0)
+		for ; end < len(path); end++ {
+			c := byteClass[path[end]]
+			if c == slash {
+				break
+			}
+			seen |= c
 		}
-		name = base + strconv.Itoa(n)
+		// Most segments are words: none of the heuristics can match
+		// them, whatever their length but a UUID's or a date's.
+		maybe := seen&seenOther == 0 || end-start == 36 || end-start == 10
+		if h := Heuristic(0); maybe {
+			if h = s.classify(path[start:end], seen); h != 0 {
+				name := s.freeName(h, &used)
+				if vals != nil {
+					vals[string(name)] = uritemplate.String(path[start:end])
+				}
+				b = append(append(append(append(b, path[literal:start]...), '{'), name...), '}')
+				literal = end
+			}
+		}
+		if end == len(path) {
+			return append(b, path[literal:]...)
+		}
+		start = end + 1
 	}
 }
 
-// queryKeys returns the query's distinct non-empty keys as variable
-// names in the order first seen, and records each one's first value,
-// percent-decoded, in vals. A key without "=" gets the empty value, which
-// the "?" operator expands as "key=".
-func queryKeys(query string, vals uritemplate.Values) []string {
-	var keys []string
-	for field := range strings.SplitSeq(query, "&") {
+// freeName returns the name of the next variable of heuristic h: its
+// name, or its name followed by the smallest number from 2 up that
+// neither an earlier path variable nor a query key has taken. The name is
+// valid until the next call.
+func (s *Shaper) freeName(h Heuristic, used *[len(names)]int) []byte {
+	k := bits.TrailingZeros8(uint8(h))
+	for {
+		used[k]++
+		s.key = append(s.key[:0], names[k]...)
+		if used[k] > 1 {
+			s.key = strconv.AppendInt(s.key, int64(used[k]), 10)
+		}
+		if !s.hasName(s.key) {
+			return s.key
+		}
+	}
+}
+
+// queryNames sets s.names to the query's distinct non-empty keys as
+// variable names in the order first seen and, when vals is not nil,
+// records each one's first value, percent-decoded. A key without "="
+// gets the empty value, which the "?" operator expands as "key=".
+func (s *Shaper) queryNames(query string, vals uritemplate.Values) {
+	s.names, s.ends, s.indexed = s.names[:0], s.ends[:0], 0
+	clear(s.many)
+	for query != "" {
+		field, rest, _ := strings.Cut(query, "&")
+		query = rest
 		key, value, _ := strings.Cut(field, "=")
 		if key == "" {
 			continue
 		}
-		name := varname(key)
-		if _, seen := vals[name]; seen {
+		start := len(s.names)
+		s.names = s.appendVarname(s.names, key)
+		name := s.names[start:]
+		if s.hasName(name) {
+			s.names = s.names[:start]
 			continue
 		}
-		if v, err := url.PathUnescape(value); err == nil {
-			value = v
+		s.ends = append(s.ends, len(s.names))
+		if vals != nil {
+			if v, err := url.PathUnescape(value); err == nil {
+				value = v
+			}
+			vals[string(name)] = uritemplate.String(value)
 		}
-		vals[name] = uritemplate.String(value)
-		keys = append(keys, name)
 	}
-	return keys
 }
 
-// varname spells a query key as an RFC 6570 varname (section 2.3): the
-// key is percent-decoded, so that spellings of one key are one variable,
-// then every byte other than ALPHA, DIGIT and "_" is pct-encoded, and so is
-// a "." that does not sit between two of those. The "?" operator writes
-// the name as it is, so a key with "-" or "~" comes back
-// percent-encoding-equivalent (RFC 3986 section 6.2.2.2), and one with a
-// sub-delim such as "+" comes back encoded.
-func varname(key string) string {
-	if k, err := url.PathUnescape(key); err == nil {
-		key = k
+// maxScan is how many query names hasName compares one by one before it
+// indexes them in a map: a query of thousands of keys must not cost the
+// square of their number.
+const maxScan = 16
+
+// hasName tells whether name is one of the query's names.
+func (s *Shaper) hasName(name []byte) bool {
+	if len(s.ends) <= maxScan {
+		start := 0
+		for _, end := range s.ends {
+			if string(s.names[start:end]) == string(name) {
+				return true
+			}
+			start = end
+		}
+		return false
 	}
-	var b strings.Builder
+	if s.many == nil {
+		s.many = map[string]struct{}{}
+	}
+	for ; s.indexed < len(s.ends); s.indexed++ {
+		start := 0
+		if s.indexed > 0 {
+			start = s.ends[s.indexed-1]
+		}
+		s.many[string(s.names[start:s.ends[s.indexed]])] = struct{}{}
+	}
+	_, ok := s.many[string(name)]
+	return ok
+}
+
+// appendVarname appends a query key spelled as an RFC 6570 varname
+// (section 2.3): the key is percent-decoded, so that spellings of one key
+// are one variable, then every byte other than ALPHA, DIGIT and "_" is
+// pct-encoded, and so is a "." that does not sit between two of those.
+// The "?" operator writes the name as it is, so a key with "-" or "~"
+// comes back percent-encoding-equivalent (RFC 3986 section 6.2.2.2), and
+// one with a sub-delim such as "+" comes back encoded.
+func (s *Shaper) appendVarname(b []byte, key string) []byte {
+	// The key passed uri.Parse: every "%" starts a pct-encoded octet
+	// (RFC 3986 section 2.1).
+	k := s.key[:0]
 	for i := 0; i < len(key); i++ {
 		c := key[i]
+		if c == '%' && i+2 < len(key) && ascii.IsHex(key[i+1]) && ascii.IsHex(key[i+2]) {
+			c = unhex(key[i+1])<<4 | unhex(key[i+2])
+			i += 2
+		}
+		k = append(k, c)
+	}
+	s.key = k
+	for i, c := range k {
 		switch {
 		case 'A' <= c && c <= 'Z', 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '_':
-			b.WriteByte(c)
-		case c == '.' && i > 0 && key[i-1] != '.' && i+1 < len(key) && key[i+1] != '.':
-			b.WriteByte(c)
+			b = append(b, c)
+		case c == '.' && i > 0 && k[i-1] != '.' && i+1 < len(k) && k[i+1] != '.':
+			b = append(b, c)
 		default:
 			const hex = "0123456789ABCDEF"
-			b.Write([]byte{'%', hex[c>>4], hex[c&15]})
+			b = append(b, '%', hex[c>>4], hex[c&15])
 		}
 	}
-	return b.String()
+	return b
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
 }

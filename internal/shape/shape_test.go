@@ -1,10 +1,15 @@
 package shape
 
 import (
+	"encoding/binary"
+	"fmt"
 	"net/url"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/uritool/uritool/pkg/uri"
 	"github.com/uritool/uritool/pkg/uritemplate"
@@ -163,16 +168,314 @@ func FuzzOf(f *testing.F) {
 
 func TestCounter(t *testing.T) {
 	var c Counter
-	c.Samples = 2
-	for _, in := range []string{"a1", "b1", "a2", "c1", "b2", "a3", "b3", "d1"} {
-		c.Add(in[:1], in)
+	var adds []int
+	for _, in := range []string{"a", "b", "a", "", "c", "b", "a", "b", "d", ""} {
+		adds = append(adds, c.Add([]byte(in)))
+	}
+	if want := []int{1, 1, 2, 1, 1, 2, 3, 3, 1, 2}; !slices.Equal(adds, want) {
+		t.Errorf("Add returned %v, want %v", adds, want)
 	}
 	var got []string
-	for _, e := range c.Entries() {
-		got = append(got, e.Shape+":"+strings.Repeat("+", e.Count)+":"+strings.Join(e.Samples, ","))
+	for shape, n := range c.Sorted() {
+		got = append(got, shape+":"+strconv.Itoa(n))
 	}
-	want := []string{"a:+++:a1,a2", "b:+++:b1,b2", "c:+:c1", "d:+:d1"}
-	if !slices.Equal(got, want) || c.Len() != 4 {
-		t.Errorf("Entries() = %q, want %q", got, want)
+	if want := []string{"a:3", "b:3", ":2", "c:1", "d:1"}; !slices.Equal(got, want) || c.Len() != 5 {
+		t.Errorf("Sorted() = %q, Len() = %d, want %q", got, c.Len(), want)
+	}
+	// Add counts after the shapes Count holds; Len counts them.
+	c.Count([]byte("e"))
+	if n := c.Len(); n != 6 {
+		t.Errorf("Len() after Count = %d, want 6", n)
+	}
+	c.Count([]byte("e"))
+	if n := c.Add([]byte("e")); n != 3 {
+		t.Errorf("Add after Count = %d, want 3", n)
+	}
+}
+
+// TestCounterMany counts enough shapes to fill many blocks, grow the
+// index many times, and store shapes across the end of a block, one of
+// them longer than a block.
+func TestCounterMany(t *testing.T) {
+	shapeOf := func(i int) string {
+		s := strconv.Itoa(i) + strings.Repeat("/x", i%97) + strings.Repeat("y", i%7*(i%300))
+		if i == 1000 {
+			s += strings.Repeat("z", textBlock+1)
+		}
+		return s
+	}
+	countOf := func(i int) int { // as the rounds below add it
+		n := 1
+		if i%2 == 0 {
+			n++
+		}
+		if i%3 == 0 {
+			n++
+		}
+		return n
+	}
+	var c Counter
+	const n = 12000
+	for round := 1; round <= 3; round++ {
+		for i := range n {
+			switch {
+			case i%round != 0:
+			case round == 2 && i%10 == 0:
+				if got := c.Add([]byte(shapeOf(i))); got != 2 {
+					t.Fatalf("Add(shape %d) in round 2 = %d, want 2", i, got)
+				}
+			default:
+				c.Count([]byte(shapeOf(i)))
+			}
+		}
+	}
+	if c.Len() != n || c.size < 4*textBlock {
+		t.Fatalf("Len() = %d, want %d, in %d bytes", c.Len(), n, c.size)
+	}
+	var got, want []string
+	for shape, n := range c.Sorted() {
+		got = append(got, strconv.Itoa(n)+" "+shape)
+	}
+	for _, count := range []int{3, 2, 1} {
+		for i := range n {
+			if countOf(i) == count {
+				want = append(want, strconv.Itoa(count)+" "+shapeOf(i))
+			}
+		}
+	}
+	if !slices.Equal(got, want) {
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Fatalf("Sorted()[%d] = %.60q, want %.60q", i, got[i], want[i])
+			}
+		}
+		t.Fatalf("Sorted() has %d shapes, want %d", len(got), len(want))
+	}
+}
+
+// TestIsDate holds isDate to time.Parse(time.DateOnly), which it replaces
+// for speed, over every month and day field of a few years of each kind.
+func TestIsDate(t *testing.T) {
+	fields := []string{"1a", "+1", " 1", "-1"}
+	for i := range 100 {
+		fields = append(fields, fmt.Sprintf("%02d", i))
+	}
+	for _, year := range []string{"0000", "0001", "0004", "1900", "2000", "2023", "2024", "2100", "2400", "9999", "20x4", "+024", "-024"} {
+		for _, month := range fields {
+			for _, day := range fields {
+				s := year + "-" + month + "-" + day
+				_, err := time.Parse(time.DateOnly, s)
+				if got := isDate(s); got != (err == nil) {
+					t.Errorf("isDate(%q) = %v, time.Parse says %v", s, got, err)
+				}
+			}
+		}
+	}
+	for _, s := range []string{"", "2024-01-011", "2024-1-01", "2024/01/01", "2024-01-0"} {
+		if isDate(s) {
+			t.Errorf("isDate(%q)", s)
+		}
+	}
+}
+
+func FuzzIsDate(f *testing.F) {
+	f.Add("2024-02-29")
+	f.Fuzz(func(t *testing.T, s string) {
+		_, err := time.Parse(time.DateOnly, s)
+		if got := isDate(s); got != (err == nil) {
+			t.Errorf("isDate(%q) = %v, time.Parse says %v", s, got, err)
+		}
+	})
+}
+
+// TestShaperReused: a Shaper keeps nothing of one input in the shape of
+// the next, whether the query had a few keys or more than it compares one
+// by one.
+func TestShaperReused(t *testing.T) {
+	many := func(n int, prefix string) string {
+		var keys []string
+		for i := range n {
+			keys = append(keys, prefix+strconv.Itoa(i%(n-3))+"=v")
+		}
+		return strings.Join(keys, "&")
+	}
+	refs := []string{
+		"http://h/1/2?id=1&id2=2",
+		"/1/2",
+		"/1/2/3?" + many(maxScan+5, "id"),
+		"/1/2/3?" + many(maxScan+5, "k"),
+		"/a?" + many(maxScan, "id"),
+		"/1/2?id",
+		"/x?%69d=1&id=2",
+		"x y",
+		"/2024-01-05/a1b2c3d4e5/1",
+	}
+	var s Shaper
+	for _, ref := range append(refs, refs...) {
+		want, _, wantErr := Of(ref, Options{})
+		got, err := s.Shape(ref)
+		if string(got) != want || (err == nil) != (wantErr == nil) {
+			t.Errorf("Shape(%q) = %q, %v, want %q, %v", ref, got, err, want, wantErr)
+		}
+	}
+	if got, _, _ := Of("/1/2/3?"+many(maxScan+5, "id"), Options{}); !strings.HasPrefix(got, "/{id}/{id18}/{id19}{?id0,id1,") {
+		t.Errorf("path variables among many query names: %q", got)
+	}
+}
+
+// corpus is a few URLs of each kind the heuristics see, for the
+// allocation test and the benchmark.
+var corpus = []string{
+	"https://example.com/users/42/edit?page=2&sort=name",
+	"https://www.information-management.com/issues/2007_45/10000894-1.html",
+	"http://archives.subscribermail.com/msg/6e2f7d40e7fa4ff49403f9ca20de27d8.htm",
+	"https://api.example.com/v2/orders/550e8400-e29b-41d4-a716-446655440000/items/17",
+	"https://news.example.org/2024-01-05/story?utm_source=x&utm_medium=y&id=9&a%2Db=1",
+	"file:///home/user/docs/report.pdf",
+	"/relative/path/deadbeef01?q",
+	"mailto:someone@example.com",
+}
+
+// TestShapeAllocations: once its buffers have grown, a Shaper allocates
+// nothing for a valid input.
+func TestShapeAllocations(t *testing.T) {
+	var s Shaper
+	for _, ref := range corpus {
+		s.Shape(ref)
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		for _, ref := range corpus {
+			if _, err := s.Shape(ref); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("Shape allocates %v times per run of %d references, want 0", allocs, len(corpus))
+	}
+}
+
+func BenchmarkShape(b *testing.B) {
+	var s Shaper
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := s.Shape(corpus[i%len(corpus)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkOf is the cost of a shape with its values.
+func BenchmarkOf(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, _, err := Of(corpus[i%len(corpus)], Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestCounterMemory holds a Counter to its bound: each distinct shape
+// takes its length plus at most PerShape bytes, besides the blocks it has
+// begun to fill.
+func TestCounterMemory(t *testing.T) {
+	heap := func() uint64 {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	const n = 50000
+	shapes := make([][]byte, n)
+	length := 0
+	for i := range shapes {
+		shapes[i] = fmt.Appendf(nil, "https://example.com/%d/{id}/edit{?page}", i)
+		length += len(shapes[i])
+	}
+	before := heap()
+	var c Counter
+	for _, s := range shapes {
+		c.Count(s)
+		c.Count(s)
+	}
+	if c.Len() != n {
+		t.Fatalf("Len() = %d, want %d", c.Len(), n)
+	}
+	grown := heap() - before
+	if limit := uint64(length + n*PerShape + textBlock); grown > limit {
+		t.Errorf("%d shapes of %d bytes took %d bytes, %.1f per shape beyond its length; want at most %d",
+			n, length, grown, float64(grown-uint64(length))/n, limit)
+	}
+	runtime.KeepAlive(&c)
+	runtime.KeepAlive(shapes)
+}
+
+// TestCounterOrderFar: counts more than 2^32 apart are sorted as well.
+func TestCounterOrderFar(t *testing.T) {
+	var c Counter
+	for _, in := range []string{"a", "b", "c", "b", "d"} {
+		c.Add([]byte(in))
+	}
+	far := 1<<33 + 7
+	for pos := 0; pos < c.size; pos = c.next(pos) {
+		if c.shape(pos) == "c" {
+			binary.LittleEndian.PutUint64(c.header(pos), uint64(far))
+		}
+	}
+	var got []string
+	for shape, n := range c.Sorted() {
+		got = append(got, shape+":"+strconv.Itoa(n))
+	}
+	if want := []string{"c:" + strconv.Itoa(far), "b:2", "a:1", "d:1"}; !slices.Equal(got, want) {
+		t.Errorf("Sorted() = %q, want %q", got, want)
+	}
+}
+
+func TestCounterMax(t *testing.T) {
+	c := Counter{Max: 2}
+	var adds []int
+	for _, in := range []string{"a", "b", "c", "a", "d", "c", "b"} {
+		adds = append(adds, c.Add([]byte(in)))
+	}
+	if want := []int{1, 1, 0, 2, 0, 0, 2}; !slices.Equal(adds, want) {
+		t.Errorf("Add returned %v, want %v", adds, want)
+	}
+	c.Count([]byte("e"))
+	var got []string
+	for shape, n := range c.Sorted() {
+		got = append(got, shape+":"+strconv.Itoa(n))
+	}
+	inputs, shapes := c.Dropped()
+	if want := []string{"a:2", "b:2"}; !slices.Equal(got, want) || c.Len() != 2 || inputs != 4 || shapes != 3 {
+		t.Errorf("Sorted() = %q, Len() = %d, Dropped() = %d, %d; want %q, 2, 4, 3", got, c.Len(), inputs, shapes, want)
+	}
+	var none Counter
+	if inputs, shapes := none.Dropped(); inputs != 0 || shapes != 0 {
+		t.Errorf("Dropped() of an empty Counter = %d, %d", inputs, shapes)
+	}
+}
+
+// TestDroppedEstimate: the number of distinct shapes dropped is estimated
+// within 2% (the sketch's standard error is 0.8%), and exactly for a few.
+// The sketch's hash is fixed, so the test is the same in every run.
+func TestDroppedEstimate(t *testing.T) {
+	for _, n := range []int{1, 2, 10, 50, 1000, 20000, 300000} {
+		c := Counter{Max: 1}
+		c.Count([]byte("kept"))
+		var b []byte
+		for i := range n {
+			b = fmt.Appendf(b[:0], "https://example.com/%d/{id}", i)
+			c.Count(b)
+			if i%3 == 0 {
+				c.Count(b)
+			}
+		}
+		inputs, shapes := c.Dropped()
+		if inputs != n+(n+2)/3 {
+			t.Errorf("%d shapes: Dropped() counts %d inputs, want %d", n, inputs, n+(n+2)/3)
+		}
+		if tolerance := n / 50; shapes < n-tolerance || shapes > n+tolerance {
+			t.Errorf("%d shapes: Dropped() estimates %d shapes, want %d ± %d", n, shapes, n, tolerance)
+		}
 	}
 }

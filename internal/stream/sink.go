@@ -19,7 +19,11 @@ type Sink struct {
 	Checked int
 	// Suppressed counts the findings that suppressions dropped.
 	Suppressed int
-	_          cacheLinePad
+	// spill, set on the sink of output due after all input, writes the
+	// sink out; spillErr is its first failure.
+	spill    func(*Sink) error
+	spillErr error
+	_        cacheLinePad
 }
 
 // cacheLinePad keeps the hot fields of objects that different workers
@@ -104,6 +108,21 @@ const maxKeptOutput = 8 * outputPerBlock
 
 // size is how much output the sink holds.
 func (s *Sink) size() int { return len(s.out.buf) + len(s.err.buf) }
+
+// Spill writes out what the sink holds once it is more than a block's
+// output, on the sink a Finisher is given; elsewhere it does nothing. A
+// Finisher with much to write (a count per shape of a crawl) calls it as
+// it goes, so that its output is not held whole in memory. A failed write
+// is reported when the run ends, and the output after it is dropped.
+func (s *Sink) Spill() {
+	if s.spill == nil || s.size() < outputPerBlock {
+		return
+	}
+	if s.spillErr == nil {
+		s.spillErr = s.spill(s)
+	}
+	s.out.buf, s.err.buf, s.runs = s.out.buf[:0], s.err.buf[:0], s.runs[:0]
+}
 
 // reset empties the sink for reuse, dropping a buffer a huge unit grew.
 func (s *Sink) reset() {

@@ -276,6 +276,7 @@ func Run(c Config) (Stats, error) {
 	}
 	wg.Wait()
 	s := NewSink()
+	s.spill = func(s *Sink) error { return s.each(interleaved, write) }
 	for _, w := range ws {
 		if f, ok := w.(Finisher); ok {
 			f.Finish(s)
@@ -286,7 +287,11 @@ func Run(c Config) (Stats, error) {
 		s.Err.WriteString(c.Summary(stats))
 		s.Err.WriteByte('\n')
 	}
-	if err := s.each(interleaved, write); err != nil {
+	err := s.spillErr
+	if err == nil {
+		err = s.each(interleaved, write)
+	}
+	if err != nil {
 		return stats, &WriteError{err}
 	}
 	return stats, nil

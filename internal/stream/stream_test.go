@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -377,5 +378,54 @@ func TestHint(t *testing.T) {
 		if err != nil || errOut != want {
 			t.Errorf("terminal %v: stderr %q, want %q", tty, errOut, want)
 		}
+	}
+}
+
+// finisher writes lines many lines of 1 KiB when the input ends, spilling
+// as it goes.
+type finisher struct{ lines int }
+
+func (finisher) Handle(*stream.Input, *stream.Sink) {}
+func (f finisher) Finish(s *stream.Sink) {
+	line := strings.Repeat("x", 1023) + "\n"
+	for range f.lines {
+		s.Out.WriteString(line)
+		s.Spill()
+	}
+}
+
+// TestSpill: output due after all input is written out as it grows, in
+// pieces of about a block's output, not held whole until the end.
+func TestSpill(t *testing.T) {
+	var writes []int
+	var out bytes.Buffer
+	record := writerFunc(func(p []byte) (int, error) {
+		writes = append(writes, len(p))
+		return out.Write(p)
+	})
+	const lines = 1000
+	_, _, _, err := run(t, stream.Config{Stdin: strings.NewReader(""), Stdout: record, Workers: 1,
+		NewWorker: func() stream.Worker { return finisher{lines} }})
+	if err != nil || out.Len() != lines<<10 {
+		t.Fatalf("err %v, %d bytes written, want %d", err, out.Len(), lines<<10)
+	}
+	if len(writes) < 4 || slices.Max(writes) > 256<<10 {
+		t.Errorf("written in %d pieces of up to %d bytes, want pieces of a block's output", len(writes), slices.Max(writes))
+	}
+}
+
+// TestSpillWriteError: a write that fails while spilling ends the run with
+// a WriteError, and nothing is written after it.
+func TestSpillWriteError(t *testing.T) {
+	writes := 0
+	full := writerFunc(func([]byte) (int, error) {
+		writes++
+		return 0, errors.New("no space left on device")
+	})
+	_, _, _, err := run(t, stream.Config{Stdin: strings.NewReader(""), Stdout: full, Workers: 1,
+		NewWorker: func() stream.Worker { return finisher{1000} }})
+	var we *stream.WriteError
+	if !errors.As(err, &we) || writes != 1 {
+		t.Fatalf("err %v after %d writes, want a WriteError after 1", err, writes)
 	}
 }
