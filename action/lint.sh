@@ -15,19 +15,20 @@
 set -uo pipefail
 
 eval "args=(${INPUT_ARGS:-})"
+# ${args[@]+...}: an empty array is "unbound" to bash 3.2, macOS's /bin/bash.
 
 # The log: annotations with the default format. Its exit status is the step's.
-uritool lint --format "${INPUT_FORMAT:-github}" "${args[@]}"
+uritool lint --format "${INPUT_FORMAT:-github}" ${args[@]+"${args[@]}"}
 code=$?
 
 # The other views run lint again: it is fast, and each format stays the
 # program's own. Their stderr repeats the log's, so it is dropped.
 if [ -n "${INPUT_SARIF:-}" ]; then
   mkdir -p "$(dirname "$INPUT_SARIF")"
-  uritool lint --format sarif "${args[@]}" > "$INPUT_SARIF" 2>/dev/null
+  uritool lint --format sarif ${args[@]+"${args[@]}"} > "$INPUT_SARIF" 2>/dev/null
 fi
 records=$(mktemp)
-uritool lint --format json "${args[@]}" > "$records" 2>/dev/null
+uritool lint --format json ${args[@]+"${args[@]}"} > "$records" 2>/dev/null
 
 # A finding is a record's error or one of its warnings, as lint counts them.
 findings=$(jq -n '[inputs | (if .error then 1 else 0 end) + (.warnings // [] | length)] | add // 0' "$records")
