@@ -30,8 +30,10 @@ fi
 records=$(mktemp)
 uritool lint --format json ${args[@]+"${args[@]}"} > "$records" 2>/dev/null
 
-# A finding is a record's error or one of its warnings, as lint counts them.
-findings=$(jq -n '[inputs | (if .error then 1 else 0 end) + (.warnings // [] | length)] | add // 0' "$records")
+# A finding is a record's error or one of its warnings, as lint counts them,
+# but for those lint --baseline marks "unchanged": they are known.
+findings=$(jq -n '[inputs | (if .error then [.error] else [] end) + (.warnings // []) | .[]
+  | select(.baseline != "unchanged")] | length' "$records")
 
 # summary: Markdown from lint's JSON records: the counts by rule, then the
 # first findings, each linked to its line in the repository. (When lint has
@@ -60,15 +62,18 @@ summary() {
     def where: "\(.file)" + (if .line then ":\(.line)" else "" end) + (if .column then ":\(.column)" else "" end);
     [inputs] as $records
     | [$records[] | . as $r
-        | ((if .error then [{file, line, column, rule: .error.rule, message: .error.message}] else [] end)
-           + [.warnings // [] | .[] | {file: $r.file, line: $r.line, column, rule, message}])[]]
-      as $findings
+        | ((if .error then [.error + {file, line, column}] else [] end)
+           + [.warnings // [] | .[] | . + {file: $r.file, line: $r.line}])[]]
+      as $all
+    | [$all[] | select(.baseline != "unchanged")] as $findings
+    | (($all | length) - ($findings | length)) as $known
+    | (if $known > 0 then " \($known) more in the baseline." else "" end) as $baseline
     | ($records | map(select(.line != null)) | length) as $checked
     | "## uritool lint\n",
       if ($findings | length) == 0 then
-        "No findings: \($checked) URI(s) checked."
+        "No findings: \($checked) URI(s) checked.\($baseline)"
       else
-        "\($findings | length) finding(s) in \($findings | map(.file) | unique | length) file(s); \($checked) URI(s) checked.\n",
+        "\($findings | length) finding(s) in \($findings | map(.file) | unique | length) file(s); \($checked) URI(s) checked.\($baseline)\n",
         "| Rule | Findings |", "| --- | ---: |",
         ($findings | group_by(.rule) | sort_by(-length, .[0].rule)[] | "| `\(.[0].rule)` | \(length) |"),
         "",
