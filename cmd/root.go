@@ -77,7 +77,7 @@ in order.`,
   uritool validate < urls.txt
   uritool resolve http://a/b/c/d ../g
   uritool normalize 'HTTP://Example.COM:80/%7efoo'`,
-		Version:       version(),
+		Version:       versionLine(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		// Only reads the config file and environment, and warns on
@@ -176,28 +176,53 @@ func addCompletionExamples(root *cobra.Command) {
 	}
 }
 
-// version is the module version for "go install", else "devel" and the
-// VCS revision when the build recorded one.
+// Release builds set these with -ldflags -X (see .goreleaser.yaml); other
+// builds read them from the build info.
+var releaseVersion, releaseCommit, releaseDate string
+
+// version is the release or module version, else "devel": the version
+// SARIF names.
 func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "devel"
+	if releaseVersion != "" {
+		return releaseVersion
 	}
-	if v := info.Main.Version; v != "" && v != "(devel)" {
-		return v
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
 	}
-	v := "devel"
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			v += " " + s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				v += " (modified)"
+	return "devel"
+}
+
+// versionLine is what --version says: the version, and the commit and its
+// date when the build knows them ("go install" of a version records
+// neither; a build in a Git checkout records vcs.*).
+func versionLine() string {
+	commit, date, modified := releaseCommit, releaseDate, false
+	if info, ok := debug.ReadBuildInfo(); ok && commit == "" {
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				commit = s.Value
+			case "vcs.time":
+				date = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
 			}
 		}
 	}
-	return v
+	var about []string
+	if commit != "" {
+		about = append(about, "commit "+commit)
+	}
+	if modified {
+		about = append(about, "modified")
+	}
+	if date != "" {
+		about = append(about, date)
+	}
+	if len(about) == 0 {
+		return version()
+	}
+	return version() + " (" + strings.Join(about, ", ") + ")"
 }
 
 func shellNames(c *cobra.Command) []string {
