@@ -57,6 +57,16 @@ type Reading struct {
 // URI-reference (RFC 3986 section 4.1), whatwg with no base URL (WHATWG
 // URL Standard, "URL parsing"), and net/url with url.Parse.
 func Read(s string) [3]Reading {
+	r := readRFC3986(s)
+	if w, n, ok := plainReadings(r); ok {
+		return [3]Reading{r, w, n}
+	}
+	return [3]Reading{r, readWHATWG(s), readNetURL(s)}
+}
+
+// readFull is Read without the shortcut of plainReadings, which tests
+// hold it to.
+func readFull(s string) [3]Reading {
 	return [3]Reading{readRFC3986(s), readWHATWG(s), readNetURL(s)}
 }
 
