@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fatih/color"
+
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/internal/stream"
 )
@@ -28,7 +30,7 @@ func NewInteropRenderer(o InteropOptions) Renderer[Interop] {
 	if o.Format == FormatJSON {
 		return &interopJSON{}
 	}
-	return &interopText{o: o}
+	return newInteropText(o.Out)
 }
 
 type interopJSON struct {
@@ -93,66 +95,127 @@ func readingValue(r interop.Reading, c string) (string, bool) {
 
 // interopText draws a table per input: one column per parser, one row per
 // component, the rows the parsers disagree on in the error color, or
-// marked with "≠" without color, then the errors and the verdict.
+// marked with "≠" without color, then the errors and the verdict. It
+// writes into a buffer of its own, with the colors' escape sequences
+// taken once: the table is about seventeen times the input's size, and
+// this is most of interop's work.
 type interopText struct {
-	o InteropOptions
+	_                   stream.CacheLinePad
+	on                  bool
+	label, dim, err, ok span
+	buf                 []byte
+	rows                [1 + 1 + 7][1 + 3]string // header, accepted, Components
+	widths              [1 + 3]int
+	_                   stream.CacheLinePad
+}
+
+// span is a color as the sequences written before and after the text,
+// both empty when the palette is off.
+type span struct{ open, close string }
+
+// spanOf takes c's sequences from c.Sprint, which writes them around its
+// text and nothing else.
+func spanOf(c *color.Color) span {
+	open, close, _ := strings.Cut(c.Sprint("\x00"), "\x00")
+	return span{open, close}
+}
+
+func newInteropText(pal *Palette) *interopText {
+	t := &interopText{on: pal.On, label: spanOf(pal.Label), dim: spanOf(pal.Dim), err: spanOf(pal.Error), ok: spanOf(pal.OK)}
+	t.rows[0][0] = ""
+	copy(t.rows[0][1:], interop.Parsers)
+	t.rows[1][0] = "accepted"
+	for i, c := range interop.Components {
+		t.rows[2+i][0] = c
+	}
+	return t
+}
+
+// paint appends s in the color of sp.
+func (sp span) paint(b []byte, s string) []byte {
+	b = append(b, sp.open...)
+	b = append(b, s...)
+	return append(b, sp.close...)
 }
 
 func (t *interopText) Render(s *stream.Sink, r *Interop) {
-	pal := t.o.Out
-	w := s.Out
-	w.WriteString(pal.Label.Sprint(maskedText(r.Input)))
-	w.WriteByte('\n')
-	rows := [][]string{append([]string{""}, interop.Parsers...)}
-	names := append([]string{"accepted"}, interop.Components...)
-	for _, c := range names {
-		row := []string{c}
-		for _, rd := range r.Readings {
-			row = append(row, cell(rd, c))
-		}
-		rows = append(rows, row)
-	}
-	widths := make([]int, len(rows[0]))
-	for _, row := range rows {
-		for i, v := range row {
-			widths[i] = max(widths[i], columns(v))
+	b := t.label.paint(t.buf[:0], maskedText(r.Input))
+	b = append(b, '\n')
+	for i := 1; i < len(t.rows); i++ {
+		for p, rd := range r.Readings {
+			t.rows[i][1+p] = cell(rd, t.rows[i][0])
 		}
 	}
-	for i, row := range rows {
+	for k := range t.widths {
+		t.widths[k] = 0
+		for i := range t.rows {
+			t.widths[k] = max(t.widths[k], columns(t.rows[i][k]))
+		}
+	}
+	for i := range t.rows {
+		row := &t.rows[i]
 		differs := i > 0 && slices.Contains(r.Disagree, row[0])
-		mark := "  "
-		if differs && !pal.On {
-			mark = "≠ "
-		}
-		var line strings.Builder
-		for k, v := range row {
-			line.WriteString(v)
-			if k < len(row)-1 {
-				line.WriteString(strings.Repeat(" ", widths[k]-columns(v)+2))
-			}
-		}
-		text := strings.TrimRight(line.String(), " ")
+		sp := span{}
 		switch {
 		case i == 0:
-			text = pal.Dim.Sprint(text)
+			sp = t.dim
 		case differs:
-			text = pal.Error.Sprint(text)
+			sp = t.err
 		}
-		w.WriteString(mark)
-		w.WriteString(text)
-		w.WriteByte('\n')
+		if differs && !t.on {
+			b = append(b, "≠ "...)
+		} else {
+			b = append(b, "  "...)
+		}
+		b = append(b, sp.open...)
+		text := len(b)
+		for k, v := range row {
+			b = append(b, v...)
+			if k < len(row)-1 {
+				b = appendSpaces(b, t.widths[k]-columns(v)+2)
+			}
+		}
+		for len(b) > text && b[len(b)-1] == ' ' {
+			b = b[:len(b)-1]
+		}
+		b = append(b, sp.close...)
+		b = append(b, '\n')
 	}
 	for _, rd := range r.Readings {
 		if !rd.OK {
 			// whatwg's messages can quote the input's bytes.
-			w.WriteString("  " + pal.Dim.Sprint(rd.Parser+" rejects it: ") + maskedText(rd.Err) + "\n")
+			b = t.dim.paint(append(b, "  "...), rd.Parser+" rejects it: ")
+			b = append(append(b, maskedText(rd.Err)...), '\n')
 		}
 	}
+	b = append(b, "  "...)
 	if len(r.Disagree) == 0 {
-		w.WriteString("  " + pal.OK.Sprint("the parsers agree") + "\n\n")
-		return
+		b = t.ok.paint(b, "the parsers agree")
+	} else {
+		b = append(b, t.err.open...)
+		b = append(b, "the parsers disagree on "...)
+		for i, c := range r.Disagree {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = append(b, c...)
+		}
+		b = append(b, t.err.close...)
 	}
-	w.WriteString("  " + pal.Error.Sprint("the parsers disagree on "+strings.Join(r.Disagree, ", ")) + "\n\n")
+	b = append(b, "\n\n"...)
+	t.buf = b
+	s.Out.Write(b)
+}
+
+// spaces is what appendSpaces copies from.
+const spaces = "                                                                "
+
+func appendSpaces(b []byte, n int) []byte {
+	for n > len(spaces) {
+		b = append(b, spaces...)
+		n -= len(spaces)
+	}
+	return append(b, spaces[:n]...)
 }
 
 // cell is one parser's reading of c for the table, shown as CaretView
@@ -173,6 +236,9 @@ func cell(r interop.Reading, c string) string {
 	case !defined:
 		return "-"
 	}
+	if plainCell(v, c) {
+		return v
+	}
 	ps := len(v)
 	if colon := strings.IndexByte(v, ':'); c == "userinfo" && colon >= 0 {
 		ps = colon + 1 // RFC 3986 section 3.2.1, as passwordSpan
@@ -184,4 +250,18 @@ func cell(r interop.Reading, c string) string {
 		return `"` + strings.ReplaceAll(shown, `"`, `\"`) + `"`
 	}
 	return shown
+}
+
+// plainCell reports whether cell shows v as it is: printable ASCII with
+// no space or quote, and no password.
+func plainCell(v, c string) bool {
+	if v == "" {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if ch := v[i]; ch <= ' ' || ch > '~' || ch == '"' || ch == ':' && c == "userinfo" {
+			return false
+		}
+	}
+	return true
 }
