@@ -53,6 +53,9 @@ func accepted(rs [3]Reading) int {
 // agreeOn reports whether the parsers that accepted read component c
 // alike.
 func agreeOn(rs [3]Reading, c string) bool {
+	if sameInput(rs, c) {
+		return true
+	}
 	first, seen := "", false
 	for _, r := range rs {
 		if !r.OK {
@@ -63,6 +66,44 @@ func agreeOn(rs [3]Reading, c string) bool {
 			return false
 		}
 		first, seen = k, true
+	}
+	return true
+}
+
+// sameInput reports whether the parsers that accepted have the same
+// fields that key reads for c, so that their keys are equal without
+// computing them: most inputs, which every parser reads alike.
+func sameInput(rs [3]Reading, c string) bool {
+	var first *Reading
+	for i := range rs {
+		r := &rs[i]
+		if !r.OK {
+			continue
+		}
+		if first == nil {
+			first = r
+			continue
+		}
+		var same bool
+		switch c {
+		case "scheme":
+			same = r.Scheme == first.Scheme
+		case "userinfo":
+			same = r.Userinfo == first.Userinfo
+		case "host":
+			same = r.Host == first.Host
+		case "port":
+			same = r.Scheme == first.Scheme && r.Port == first.Port
+		case "path":
+			same = r.Path == first.Path && r.HasHost == first.HasHost
+		case "query":
+			same = r.Query == first.Query
+		case "fragment":
+			same = r.Fragment == first.Fragment
+		}
+		if !same {
+			return false
+		}
 	}
 	return true
 }
