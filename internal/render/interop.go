@@ -105,7 +105,8 @@ type interopText struct {
 	label, dim, err, ok span
 	buf                 []byte
 	rows                [1 + 1 + 7][1 + 3]string // header, accepted, Components
-	widths              [1 + 3]int
+	cols                [1 + 1 + 7][1 + 3]int    // the columns each cell takes
+	widths              [1 + 3]int               // the columns each column takes
 	_                   stream.CacheLinePad
 }
 
@@ -128,7 +129,44 @@ func newInteropText(pal *Palette) *interopText {
 	for i, c := range interop.Components {
 		t.rows[2+i][0] = c
 	}
+	for i := range t.rows {
+		for k := range t.rows[i] {
+			t.cols[i][k] = columns(t.rows[i][k])
+		}
+	}
 	return t
+}
+
+// fill sets the cells of the readings and the width of each column. A
+// parser that read a component as the one before it did has its cell.
+func (t *interopText) fill(r *Interop) {
+	for k := range t.widths {
+		t.widths[k] = t.cols[0][k]
+	}
+	for i := 1; i < len(t.rows); i++ {
+		row, cols, c := &t.rows[i], &t.cols[i], t.rows[i][0]
+		t.widths[0] = max(t.widths[0], cols[0])
+		for p := range r.Readings {
+			k := 1 + p
+			if p > 0 && sameCell(&r.Readings[p-1], &r.Readings[p], c) {
+				row[k], cols[k] = row[k-1], cols[k-1]
+			} else {
+				row[k], cols[k] = cell(r.Readings[p], c)
+			}
+			t.widths[k] = max(t.widths[k], cols[k])
+		}
+	}
+}
+
+// sameCell reports whether cell shows c of a and b alike: it depends on
+// nothing else.
+func sameCell(a, b *interop.Reading, c string) bool {
+	if a.OK != b.OK {
+		return false
+	}
+	av, ad := readingValue(*a, c)
+	bv, bd := readingValue(*b, c)
+	return av == bv && ad == bd
 }
 
 // paint appends s in the color of sp.
@@ -141,17 +179,7 @@ func (sp span) paint(b []byte, s string) []byte {
 func (t *interopText) Render(s *stream.Sink, r *Interop) {
 	b := t.label.paint(t.buf[:0], maskedText(r.Input))
 	b = append(b, '\n')
-	for i := 1; i < len(t.rows); i++ {
-		for p, rd := range r.Readings {
-			t.rows[i][1+p] = cell(rd, t.rows[i][0])
-		}
-	}
-	for k := range t.widths {
-		t.widths[k] = 0
-		for i := range t.rows {
-			t.widths[k] = max(t.widths[k], columns(t.rows[i][k]))
-		}
-	}
+	t.fill(r)
 	for i := range t.rows {
 		row := &t.rows[i]
 		differs := i > 0 && slices.Contains(r.Disagree, row[0])
@@ -172,7 +200,7 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 		for k, v := range row {
 			b = append(b, v...)
 			if k < len(row)-1 {
-				b = appendSpaces(b, t.widths[k]-columns(v)+2)
+				b = appendSpaces(b, t.widths[k]-t.cols[i][k]+2)
 			}
 		}
 		for len(b) > text && b[len(b)-1] == ' ' {
@@ -221,23 +249,24 @@ func appendSpaces(b []byte, n int) []byte {
 // cell is one parser's reading of c for the table, shown as CaretView
 // shows input: non-printing bytes escaped and the password of the userinfo
 // masked. It is quoted when empty or when it holds a space or a quote,
-// which would blur where it ends; "-" when there is none.
-func cell(r interop.Reading, c string) string {
+// which would blur where it ends; "-" when there is none. cols is the
+// terminal columns it takes.
+func cell(r interop.Reading, c string) (shown string, cols int) {
 	if c == "accepted" {
 		if r.OK {
-			return "yes"
+			return "yes", 3
 		}
-		return "no"
+		return "no", 2
 	}
 	v, defined := readingValue(r, c)
 	switch {
 	case !r.OK:
-		return ""
+		return "", 0
 	case !defined:
-		return "-"
+		return "-", 1
 	}
 	if plainCell(v, c) {
-		return v
+		return v, len(v) // most cells: no Builder, no copy
 	}
 	ps := len(v)
 	if colon := strings.IndexByte(v, ':'); c == "userinfo" && colon >= 0 {
@@ -245,11 +274,11 @@ func cell(r interop.Reading, c string) string {
 	}
 	var b strings.Builder
 	writeShown(&b, v, 0, len(v), len(v), ps, len(v), ps < len(v))
-	shown := b.String()
+	shown = b.String()
 	if shown == "" || strings.ContainsAny(shown, ` "`) {
-		return `"` + strings.ReplaceAll(shown, `"`, `\"`) + `"`
+		shown = `"` + strings.ReplaceAll(shown, `"`, `\"`) + `"`
 	}
-	return shown
+	return shown, columns(shown)
 }
 
 // plainCell reports whether cell shows v as it is: printable ASCII with
