@@ -51,8 +51,8 @@ func (j *interopJSON) Render(s *stream.Sink, r *Interop) {
 		b = append(appendKey(b, rd.Parser), '{')
 		b = appendBool(appendKey(b, "accepted"), rd.OK)
 		b = appendOptString(appendKey(b, "error"), rd.Err, !rd.OK)
-		for _, c := range interop.Components {
-			v, defined := readingValue(rd, c)
+		for i, c := range interop.Components {
+			v, defined := readingValue(&rd, i)
 			b = appendOptString(appendKey(b, c), v, rd.OK && defined)
 		}
 		b = append(b, '}')
@@ -71,23 +71,23 @@ func (j *interopJSON) Render(s *stream.Sink, r *Interop) {
 	s.Out.Write(b)
 }
 
-// readingValue is component c as the parser read it, and whether it
-// found one.
-func readingValue(r interop.Reading, c string) (string, bool) {
-	switch c {
-	case "scheme":
+// readingValue is component i of interop.Components as the parser read
+// it, and whether it found one.
+func readingValue(r *interop.Reading, i int) (string, bool) {
+	switch i {
+	case 0:
 		return r.Scheme, r.Scheme != ""
-	case "userinfo":
+	case 1:
 		return r.Userinfo, r.HasUserinfo
-	case "host":
+	case 2:
 		return r.Host, r.HasHost
-	case "port":
+	case 3:
 		return r.Port, r.HasPort
-	case "path":
+	case 4:
 		return r.Path, true
-	case "query":
+	case 5:
 		return r.Query, r.HasQuery
-	case "fragment":
+	case 6:
 		return r.Fragment, r.HasFragment
 	}
 	return "", false
@@ -144,28 +144,28 @@ func (t *interopText) fill(r *Interop) {
 		t.widths[k] = t.cols[0][k]
 	}
 	for i := 1; i < len(t.rows); i++ {
-		row, cols, c := &t.rows[i], &t.cols[i], t.rows[i][0]
+		row, cols := &t.rows[i], &t.cols[i]
 		t.widths[0] = max(t.widths[0], cols[0])
 		for p := range r.Readings {
 			k := 1 + p
-			if p > 0 && sameCell(&r.Readings[p-1], &r.Readings[p], c) {
+			if p > 0 && sameCell(&r.Readings[p-1], &r.Readings[p], i-2) {
 				row[k], cols[k] = row[k-1], cols[k-1]
 			} else {
-				row[k], cols[k] = cell(r.Readings[p], c)
+				row[k], cols[k] = cell(&r.Readings[p], i-2)
 			}
 			t.widths[k] = max(t.widths[k], cols[k])
 		}
 	}
 }
 
-// sameCell reports whether cell shows c of a and b alike: it depends on
-// nothing else.
-func sameCell(a, b *interop.Reading, c string) bool {
-	if a.OK != b.OK {
-		return false
+// sameCell reports whether cell shows component i of a and b alike: it
+// depends on nothing else.
+func sameCell(a, b *interop.Reading, i int) bool {
+	if a.OK != b.OK || i < 0 {
+		return a.OK == b.OK
 	}
-	av, ad := readingValue(*a, c)
-	bv, bd := readingValue(*b, c)
+	av, ad := readingValue(a, i)
+	bv, bd := readingValue(b, i)
 	return av == bv && ad == bd
 }
 
@@ -250,15 +250,17 @@ func appendSpaces(b []byte, n int) []byte {
 // shows input: non-printing bytes escaped and the password of the userinfo
 // masked. It is quoted when empty or when it holds a space or a quote,
 // which would blur where it ends; "-" when there is none. cols is the
-// terminal columns it takes.
-func cell(r interop.Reading, c string) (shown string, cols int) {
-	if c == "accepted" {
+// terminal columns it takes. i indexes interop.Components; -1 is the row
+// that says whether the parser accepted the input.
+func cell(r *interop.Reading, i int) (shown string, cols int) {
+	if i < 0 {
 		if r.OK {
 			return "yes", 3
 		}
 		return "no", 2
 	}
-	v, defined := readingValue(r, c)
+	v, defined := readingValue(r, i)
+	c := interop.Components[i]
 	switch {
 	case !r.OK:
 		return "", 0
