@@ -29,21 +29,21 @@ var hostProfile = idna.New(
 // empty result means they agree; so do parsers that all reject.
 func Compare(rs [3]Reading, components []string) []string {
 	var out []string
-	if n := accepted(rs); n > 0 && n < len(rs) {
+	if n := accepted(&rs); n > 0 && n < len(rs) {
 		out = append(out, "accepted")
 	}
 	for _, c := range Components {
-		if slices.Contains(components, c) && !agreeOn(rs, c) {
+		if slices.Contains(components, c) && !agreeOn(&rs, c) {
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
-func accepted(rs [3]Reading) int {
+func accepted(rs *[3]Reading) int {
 	n := 0
-	for _, r := range rs {
-		if r.OK {
+	for i := range rs {
+		if rs[i].OK {
 			n++
 		}
 	}
@@ -52,7 +52,7 @@ func accepted(rs [3]Reading) int {
 
 // agreeOn reports whether the parsers that accepted read component c
 // alike.
-func agreeOn(rs [3]Reading, c string) bool {
+func agreeOn(rs *[3]Reading, c string) bool {
 	if sameInput(rs, c) {
 		return true
 	}
@@ -73,7 +73,7 @@ func agreeOn(rs [3]Reading, c string) bool {
 // sameInput reports whether the parsers that accepted have the same
 // fields that key reads for c, so that their keys are equal without
 // computing them: most inputs, which every parser reads alike.
-func sameInput(rs [3]Reading, c string) bool {
+func sameInput(rs *[3]Reading, c string) bool {
 	var first *Reading
 	for i := range rs {
 		r := &rs[i]
@@ -234,7 +234,7 @@ func AuthorityDiff(u uri.URI) string {
 	}
 	var parts []string
 	for _, c := range [...]string{"userinfo", "host", "port"} {
-		if !agreeOn(rs, c) {
+		if !agreeOn(&rs, c) {
 			parts = append(parts, describe(rs, c, groups(rs, c)))
 		}
 	}

@@ -154,7 +154,7 @@ func TestSameInput(t *testing.T) {
 	for _, s := range inputs {
 		rs := readFull(s)
 		for _, c := range Components {
-			if !sameInput(rs, c) {
+			if !sameInput(&rs, c) {
 				continue
 			}
 			var keys []string
@@ -180,19 +180,19 @@ func TestSameInput(t *testing.T) {
 	} {
 		b := a
 		edit(&b)
-		if sameInput([3]Reading{a, a, b}, c) {
+		if sameInput(&[3]Reading{a, a, b}, c) {
 			t.Errorf("sameInput misses a change of %s", c)
 		}
 	}
 	// key reads the scheme for the port too, and the host for the path.
 	b := a
 	b.Scheme = "https"
-	if sameInput([3]Reading{a, b, a}, "port") {
+	if sameInput(&[3]Reading{a, b, a}, "port") {
 		t.Error("sameInput on port misses a change of scheme")
 	}
 	b = a
 	b.HasHost = false
-	if sameInput([3]Reading{a, b, a}, "path") {
+	if sameInput(&[3]Reading{a, b, a}, "path") {
 		t.Error("sameInput on path misses the host")
 	}
 }

@@ -56,12 +56,12 @@ type Reading struct {
 // Read reads s with each parser, in the order of Parsers: rfc3986 as a
 // URI-reference (RFC 3986 section 4.1), whatwg with no base URL (WHATWG
 // URL Standard, "URL parsing"), and net/url with url.Parse.
-func Read(s string) [3]Reading {
-	r := readRFC3986(s)
-	if w, n, ok := plainReadings(r); ok {
-		return [3]Reading{r, w, n}
+func Read(s string) (rs [3]Reading) {
+	rs[0] = readRFC3986(s)
+	if !plainReadings(&rs) {
+		rs[1], rs[2] = readWHATWG(s), readNetURL(s)
 	}
-	return [3]Reading{r, readWHATWG(s), readNetURL(s)}
+	return rs
 }
 
 // readFull is Read without the shortcut of plainReadings, which tests

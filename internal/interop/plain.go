@@ -11,17 +11,19 @@ import "strings"
 // them goes to the parsers. TestPlainReadings and FuzzPlainReadings hold
 // the result equal to the parsers' own on every input the shortcut takes.
 
-// plainReadings returns the whatwg and net/url readings of a URI whose
-// rfc3986 reading (by uri.Parse: ASCII, no space or control, every "%"
-// followed by two hex digits) is r, and true, when the reference is plain.
-// It returns false, and nothing, when a parser might read it otherwise.
-func plainReadings(r Reading) (w, n Reading, ok bool) {
+// plainReadings sets the whatwg and net/url readings of a URI from its
+// rfc3986 reading rs[0] (by uri.Parse: ASCII, no space or control, every
+// "%" followed by two hex digits), and returns true, when the reference
+// is plain. It returns false, and sets nothing, when a parser might read
+// it otherwise.
+func plainReadings(rs *[3]Reading) bool {
+	r := &rs[0]
 	if !r.OK || r.HasUserinfo || r.HasPort {
-		return w, n, false
+		return false
 	}
 	kind := schemeKind(r.Scheme)
 	if kind == notPlain {
-		return w, n, false
+		return false
 	}
 	special := kind != other
 	switch {
@@ -32,37 +34,38 @@ func plainReadings(r Reading) (w, n Reading, ok bool) {
 			// A file URL's host may be empty, and "localhost" is empty to
 			// WHATWG. net/url sees no authority in "file://" alone.
 			if r.Host == "" && r.Path == "" || r.Host != "" && (!plainHost(r.Host, true) || r.Host == "localhost") || startsWithDriveLetter(r.Path) {
-				return w, n, false
+				return false
 			}
 		} else if !plainHost(r.Host, special) {
-			return w, n, false
+			return false
 		}
 	case special:
 		// WHATWG finds a host after any number of slashes, or none, in a
 		// special scheme (special authority ignore slashes state).
-		return w, n, false
+		return false
 	}
 	// The path state removes dot-segments, also percent-encoded ones; an
 	// opaque path, rootless after a scheme, keeps them.
 	if (r.HasHost || strings.HasPrefix(r.Path, "/")) && hasDotSegment(r.Path) {
-		return w, n, false
+		return false
 	}
 	// The special-query percent-encode set adds "'" to the query's.
 	if special && strings.IndexByte(r.Query, '\'') >= 0 {
-		return w, n, false
+		return false
 	}
 
-	w = r
+	w, n := &rs[1], &rs[2]
+	*w = *r
 	w.Parser = WHATWG
 	if special && r.Path == "" {
 		w.Path = "/" // a special URL's path is never empty
 	}
 
-	n = r
+	*n = *r
 	n.Parser = NetURL
 	// net/url has no empty fragment: "#" alone leaves Fragment "".
 	n.HasFragment = r.Fragment != ""
-	return w, n, true
+	return true
 }
 
 type kindOfScheme int
