@@ -28,6 +28,9 @@ var hostProfile = idna.New(
 // preceded by "accepted" when some parser accepts and another rejects. An
 // empty result means they agree; so do parsers that all reject.
 func Compare(rs [3]Reading, components []string) []string {
+	if alike(&rs) {
+		return nil
+	}
 	var out []string
 	if n := accepted(&rs); n > 0 && n < len(rs) {
 		out = append(out, "accepted")
@@ -66,6 +69,21 @@ func agreeOn(rs *[3]Reading, c string) bool {
 			return false
 		}
 		first, seen = k, true
+	}
+	return true
+}
+
+// alike reports whether every parser accepted and has the fields that
+// key reads as the first one has them: then they agree on everything,
+// and most inputs are so.
+func alike(rs *[3]Reading) bool {
+	a := &rs[0]
+	for i := 1; i < len(rs); i++ {
+		b := &rs[i]
+		if !a.OK || !b.OK || b.Scheme != a.Scheme || b.Userinfo != a.Userinfo || b.Host != a.Host ||
+			b.Port != a.Port || b.Path != a.Path || b.HasHost != a.HasHost || b.Query != a.Query || b.Fragment != a.Fragment {
+			return false
+		}
 	}
 	return true
 }

@@ -142,7 +142,8 @@ func TestHostKeyASCII(t *testing.T) {
 
 // TestSameInput: agreeOn skips the keys when sameInput says the fields
 // that key reads are equal, so they must then give equal keys; and
-// sameInput must see a difference in each of those fields.
+// sameInput must see a difference in each of those fields. Compare skips
+// everything when alike, which must then hold for every component.
 func TestSameInput(t *testing.T) {
 	var inputs []string
 	for _, c := range loadCorpus(t) {
@@ -153,7 +154,13 @@ func TestSameInput(t *testing.T) {
 	}
 	for _, s := range inputs {
 		rs := readFull(s)
+		if alike(&rs) && len(Compare(rs, Components)) > 0 {
+			t.Errorf("%q: alike, yet Compare = %q", s, Compare(rs, Components))
+		}
 		for _, c := range Components {
+			if alike(&rs) && !sameInput(&rs, c) {
+				t.Errorf("%q: alike, yet not sameInput on %s", s, c)
+			}
 			if !sameInput(&rs, c) {
 				continue
 			}
@@ -182,6 +189,9 @@ func TestSameInput(t *testing.T) {
 		edit(&b)
 		if sameInput(&[3]Reading{a, a, b}, c) {
 			t.Errorf("sameInput misses a change of %s", c)
+		}
+		if alike(&[3]Reading{a, b, a}) {
+			t.Errorf("alike misses a change of %s", c)
 		}
 	}
 	// key reads the scheme for the port too, and the host for the path.
