@@ -140,33 +140,29 @@ func newInteropText(pal *Palette) *interopText {
 // fill sets the cells of the readings and the width of each column. A
 // parser that read a component as the one before it did has its cell.
 func (t *interopText) fill(r *Interop) {
-	for k := range t.widths {
-		t.widths[k] = t.cols[0][k]
-	}
+	t.widths = t.cols[0]
 	for i := 1; i < len(t.rows); i++ {
-		row, cols := &t.rows[i], &t.cols[i]
+		row, cols, comp := &t.rows[i], &t.cols[i], i-2
 		t.widths[0] = max(t.widths[0], cols[0])
+		var last struct {
+			ok, defined bool
+			v           string
+		}
 		for p := range r.Readings {
-			k := 1 + p
-			if p > 0 && sameCell(&r.Readings[p-1], &r.Readings[p], i-2) {
+			rd, k := &r.Readings[p], 1+p
+			v, defined := "", false
+			if comp >= 0 {
+				v, defined = readingValue(rd, comp)
+			}
+			if p > 0 && rd.OK == last.ok && defined == last.defined && v == last.v {
 				row[k], cols[k] = row[k-1], cols[k-1]
 			} else {
-				row[k], cols[k] = cell(&r.Readings[p], i-2)
+				row[k], cols[k] = cell(rd.OK, v, defined, comp)
 			}
+			last.ok, last.defined, last.v = rd.OK, defined, v
 			t.widths[k] = max(t.widths[k], cols[k])
 		}
 	}
-}
-
-// sameCell reports whether cell shows component i of a and b alike: it
-// depends on nothing else.
-func sameCell(a, b *interop.Reading, i int) bool {
-	if a.OK != b.OK || i < 0 {
-		return a.OK == b.OK
-	}
-	av, ad := readingValue(a, i)
-	bv, bd := readingValue(b, i)
-	return av == bv && ad == bd
 }
 
 // paint appends s in the color of sp.
@@ -197,12 +193,11 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 		}
 		b = append(b, sp.open...)
 		text := len(b)
-		for k, v := range row {
-			b = append(b, v...)
-			if k < len(row)-1 {
-				b = appendSpaces(b, t.widths[k]-t.cols[i][k]+2)
-			}
-		}
+		cols := &t.cols[i]
+		b = appendSpaces(append(b, row[0]...), t.widths[0]-cols[0]+2)
+		b = appendSpaces(append(b, row[1]...), t.widths[1]-cols[1]+2)
+		b = appendSpaces(append(b, row[2]...), t.widths[2]-cols[2]+2)
+		b = append(b, row[3]...)
 		for len(b) > text && b[len(b)-1] == ' ' {
 			b = b[:len(b)-1]
 		}
@@ -246,28 +241,25 @@ func appendSpaces(b []byte, n int) []byte {
 	return append(b, spaces[:n]...)
 }
 
-// cell is one parser's reading of c for the table, shown as CaretView
-// shows input: non-printing bytes escaped and the password of the userinfo
-// masked. It is quoted when empty or when it holds a space or a quote,
-// which would blur where it ends; "-" when there is none. cols is the
-// terminal columns it takes. i indexes interop.Components; -1 is the row
-// that says whether the parser accepted the input.
-func cell(r *interop.Reading, i int) (shown string, cols int) {
-	if i < 0 {
-		if r.OK {
-			return "yes", 3
-		}
-		return "no", 2
-	}
-	v, defined := readingValue(r, i)
-	c := interop.Components[i]
+// cell is one parser's reading v of component i of interop.Components
+// for the table, shown as CaretView shows input: non-printing bytes
+// escaped and the password of the userinfo masked. It is quoted when
+// empty or when it holds a space or a quote, which would blur where it
+// ends; "-" when there is none. cols is the terminal columns it takes.
+// i is -1 for the row that says whether the parser accepted the input.
+func cell(ok bool, v string, defined bool, i int) (shown string, cols int) {
 	switch {
-	case !r.OK:
+	case i < 0 && ok:
+		return "yes", 3
+	case i < 0:
+		return "no", 2
+	case !ok:
 		return "", 0
 	case !defined:
 		return "-", 1
 	}
-	if plainCell(v, c) {
+	c := interop.Components[i]
+	if plainCell(v, c == "userinfo") {
 		return v, len(v) // most cells: no Builder, no copy
 	}
 	ps := len(v)
@@ -285,14 +277,22 @@ func cell(r *interop.Reading, i int) (shown string, cols int) {
 
 // plainCell reports whether cell shows v as it is: printable ASCII with
 // no space or quote, and no password.
-func plainCell(v, c string) bool {
+func plainCell(v string, userinfo bool) bool {
 	if v == "" {
 		return false
 	}
 	for i := 0; i < len(v); i++ {
-		if ch := v[i]; ch <= ' ' || ch > '~' || ch == '"' || ch == ':' && c == "userinfo" {
+		if !shownAsIs[v[i]] {
 			return false
 		}
 	}
-	return true
+	return !userinfo || strings.IndexByte(v, ':') < 0
 }
+
+// shownAsIs is the bytes plainCell lets through.
+var shownAsIs = func() (t [256]bool) {
+	for c := '!'; c <= '~'; c++ {
+		t[c] = c != '"'
+	}
+	return t
+}()

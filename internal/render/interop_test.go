@@ -39,6 +39,10 @@ func benchmarkInterop(b *testing.B, format string, pal *render.Palette) {
 	}
 }
 
-func BenchmarkInteropText(b *testing.B)  { benchmarkInterop(b, render.FormatText, render.NewPalette(false)) }
-func BenchmarkInteropColor(b *testing.B) { benchmarkInterop(b, render.FormatText, render.NewPalette(true)) }
-func BenchmarkInteropJSON(b *testing.B)  { benchmarkInterop(b, render.FormatJSON, nil) }
+func BenchmarkInteropText(b *testing.B) {
+	benchmarkInterop(b, render.FormatText, render.NewPalette(false))
+}
+func BenchmarkInteropColor(b *testing.B) {
+	benchmarkInterop(b, render.FormatText, render.NewPalette(true))
+}
+func BenchmarkInteropJSON(b *testing.B) { benchmarkInterop(b, render.FormatJSON, nil) }
