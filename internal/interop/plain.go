@@ -140,17 +140,30 @@ func isAlnum(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-// hasDotSegment reports whether a segment of path is "." or "..", or has
-// a percent-encoded dot, which WHATWG reads as one in such segments.
+// hasDotSegment reports whether a segment of path is "." or "..", or
+// whether path has a percent-encoded dot, which WHATWG reads as one in
+// such segments. One pass: most paths have neither.
 func hasDotSegment(path string) bool {
-	for rest := path; rest != ""; {
-		seg, after, _ := strings.Cut(rest, "/")
-		if seg == "." || seg == ".." {
-			return true
+	for i := 0; i < len(path); i++ {
+		switch path[i] {
+		case '.':
+			if i > 0 && path[i-1] != '/' {
+				continue
+			}
+			j := i + 1
+			if j < len(path) && path[j] == '.' {
+				j++
+			}
+			if j == len(path) || path[j] == '/' {
+				return true
+			}
+		case '%':
+			if i+2 < len(path) && path[i+1] == '2' && path[i+2]|0x20 == 'e' {
+				return true
+			}
 		}
-		rest = after
 	}
-	return strings.Contains(path, "%2e") || strings.Contains(path, "%2E")
+	return false
 }
 
 // startsWithDriveLetter reports whether the first segment of a file path

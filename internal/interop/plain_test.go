@@ -180,3 +180,15 @@ func FuzzPlainReadings(f *testing.F) {
 		checkPlain(t, s)
 	})
 }
+
+func TestHasDotSegment(t *testing.T) {
+	for path, want := range map[string]bool{
+		"": false, "/": false, "/a/b": false, ".": true, "..": true, "/.": true, "/..": true, "/./a": true,
+		"/a/../b": true, "/a/.": true, "/.a": false, "/a.": false, "/..a": false, "/a../b": false, "/...": false,
+		"/%2e": true, "/%2E": true, "/a%2eb": true, "/%2f": false, "/%20e": false, "/%2": false, "a/./b": true,
+	} {
+		if got := hasDotSegment(path); got != want {
+			t.Errorf("hasDotSegment(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
