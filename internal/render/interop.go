@@ -107,6 +107,7 @@ type interopText struct {
 	rows                [1 + 1 + 7][1 + 3]string // header, accepted, Components
 	cols                [1 + 1 + 7][1 + 3]int    // the columns each cell takes
 	widths              [1 + 3]int               // the columns each column takes
+	head                [1 + 3]int               // the widths before any reading: names and header
 	_                   stream.CacheLinePad
 }
 
@@ -133,17 +134,18 @@ func newInteropText(pal *Palette) *interopText {
 		for k := range t.rows[i] {
 			t.cols[i][k] = columns(t.rows[i][k])
 		}
+		t.head[0] = max(t.head[0], t.cols[i][0])
 	}
+	copy(t.head[1:], t.cols[0][1:])
 	return t
 }
 
 // fill sets the cells of the readings and the width of each column. A
 // parser that read a component as the one before it did has its cell.
 func (t *interopText) fill(r *Interop) {
-	t.widths = t.cols[0]
+	t.widths = t.head
 	for i := 1; i < len(t.rows); i++ {
 		row, cols, comp := &t.rows[i], &t.cols[i], i-2
-		t.widths[0] = max(t.widths[0], cols[0])
 		var last struct {
 			ok, defined bool
 			v           string
