@@ -131,8 +131,11 @@ func (o *InteropOptions) readerPerWorker(withBase bool) (func() readFunc, error)
 // disagreement on the components is a finding.
 func interopOp(components []string, base string, read readFunc) pipeline.Op[render.Interop] {
 	return pipeline.Func[render.Interop](func(in *stream.Input, r *render.Interop) pipeline.Outcome {
-		rs := read(in.Text)
-		*r = render.Interop{Line: in.Line, Input: in.Text, Base: base, Readings: rs, Disagree: interop.Compare(rs, components)}
+		// Field by field: the readings are most of the result's bytes,
+		// and a composite literal would copy them twice.
+		r.Line, r.Input, r.Base = in.Line, in.Text, base
+		r.Readings = read(in.Text)
+		r.Disagree = interop.Compare(r.Readings, components)
 		return pipeline.FailIf(len(r.Disagree) > 0)
 	})
 }

@@ -29,22 +29,25 @@ var hostProfile = idna.New(
 // preceded by "accepted" when some parser accepts and another rejects. An
 // empty result means they agree; so do parsers that all reject.
 func Compare(rs [3]Reading, components []string) []string {
+	if alike(&rs) {
+		return nil
+	}
 	var out []string
-	if n := accepted(rs); n > 0 && n < len(rs) {
+	if n := accepted(&rs); n > 0 && n < len(rs) {
 		out = append(out, "accepted")
 	}
 	for _, c := range Components {
-		if slices.Contains(components, c) && !agreeOn(rs, c) {
+		if slices.Contains(components, c) && !agreeOn(&rs, c) {
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
-func accepted(rs [3]Reading) int {
+func accepted(rs *[3]Reading) int {
 	n := 0
-	for _, r := range rs {
-		if r.OK {
+	for i := range rs {
+		if rs[i].OK {
 			n++
 		}
 	}
@@ -53,7 +56,10 @@ func accepted(rs [3]Reading) int {
 
 // agreeOn reports whether the parsers that accepted read component c
 // alike.
-func agreeOn(rs [3]Reading, c string) bool {
+func agreeOn(rs *[3]Reading, c string) bool {
+	if sameInput(rs, c) {
+		return true
+	}
 	first, seen := "", false
 	for _, r := range rs {
 		if !r.OK {
@@ -64,6 +70,59 @@ func agreeOn(rs [3]Reading, c string) bool {
 			return false
 		}
 		first, seen = k, true
+	}
+	return true
+}
+
+// alike reports whether every parser accepted and has the fields that
+// key reads as the first one has them: then they agree on everything,
+// and most inputs are so.
+func alike(rs *[3]Reading) bool {
+	a := &rs[0]
+	for i := 1; i < len(rs); i++ {
+		b := &rs[i]
+		if !a.OK || !b.OK || b.Scheme != a.Scheme || b.Userinfo != a.Userinfo || b.Host != a.Host ||
+			b.Port != a.Port || b.Path != a.Path || b.HasHost != a.HasHost || b.Query != a.Query || b.Fragment != a.Fragment {
+			return false
+		}
+	}
+	return true
+}
+
+// sameInput reports whether the parsers that accepted have the same
+// fields that key reads for c, so that their keys are equal without
+// computing them: most inputs, which every parser reads alike.
+func sameInput(rs *[3]Reading, c string) bool {
+	var first *Reading
+	for i := range rs {
+		r := &rs[i]
+		if !r.OK {
+			continue
+		}
+		if first == nil {
+			first = r
+			continue
+		}
+		var same bool
+		switch c {
+		case "scheme":
+			same = r.Scheme == first.Scheme
+		case "userinfo":
+			same = r.Userinfo == first.Userinfo
+		case "host":
+			same = r.Host == first.Host
+		case "port":
+			same = r.Scheme == first.Scheme && r.Port == first.Port
+		case "path":
+			same = r.Path == first.Path && r.HasHost == first.HasHost
+		case "query":
+			same = r.Query == first.Query
+		case "fragment":
+			same = r.Fragment == first.Fragment
+		}
+		if !same {
+			return false
+		}
 	}
 	return true
 }
@@ -185,7 +244,7 @@ func AuthorityDiff(u uri.URI) string {
 	}
 	var parts []string
 	for _, c := range [...]string{"userinfo", "host", "port"} {
-		if !agreeOn(rs, c) {
+		if !agreeOn(&rs, c) {
 			parts = append(parts, describe(rs, c, groups(rs, c)))
 		}
 	}

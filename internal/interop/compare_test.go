@@ -139,3 +139,70 @@ func TestHostKeyASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestSameInput: agreeOn skips the keys when sameInput says the fields
+// that key reads are equal, so they must then give equal keys; and
+// sameInput must see a difference in each of those fields. Compare skips
+// everything when alike, which must then hold for every component.
+func TestSameInput(t *testing.T) {
+	var inputs []string
+	for _, c := range loadCorpus(t) {
+		inputs = append(inputs, c.Input)
+	}
+	for _, c := range loadWPT(t) {
+		inputs = append(inputs, c.Input)
+	}
+	for _, s := range inputs {
+		rs := readFull(s)
+		if alike(&rs) && len(Compare(rs, Components)) > 0 {
+			t.Errorf("%q: alike, yet Compare = %q", s, Compare(rs, Components))
+		}
+		for _, c := range Components {
+			if alike(&rs) && !sameInput(&rs, c) {
+				t.Errorf("%q: alike, yet not sameInput on %s", s, c)
+			}
+			if !sameInput(&rs, c) {
+				continue
+			}
+			var keys []string
+			for _, r := range rs {
+				if r.OK {
+					keys = append(keys, key(r, c))
+				}
+			}
+			if len(slices.Compact(keys)) > 1 {
+				t.Errorf("%q: sameInput on %s, yet the keys are %q", s, c, keys)
+			}
+		}
+	}
+	a := Reading{Parser: RFC3986, OK: true, Scheme: "http", Host: "a", HasHost: true, Path: "/"}
+	for c, edit := range map[string]func(*Reading){
+		"scheme":   func(r *Reading) { r.Scheme = "HTTP" },
+		"userinfo": func(r *Reading) { r.Userinfo = "u" },
+		"host":     func(r *Reading) { r.Host = "A" },
+		"port":     func(r *Reading) { r.Port = "80" },
+		"path":     func(r *Reading) { r.Path = "/%61" },
+		"query":    func(r *Reading) { r.Query = "q" },
+		"fragment": func(r *Reading) { r.Fragment = "f" },
+	} {
+		b := a
+		edit(&b)
+		if sameInput(&[3]Reading{a, a, b}, c) {
+			t.Errorf("sameInput misses a change of %s", c)
+		}
+		if alike(&[3]Reading{a, b, a}) {
+			t.Errorf("alike misses a change of %s", c)
+		}
+	}
+	// key reads the scheme for the port too, and the host for the path.
+	b := a
+	b.Scheme = "https"
+	if sameInput(&[3]Reading{a, b, a}, "port") {
+		t.Error("sameInput on port misses a change of scheme")
+	}
+	b = a
+	b.HasHost = false
+	if sameInput(&[3]Reading{a, b, a}, "path") {
+		t.Error("sameInput on path misses the host")
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fatih/color"
+
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/internal/stream"
 )
@@ -28,7 +30,7 @@ func NewInteropRenderer(o InteropOptions) Renderer[Interop] {
 	if o.Format == FormatJSON {
 		return &interopJSON{}
 	}
-	return &interopText{o: o}
+	return newInteropText(o.Out)
 }
 
 type interopJSON struct {
@@ -49,8 +51,8 @@ func (j *interopJSON) Render(s *stream.Sink, r *Interop) {
 		b = append(appendKey(b, rd.Parser), '{')
 		b = appendBool(appendKey(b, "accepted"), rd.OK)
 		b = appendOptString(appendKey(b, "error"), rd.Err, !rd.OK)
-		for _, c := range interop.Components {
-			v, defined := readingValue(rd, c)
+		for i, c := range interop.Components {
+			v, defined := readingValue(&rd, i)
 			b = appendOptString(appendKey(b, c), v, rd.OK && defined)
 		}
 		b = append(b, '}')
@@ -69,23 +71,23 @@ func (j *interopJSON) Render(s *stream.Sink, r *Interop) {
 	s.Out.Write(b)
 }
 
-// readingValue is component c as the parser read it, and whether it
-// found one.
-func readingValue(r interop.Reading, c string) (string, bool) {
-	switch c {
-	case "scheme":
+// readingValue is component i of interop.Components as the parser read
+// it, and whether it found one.
+func readingValue(r *interop.Reading, i int) (string, bool) {
+	switch i {
+	case 0:
 		return r.Scheme, r.Scheme != ""
-	case "userinfo":
+	case 1:
 		return r.Userinfo, r.HasUserinfo
-	case "host":
+	case 2:
 		return r.Host, r.HasHost
-	case "port":
+	case 3:
 		return r.Port, r.HasPort
-	case "path":
+	case 4:
 		return r.Path, true
-	case "query":
+	case 5:
 		return r.Query, r.HasQuery
-	case "fragment":
+	case 6:
 		return r.Fragment, r.HasFragment
 	}
 	return "", false
@@ -93,85 +95,174 @@ func readingValue(r interop.Reading, c string) (string, bool) {
 
 // interopText draws a table per input: one column per parser, one row per
 // component, the rows the parsers disagree on in the error color, or
-// marked with "≠" without color, then the errors and the verdict.
+// marked with "≠" without color, then the errors and the verdict. It
+// writes into a buffer of its own, with the colors' escape sequences
+// taken once: the table is about seventeen times the input's size, and
+// this is most of interop's work.
 type interopText struct {
-	o InteropOptions
+	_                   stream.CacheLinePad
+	on                  bool
+	label, dim, err, ok span
+	buf                 []byte
+	rows                [1 + 1 + 7][1 + 3]string // header, accepted, Components
+	cols                [1 + 1 + 7][1 + 3]int    // the columns each cell takes
+	widths              [1 + 3]int               // the columns each column takes
+	head                [1 + 3]int               // the widths before any reading: names and header
+	_                   stream.CacheLinePad
+}
+
+// span is a color as the sequences written before and after the text,
+// both empty when the palette is off.
+type span struct{ open, close string }
+
+// spanOf takes c's sequences from c.Sprint, which writes them around its
+// text and nothing else.
+func spanOf(c *color.Color) span {
+	open, close, _ := strings.Cut(c.Sprint("\x00"), "\x00")
+	return span{open, close}
+}
+
+func newInteropText(pal *Palette) *interopText {
+	t := &interopText{on: pal.On, label: spanOf(pal.Label), dim: spanOf(pal.Dim), err: spanOf(pal.Error), ok: spanOf(pal.OK)}
+	t.rows[0][0] = ""
+	copy(t.rows[0][1:], interop.Parsers)
+	t.rows[1][0] = "accepted"
+	for i, c := range interop.Components {
+		t.rows[2+i][0] = c
+	}
+	for i := range t.rows {
+		for k := range t.rows[i] {
+			t.cols[i][k] = columns(t.rows[i][k])
+		}
+		t.head[0] = max(t.head[0], t.cols[i][0])
+	}
+	copy(t.head[1:], t.cols[0][1:])
+	return t
+}
+
+// fill sets the cells of the readings and the width of each column. A
+// parser that read a component as the one before it did has its cell.
+func (t *interopText) fill(r *Interop) {
+	t.widths = t.head
+	for i := 1; i < len(t.rows); i++ {
+		row, cols, comp := &t.rows[i], &t.cols[i], i-2
+		var last struct {
+			ok, defined bool
+			v           string
+		}
+		for p := range r.Readings {
+			rd, k := &r.Readings[p], 1+p
+			v, defined := "", false
+			if comp >= 0 {
+				v, defined = readingValue(rd, comp)
+			}
+			if p > 0 && rd.OK == last.ok && defined == last.defined && v == last.v {
+				row[k], cols[k] = row[k-1], cols[k-1]
+			} else {
+				row[k], cols[k] = cell(rd.OK, v, defined, comp)
+			}
+			last.ok, last.defined, last.v = rd.OK, defined, v
+			t.widths[k] = max(t.widths[k], cols[k])
+		}
+	}
+}
+
+// paint appends s in the color of sp.
+func (sp span) paint(b []byte, s string) []byte {
+	b = append(b, sp.open...)
+	b = append(b, s...)
+	return append(b, sp.close...)
 }
 
 func (t *interopText) Render(s *stream.Sink, r *Interop) {
-	pal := t.o.Out
-	w := s.Out
-	w.WriteString(pal.Label.Sprint(maskedText(r.Input)))
-	w.WriteByte('\n')
-	rows := [][]string{append([]string{""}, interop.Parsers...)}
-	names := append([]string{"accepted"}, interop.Components...)
-	for _, c := range names {
-		row := []string{c}
-		for _, rd := range r.Readings {
-			row = append(row, cell(rd, c))
-		}
-		rows = append(rows, row)
-	}
-	widths := make([]int, len(rows[0]))
-	for _, row := range rows {
-		for i, v := range row {
-			widths[i] = max(widths[i], columns(v))
-		}
-	}
-	for i, row := range rows {
+	b := t.label.paint(t.buf[:0], maskedText(r.Input))
+	b = append(b, '\n')
+	t.fill(r)
+	for i := range t.rows {
+		row := &t.rows[i]
 		differs := i > 0 && slices.Contains(r.Disagree, row[0])
-		mark := "  "
-		if differs && !pal.On {
-			mark = "≠ "
-		}
-		var line strings.Builder
-		for k, v := range row {
-			line.WriteString(v)
-			if k < len(row)-1 {
-				line.WriteString(strings.Repeat(" ", widths[k]-columns(v)+2))
-			}
-		}
-		text := strings.TrimRight(line.String(), " ")
+		sp := span{}
 		switch {
 		case i == 0:
-			text = pal.Dim.Sprint(text)
+			sp = t.dim
 		case differs:
-			text = pal.Error.Sprint(text)
+			sp = t.err
 		}
-		w.WriteString(mark)
-		w.WriteString(text)
-		w.WriteByte('\n')
+		if differs && !t.on {
+			b = append(b, "≠ "...)
+		} else {
+			b = append(b, "  "...)
+		}
+		b = append(b, sp.open...)
+		text := len(b)
+		cols := &t.cols[i]
+		b = appendSpaces(append(b, row[0]...), t.widths[0]-cols[0]+2)
+		b = appendSpaces(append(b, row[1]...), t.widths[1]-cols[1]+2)
+		b = appendSpaces(append(b, row[2]...), t.widths[2]-cols[2]+2)
+		b = append(b, row[3]...)
+		for len(b) > text && b[len(b)-1] == ' ' {
+			b = b[:len(b)-1]
+		}
+		b = append(b, sp.close...)
+		b = append(b, '\n')
 	}
 	for _, rd := range r.Readings {
 		if !rd.OK {
 			// whatwg's messages can quote the input's bytes.
-			w.WriteString("  " + pal.Dim.Sprint(rd.Parser+" rejects it: ") + maskedText(rd.Err) + "\n")
+			b = t.dim.paint(append(b, "  "...), rd.Parser+" rejects it: ")
+			b = append(append(b, maskedText(rd.Err)...), '\n')
 		}
 	}
+	b = append(b, "  "...)
 	if len(r.Disagree) == 0 {
-		w.WriteString("  " + pal.OK.Sprint("the parsers agree") + "\n\n")
-		return
+		b = t.ok.paint(b, "the parsers agree")
+	} else {
+		b = append(b, t.err.open...)
+		b = append(b, "the parsers disagree on "...)
+		for i, c := range r.Disagree {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = append(b, c...)
+		}
+		b = append(b, t.err.close...)
 	}
-	w.WriteString("  " + pal.Error.Sprint("the parsers disagree on "+strings.Join(r.Disagree, ", ")) + "\n\n")
+	b = append(b, "\n\n"...)
+	t.buf = b
+	s.Out.Write(b)
 }
 
-// cell is one parser's reading of c for the table, shown as CaretView
-// shows input: non-printing bytes escaped and the password of the userinfo
-// masked. It is quoted when empty or when it holds a space or a quote,
-// which would blur where it ends; "-" when there is none.
-func cell(r interop.Reading, c string) string {
-	if c == "accepted" {
-		if r.OK {
-			return "yes"
-		}
-		return "no"
+// spaces is what appendSpaces copies from.
+const spaces = "                                                                "
+
+func appendSpaces(b []byte, n int) []byte {
+	for n > len(spaces) {
+		b = append(b, spaces...)
+		n -= len(spaces)
 	}
-	v, defined := readingValue(r, c)
+	return append(b, spaces[:n]...)
+}
+
+// cell is one parser's reading v of component i of interop.Components
+// for the table, shown as CaretView shows input: non-printing bytes
+// escaped and the password of the userinfo masked. It is quoted when
+// empty or when it holds a space or a quote, which would blur where it
+// ends; "-" when there is none. cols is the terminal columns it takes.
+// i is -1 for the row that says whether the parser accepted the input.
+func cell(ok bool, v string, defined bool, i int) (shown string, cols int) {
 	switch {
-	case !r.OK:
-		return ""
+	case i < 0 && ok:
+		return "yes", 3
+	case i < 0:
+		return "no", 2
+	case !ok:
+		return "", 0
 	case !defined:
-		return "-"
+		return "-", 1
+	}
+	c := interop.Components[i]
+	if plainCell(v, c == "userinfo") {
+		return v, len(v) // most cells: no Builder, no copy
 	}
 	ps := len(v)
 	if colon := strings.IndexByte(v, ':'); c == "userinfo" && colon >= 0 {
@@ -179,9 +270,31 @@ func cell(r interop.Reading, c string) string {
 	}
 	var b strings.Builder
 	writeShown(&b, v, 0, len(v), len(v), ps, len(v), ps < len(v))
-	shown := b.String()
+	shown = b.String()
 	if shown == "" || strings.ContainsAny(shown, ` "`) {
-		return `"` + strings.ReplaceAll(shown, `"`, `\"`) + `"`
+		shown = `"` + strings.ReplaceAll(shown, `"`, `\"`) + `"`
 	}
-	return shown
+	return shown, columns(shown)
 }
+
+// plainCell reports whether cell shows v as it is: printable ASCII with
+// no space or quote, and no password.
+func plainCell(v string, userinfo bool) bool {
+	if v == "" {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if !shownAsIs[v[i]] {
+			return false
+		}
+	}
+	return !userinfo || strings.IndexByte(v, ':') < 0
+}
+
+// shownAsIs is the bytes plainCell lets through.
+var shownAsIs = func() (t [256]bool) {
+	for c := '!'; c <= '~'; c++ {
+		t[c] = c != '"'
+	}
+	return t
+}()
