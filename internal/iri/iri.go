@@ -157,8 +157,7 @@ func writeALabels(b *strings.Builder, host string, at int) error {
 	return nil
 }
 
-
-// Kept is an A-label that ToIRIKeeping left as it is, and why.
+// Kept is an A-label that ToIRI left as it is, and why.
 type Kept struct {
 	Offset  int // of the label in the input
 	ALabel  string
