@@ -296,14 +296,31 @@ func TestActionLint(t *testing.T) {
 		}
 	})
 
-	// HOOK, baseline (issue 26, item 3): this branch's lint has no
-	// --baseline yet. Where it has, add the case "green when the finding is
-	// in the baseline": over badREADME, `uritool lint --extract
-	// --write-baseline base.json .` in the workspace, then the action with
-	// args "--extract --baseline base.json ." must fail no step, with
-	// exit_code 0, findings 0 and the summary "No findings: 2 URI(s)
-	// checked. 1 more in the baseline." (lint.sh leaves out the findings
-	// whose JSON says "baseline": "unchanged").
+	// Green when the finding is in the baseline: the repository adopts
+	// lint with the findings it has (issue 26, item 3).
+	t.Run("green with the finding in the baseline", func(t *testing.T) {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"README.md": badREADME})
+		record := exec.Command(bin, "lint", "--extract", "--write-baseline", "base.json", ".")
+		record.Dir = dir
+		if out, err := record.CombinedOutput(); err != nil {
+			t.Fatalf("writing the baseline: %v\n%s", err, out)
+		}
+		base, err := os.ReadFile(filepath.Join(dir, "base.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		run := job(map[string]string{"README.md": badREADME, "base.json": string(base)}, map[string]string{"args": "--extract --baseline base.json ."})
+		if run.failed != "" || run.outputs["exit_code"] != "0" || run.outputs["findings"] != "0" {
+			t.Errorf("failed step %q, outputs %v; want none failed, exit_code 0, findings 0\n%s", run.failed, run.outputs, run.log)
+		}
+		if want := "No findings: 2 URI(s) checked. 1 more in the baseline."; !strings.Contains(run.summary, want) {
+			t.Errorf("summary lacks %q:\n%s", want, run.summary)
+		}
+		if strings.Contains(run.log, "::error") {
+			t.Errorf("an annotation for a finding in the baseline:\n%s", run.log)
+		}
+	})
 
 	t.Run("fail false, an absolute path", func(t *testing.T) {
 		run := job(map[string]string{"README.md": badREADME}, map[string]string{"fail": "false", "args": `--extract "$GITHUB_WORKSPACE/README.md"`})
