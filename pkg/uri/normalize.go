@@ -73,6 +73,25 @@ type NormalizeOptions struct {
 	// DefaultPorts adds default ports, keyed by lowercase scheme, to those
 	// of DefaultPort for SchemeLevel; an entry here wins over one there.
 	DefaultPorts map[string]string
+	// RelativeDots removes dot-segments from relative references too.
+	// An absolute path, also after an authority, loses them as a URI's
+	// does: resolution applies remove_dot_segments to it alone (5.2.2).
+	// A relative path keeps only what it says without a base: "."
+	// segments go, each ".." removes the segment before it, and a ".."
+	// with none before it stays in front ("a/../../b" gives "../b"). A
+	// path left empty is written "./", and "./" stays before a first
+	// segment with a colon (4.2). Resolving the result against a base
+	// gives the target the reference gives, for every base with an
+	// authority or a "/" in its path; a base such as "urn:a:b" has no
+	// directory to merge with (5.2.3), and there "a/../b" resolves to
+	// "urn:/b" but "b" to "urn:b".
+	RelativeDots bool
+	// CanonicalIPv6 writes an IPv6 address in the canonical text of RFC
+	// 5952 section 4, with the IPv4 part of an IPv4-mapped address in
+	// dotted decimal (section 5): "[0:0::FFFF:C000:0201]" and
+	// "[::ffff:192.0.2.1]" are the same address and one normal form.
+	// RFC 3986 itself only lowercases an IP-literal (6.2.2.1).
+	CanonicalIPv6 bool
 }
 
 // Normalize returns u in normal form at level (sections 6.2.2 and 6.2.3).
@@ -98,8 +117,9 @@ func Equal(a, b URI) bool {
 // http), is dropped and an empty path with an authority becomes "/"
 // (6.2.3), unless that would make it longer than MaxLen. Reserved
 // characters are never decoded, an empty query or fragment is kept, and
-// IP-literals are only lowercased. A relative reference keeps its
-// dot-segments: they mean something until it is resolved.
+// IP-literals are only lowercased, unless o.CanonicalIPv6. A relative
+// reference keeps its dot-segments, unless o.RelativeDots: they mean
+// something until it is resolved.
 func (o NormalizeOptions) Normalize(u URI) URI {
 	// By pointer from here: a copy of u per call costs as much as a check.
 	rules := o.plan(&u)
@@ -127,6 +147,13 @@ func (o NormalizeOptions) plan(u *URI) uritrace.Rules {
 	scheme, isURI := u.Scheme()
 	if isURI {
 		rules |= uritrace.DotSegments
+	} else if o.RelativeDots {
+		rules |= relativeDotRule(u)
+	}
+	// An IPv4-mapped address can grow: the one reference that would then
+	// not fit (with the "/" of an empty path) keeps its text.
+	if o.CanonicalIPv6 && u.hostType == HostIPv6 && len(u.s) < MaxLen-maxIPv6Growth {
+		rules |= uritrace.CanonicalIPv6
 	}
 	if o.Level < SchemeLevel {
 		return rules
@@ -156,6 +183,22 @@ func (o NormalizeOptions) plan(u *URI) uritrace.Rules {
 	return rules
 }
 
+// relativeDotRule is the rule of RelativeDots for the relative reference
+// u: which dot-segments its path can lose without a base.
+func relativeDotRule(u *URI) uritrace.Rules {
+	switch path := u.Path(); {
+	case u.flags&hasAuthority != 0 || path == "" || path[0] == '/':
+		// Resolution applies remove_dot_segments to such a path alone
+		// (5.2.2), as to a URI's.
+		return uritrace.DotSegments
+	case len(u.s) < MaxLen:
+		// "." becomes "./": the one relative path that would then not
+		// fit in a URI keeps its dot-segments.
+		return uritrace.RelativeDots
+	}
+	return 0
+}
+
 // defaultPort looks scheme up without regard to case and without allocating.
 func (o NormalizeOptions) defaultPort(scheme string) (string, bool) {
 	if len(o.DefaultPorts) > 0 {
@@ -176,7 +219,8 @@ func samePort(a, b string) bool {
 // unchanged reports whether normalizing u by the rules that plan gave
 // would give u back.
 func unchanged(u *URI, rules uritrace.Rules) bool {
-	if rules&(uritrace.DropPort|uritrace.EmptyPathSlash) != 0 {
+	if rules&(uritrace.DropPort|uritrace.EmptyPathSlash) != 0 ||
+		rules&uritrace.CanonicalIPv6 != 0 && !canonicalIPv6(u.s[u.hostStart:u.hostEnd]) {
 		return false
 	}
 	s := u.s
@@ -194,7 +238,13 @@ func unchanged(u *URI, rules uritrace.Rules) bool {
 	if !pctNormal(s) {
 		return false
 	}
-	return rules&uritrace.DotSegments == 0 || !hasDotSegment(u.Path())
+	switch {
+	case rules&uritrace.DotSegments != 0:
+		return !hasDotSegment(u.Path())
+	case rules&uritrace.RelativeDots != 0:
+		return relativeDotsNormal(u.Path())
+	}
+	return true
 }
 
 // hasUpper reports an uppercase letter outside percent-encodings, whose
@@ -235,7 +285,11 @@ func pctNormal(s string) bool {
 // build applies rules to u in one pass.
 func build(u *URI, rules uritrace.Rules) URI {
 	s := u.s
-	b := make([]byte, 0, len(s)+1)
+	room := len(s) + 1 // for the "/" of an empty path, or the "/" of "./"
+	if rules&uritrace.CanonicalIPv6 != 0 {
+		room += maxIPv6Growth
+	}
+	b := make([]byte, 0, room)
 	if scheme, ok := u.Scheme(); ok {
 		if rules&uritrace.SchemeLower != 0 {
 			b = appendLower(b, scheme)
@@ -251,9 +305,15 @@ func build(u *URI, rules uritrace.Rules) URI {
 		}
 		h, _ := u.Host()
 		start := len(b)
-		b = appendPctNormal(b, h, rules)
-		if rules&uritrace.HostLower != 0 {
+		switch {
+		case rules&uritrace.CanonicalIPv6 != 0:
+			// Written in lowercase whether HostLower is given or not.
+			b = appendCanonicalIPv6(b, h)
+		case rules&uritrace.HostLower != 0:
+			b = appendPctNormal(b, h, rules)
 			lowerHost(b[start:])
+		default:
+			b = appendPctNormal(b, h, rules)
 		}
 		if port, ok := u.Port(); ok && rules&uritrace.DropPort == 0 {
 			b = append(append(b, ':'), port...)
@@ -261,6 +321,11 @@ func build(u *URI, rules uritrace.Rules) URI {
 	}
 	pathStart := len(b)
 	b = appendPctNormal(b, u.Path(), rules)
+	if rules&uritrace.RelativeDots != 0 {
+		// b has room for the byte removeRelativeDots may add: without a
+		// scheme or authority b holds the path alone, and len(s)+1 bytes.
+		b = b[:pathStart+len(removeRelativeDots(b[pathStart:]))]
+	}
 	if rules&uritrace.DotSegments != 0 {
 		b = b[:pathStart+removeDotSegments(b[pathStart:], nil)]
 		_, hasAuthority := u.Authority()
