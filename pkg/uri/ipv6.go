@@ -27,8 +27,8 @@ func appendCanonicalIPv6(b []byte, literal string) []byte {
 }
 
 // canonicalIPv6 reports whether the IP-literal literal is already in the
-// canonical text appendCanonicalIPv6 writes. It stays out of
-// normalPlan.unchanged, whose every call would otherwise set up its buffer.
+// canonical text appendCanonicalIPv6 writes. It stays out of line, so
+// that plan, which every call runs, does not set up its buffer.
 //
 //go:noinline
 func canonicalIPv6(literal string) bool {

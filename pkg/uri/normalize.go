@@ -151,8 +151,11 @@ func (o NormalizeOptions) plan(u *URI) uritrace.Rules {
 		rules |= relativeDotRule(u)
 	}
 	// An IPv4-mapped address can grow: the one reference that would then
-	// not fit (with the "/" of an empty path) keeps its text.
-	if o.CanonicalIPv6 && u.hostType == HostIPv6 && len(u.s) < MaxLen-maxIPv6Growth {
+	// not fit (with the "/" of an empty path) keeps its text. The rule is
+	// given only where the text changes, so that unchanged, which every
+	// call runs, need not look at the host for it.
+	if o.CanonicalIPv6 && u.hostType == HostIPv6 && len(u.s) < MaxLen-maxIPv6Growth &&
+		!canonicalIPv6(u.s[u.hostStart:u.hostEnd]) {
 		rules |= uritrace.CanonicalIPv6
 	}
 	if o.Level < SchemeLevel {
@@ -219,8 +222,7 @@ func samePort(a, b string) bool {
 // unchanged reports whether normalizing u by the rules that plan gave
 // would give u back.
 func unchanged(u *URI, rules uritrace.Rules) bool {
-	if rules&(uritrace.DropPort|uritrace.EmptyPathSlash) != 0 ||
-		rules&uritrace.CanonicalIPv6 != 0 && !canonicalIPv6(u.s[u.hostStart:u.hostEnd]) {
+	if rules&(uritrace.DropPort|uritrace.EmptyPathSlash|uritrace.CanonicalIPv6) != 0 {
 		return false
 	}
 	s := u.s
