@@ -27,10 +27,7 @@ func appendCanonicalIPv6(b []byte, literal string) []byte {
 }
 
 // canonicalIPv6 reports whether the IP-literal literal is already in the
-// canonical text appendCanonicalIPv6 writes. It stays out of line, so
-// that plan, which every call runs, does not set up its buffer.
-//
-//go:noinline
+// canonical text appendCanonicalIPv6 writes.
 func canonicalIPv6(literal string) bool {
 	var buf [len("[::ffff:255.255.255.255]") + maxIPv6Growth]byte
 	return string(appendCanonicalIPv6(buf[:0], literal)) == literal

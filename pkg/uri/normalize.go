@@ -95,7 +95,7 @@ type NormalizeOptions struct {
 }
 
 // Normalize returns u in normal form at level (sections 6.2.2 and 6.2.3).
-func Normalize(u URI, level Level) URI { return NormalizeOptions{Level: level}.Normalize(u) }
+func Normalize(u URI, level Level) URI { return normalizer{level: level}.normalize(u) }
 
 // Equal reports whether a and b are equivalent by the comparison ladder
 // of section 6.2: equal once both are normalized at the scheme level. The
@@ -121,19 +121,46 @@ func Equal(a, b URI) bool {
 // reference keeps its dot-segments, unless o.RelativeDots: they mean
 // something until it is resolved.
 func (o NormalizeOptions) Normalize(u URI) URI {
+	n := normalizer{o.Level, o.DefaultPorts}
+	if o.RelativeDots || o.CanonicalIPv6 {
+		return o.normalizeFurther(n, &u)
+	}
+	return n.normalize(u)
+}
+
+// normalizer is what RFC 3986's normalization needs of NormalizeOptions.
+// The options beyond it take another path, so that the common one keeps
+// its shape: with them passed along it and planned there, cachegrind
+// counted some 5% more instructions in plan (normalize25 measured 3-6%
+// more CPU the same way).
+type normalizer struct {
+	level Level
+	ports map[string]string
+}
+
+func (n normalizer) normalize(u URI) URI {
 	// By pointer from here: a copy of u per call costs as much as a check.
-	rules := o.plan(&u)
+	rules := n.plan(&u)
 	if unchanged(&u, rules) {
 		return u
 	}
 	return build(&u, rules)
 }
 
+// normalizeFurther is Normalize with RelativeDots or CanonicalIPv6.
+func (o NormalizeOptions) normalizeFurther(n normalizer, u *URI) URI {
+	rules := n.plan(u) | o.furtherRules(u)
+	if unchanged(u, rules) {
+		return *u
+	}
+	return build(u, rules)
+}
+
 // normalizeWith is Normalize for internal/explain, which shows the rules
 // at work one at a time: it applies those rules of only that apply to u,
 // and builds the result even when nothing changes.
 func normalizeWith(o NormalizeOptions, u URI, only uritrace.Rules) URI {
-	return build(&u, o.plan(&u)&only)
+	return build(&u, (normalizer{o.Level, o.DefaultPorts}.plan(&u)|o.furtherRules(&u))&only)
 }
 
 // syntaxRules are the rules of section 6.2.2 that apply to every
@@ -142,23 +169,13 @@ const syntaxRules = uritrace.PctUppercase | uritrace.PctDecode | uritrace.Scheme
 
 // plan returns the rules that apply to u: those of the scheme level
 // depend on the scheme only.
-func (o NormalizeOptions) plan(u *URI) uritrace.Rules {
+func (n normalizer) plan(u *URI) uritrace.Rules {
 	rules := syntaxRules
 	scheme, isURI := u.Scheme()
 	if isURI {
 		rules |= uritrace.DotSegments
-	} else if o.RelativeDots {
-		rules |= relativeDotRule(u)
 	}
-	// An IPv4-mapped address can grow: the one reference that would then
-	// not fit (with the "/" of an empty path) keeps its text. The rule is
-	// given only where the text changes, so that unchanged, which every
-	// call runs, need not look at the host for it.
-	if o.CanonicalIPv6 && u.hostType == HostIPv6 && len(u.s) < MaxLen-maxIPv6Growth &&
-		!canonicalIPv6(u.s[u.hostStart:u.hostEnd]) {
-		rules |= uritrace.CanonicalIPv6
-	}
-	if o.Level < SchemeLevel {
+	if n.level < SchemeLevel {
 		return rules
 	}
 	port, hasPort := u.Port()
@@ -175,13 +192,31 @@ func (o NormalizeOptions) plan(u *URI) uritrace.Rules {
 	}
 	def, known := "", false
 	if isURI {
-		def, known = o.defaultPort(scheme)
+		def, known = n.defaultPort(scheme)
 	}
 	if hasPort && (port == "" || known && samePort(port, def)) {
 		rules |= uritrace.DropPort
 	}
 	if known && emptyPath {
 		rules |= uritrace.EmptyPathSlash
+	}
+	return rules
+}
+
+// furtherRules are the rules of RelativeDots and CanonicalIPv6 that u
+// needs.
+func (o NormalizeOptions) furtherRules(u *URI) uritrace.Rules {
+	var rules uritrace.Rules
+	if o.RelativeDots && u.flags&hasScheme == 0 {
+		rules |= relativeDotRule(u)
+	}
+	// An IPv4-mapped address can grow: the one reference that would then
+	// not fit (with the "/" of an empty path) keeps its text. The rule is
+	// given only where the text changes, so that unchanged tests it with
+	// DropPort, at no cost to the common path.
+	if o.CanonicalIPv6 && u.hostType == HostIPv6 && len(u.s) < MaxLen-maxIPv6Growth &&
+		!canonicalIPv6(u.s[u.hostStart:u.hostEnd]) {
+		rules |= uritrace.CanonicalIPv6
 	}
 	return rules
 }
@@ -203,10 +238,10 @@ func relativeDotRule(u *URI) uritrace.Rules {
 }
 
 // defaultPort looks scheme up without regard to case and without allocating.
-func (o NormalizeOptions) defaultPort(scheme string) (string, bool) {
-	if len(o.DefaultPorts) > 0 {
+func (n normalizer) defaultPort(scheme string) (string, bool) {
+	if len(n.ports) > 0 {
 		var buf [32]byte
-		if port, ok := o.DefaultPorts[string(appendLower(buf[:0], scheme))]; ok {
+		if port, ok := n.ports[string(appendLower(buf[:0], scheme))]; ok {
 			return port, true
 		}
 	}

@@ -26,7 +26,7 @@ func FuzzUnchanged(f *testing.F) {
 			return
 		}
 		for _, o := range []NormalizeOptions{{Level: SyntaxLevel}, {Level: SchemeLevel}, {RelativeDots: true}, {CanonicalIPv6: true}} {
-			rules := o.plan(&u)
+			rules := normalizer{o.Level, o.DefaultPorts}.plan(&u) | o.furtherRules(&u)
 			if unchanged(&u, rules) {
 				if built := build(&u, rules).String(); built != s {
 					t.Fatalf("%+v: unchanged says %q is normal, but its normal form is %q", o, s, built)
