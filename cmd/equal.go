@@ -15,9 +15,10 @@ import (
 // EqualOptions are the options of uritool equal.
 type EqualOptions struct {
 	*RootOptions
-	Keep         filter.Filter // --has, --ext, --host, ...
-	Format       *flagval.Choice
-	DefaultPorts flagval.PortMap
+	Keep          filter.Filter // --has, --ext, --host, ...
+	Format        *flagval.Choice
+	DefaultPorts  flagval.PortMap
+	CanonicalIPv6 bool
 }
 
 // NewEqualCmd builds uritool equal.
@@ -35,10 +36,15 @@ too: "uritool equal - URI" reads as "uritool equal URI -".
 Text output is one line per B: "equivalent", or "different" followed by the
 two normal forms, tab-separated. A is checked once, before any input is read:
 a bad A is a usage error. An invalid B gives an empty line on stdout and its
-diagnostic on stderr. --format json shows both normal forms.`,
+diagnostic on stderr. --format json shows both normal forms.
+
+--canonical-ipv6 compares IPv6 addresses by the canonical text of RFC 5952
+(see normalize --help), so that [2001:db8::0:1] and [2001:DB8::1] are
+equivalent; RFC 3986 alone only lowercases them (6.2.2.1).`,
 		Example: `  uritool equal 'HTTP://Example.com:80/%7Euser' http://example.com/~user && echo same
   uritool equal --format json http://a/b http://a/b/
-  uritool equal https://example.com/ < candidates.txt`,
+  uritool equal https://example.com/ < candidates.txt
+  uritool equal --canonical-ipv6 'http://[2001:db8::0:1]/' 'http://[2001:DB8::1]:80/'`,
 		Args: requireArgs(1, "A"),
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.EqualTable.Fields().String(),
@@ -68,6 +74,7 @@ diagnostic on stderr. --format json shows both normal forms.`,
 	}
 	opts.Format = flagval.AddFormat(c, "text", "json")
 	c.Flags().Var(&opts.DefaultPorts, "default-port", "extra default ports")
+	c.Flags().BoolVar(&opts.CanonicalIPv6, "canonical-ipv6", false, canonicalIPv6Usage)
 	_ = c.RegisterFlagCompletionFunc("default-port", cobra.NoFileCompletions)
 	addFilterFlags(c, &opts.Keep)
 	return c
@@ -92,6 +99,7 @@ func splitEqualArgs(args []string) (a string, bs []string, err error) {
 // equalOp compares each input with a; a different one is a finding.
 func (o *EqualOptions) equalOp(a uri.URI, aText string) pipeline.Op[render.Compared] {
 	n := normalizeOptions(uri.SchemeLevel, o.DefaultPorts.Ports)
+	n.CanonicalIPv6 = o.CanonicalIPv6
 	na := n.Normalize(a).String()
 	return pipeline.Func[render.Compared](func(in *stream.Input, r *render.Compared) pipeline.Outcome {
 		r.Start(in.Line, in.Text)

@@ -21,6 +21,11 @@ func TestCLIEqual(t *testing.T) {
 			records: []map[string]any{{"normalized_a": "http://a/b", "normalized_b": "http://a/b/", "equal": false}}}},
 		{name: "default-port", args: []string{"equal", "--default-port", "redis=6379", "redis://h:6379/", "redis://h/"}, want: want{}},
 		{name: "no default-port", args: []string{"equal", "redis://h:6379/", "redis://h/"}, want: want{code: 1}},
+		{name: "ipv6 texts differ by default", args: []string{"equal", "http://[2001:db8::0:1]/", "http://[2001:DB8::1]/"}, want: want{code: 1,
+			out: exact("different\thttp://[2001:db8::0:1]/\thttp://[2001:db8::1]/\n")}},
+		{name: "canonical-ipv6", args: []string{"equal", "--canonical-ipv6", "http://[2001:db8::0:1]/", "http://[2001:DB8::1]:80/", "http://[::ffff:c000:201]/", "http://[::c000:201]/"},
+			want: want{code: 1, out: exact("equivalent\ndifferent\thttp://[2001:db8::1]/\thttp://[::ffff:192.0.2.1]/\ndifferent\thttp://[2001:db8::1]/\thttp://[::c000:201]/\n")}},
+		{name: "canonical-ipv6 mapped", args: []string{"equal", "--canonical-ipv6", "http://[::ffff:192.0.2.1]/", "HTTP://[0:0:0:0:0:FFFF:C000:0201]:80"}, want: want{out: exact("equivalent\n")}},
 		{name: "no argument", args: []string{"equal"}, want: want{code: 2, errHas: []string{"missing A", "Run 'uritool equal --help'"}}},
 		{name: "bad --color", args: []string{"equal", "--color", "bogus", "x:", "x:"}, want: want{code: 2, errHas: []string{"--color", `"bogus"`}}},
 	})

@@ -34,6 +34,20 @@ func TestCLINormalize(t *testing.T) {
 		{name: "no default-port", args: []string{"normalize", "redis://h:6379/"}, want: want{out: exact("redis://h:6379/\n")}},
 		{name: "bad level", args: []string{"normalize", "--level", "max", "x:"}, want: want{code: 2, out: exact(""),
 			errHas: []string{"--level", `"max"`}}},
+		{name: "relative dots kept by default", args: []string{"normalize", "mid/content=5/../6"}, want: want{out: exact("mid/content=5/../6\n")}},
+		{name: "relative-dots", args: []string{"normalize", "--relative-dots", "mid/content=5/../6", "/a/b/c/./../../g", "../../a/./b", "a/..", "x/../a:b", "http://h/a/../b"},
+			want: want{out: exact("mid/6\n/a/g\n../../a/b\n./\n./a:b\nhttp://h/b\n")}},
+		{name: "relative-dots check", args: []string{"normalize", "--relative-dots", "--check", "../a", "./a", "./a:b"}, want: want{code: 1, out: exact("./a\n")}},
+		{name: "canonical-ipv6", args: []string{"normalize", "--canonical-ipv6", "http://[2001:DB8:0:0::1]:80/", "//[0:0:0:0:0:ffff:c000:201]", "http://[v1.X]/"},
+			want: want{out: exact("http://[2001:db8::1]/\n//[::ffff:192.0.2.1]\nhttp://[v1.x]/\n")}},
+		{name: "ipv6 only lowercased by default", args: []string{"normalize", "http://[2001:DB8:0:0::1]/"}, want: want{out: exact("http://[2001:db8:0:0::1]/\n")}},
+		{name: "nfc", args: []string{"normalize", "--iri", "--nfc", "http://example.com/C%CC%A7", "http://example.com/%C3%87", "http://example.com/re\u0301sume\u0301"},
+			want: want{out: exact("http://example.com/%C3%87\nhttp://example.com/%C3%87\nhttp://example.com/r\u00e9sum\u00e9\n")}},
+		{name: "no nfc by default", args: []string{"normalize", "--iri", "http://example.com/C%CC%A7"}, want: want{out: exact("http://example.com/C%CC%A7\n")}},
+		{name: "nfc json", args: []string{"normalize", "--iri", "--nfc", "--json", "http://example.com/C%CC%A7"}, want: want{
+			records: []map[string]any{{"input": "http://example.com/C%CC%A7", "normalized": "http://example.com/%C3%87", "changed": true}}}},
+		{name: "nfc needs iri", args: []string{"normalize", "--nfc", "http://example.com/C%CC%A7"}, want: want{code: 2, out: exact(""),
+			errHas: []string{"--nfc needs --iri"}}},
 	})
 }
 

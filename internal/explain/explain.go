@@ -78,7 +78,9 @@ var normalizeRules = [...]struct {
 	{uritrace.PctDecode, "6.2.2.2", "percent-encoded unreserved characters decoded"},
 	{uritrace.SchemeLower, "6.2.2.1", "scheme lowercased"},
 	{uritrace.HostLower, "6.2.2.1", "host lowercased"},
+	{uritrace.CanonicalIPv6, "RFC 5952 4", "IPv6 address in canonical text"},
 	{uritrace.DotSegments, "6.2.2.3", "dot-segments removed"},
+	{uritrace.RelativeDots, "6.2.2.3", "dot-segments removed from a relative reference"},
 	{uritrace.DropPort, "6.2.3", "empty port removed"},
 	{uritrace.EmptyPathSlash, "6.2.3", `empty path with an authority written "/"`},
 }

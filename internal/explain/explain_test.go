@@ -46,7 +46,8 @@ func corpus(t testing.TB) []corpusCase {
 // for the rules the corpus leaves out (see pkg/uri's doc, "Decisions").
 func references(t testing.TB) []uri.URI {
 	var refs []uri.URI
-	for _, s := range []string{"HTTP://h:080", "http://h:0", "a:b/../c", "a:b/..//c", "foo://h:08", "http://%41/%7e", "a:."} {
+	for _, s := range []string{"HTTP://h:080", "http://h:0", "a:b/../c", "a:b/..//c", "foo://h:08", "http://%41/%7e", "a:.",
+		"mid/content=5/../6", "x/../a:b", "/a/./b", "//[0::1]/./a", "HTTP://[::FFFF:C000:201]:80", "%2E%2E/a/%2e/b", "a/..", "."} {
 		refs = append(refs, uri.MustParse(s))
 	}
 	for _, c := range corpus(t) {
@@ -131,6 +132,8 @@ var (
 		{Level: uri.SyntaxLevel},
 		{Level: uri.SchemeLevel},
 		{Level: uri.SchemeLevel, DefaultPorts: map[string]string{"foo": "8", "http": "8080"}},
+		{Level: uri.SyntaxLevel, RelativeDots: true, CanonicalIPv6: true},
+		{Level: uri.SchemeLevel, RelativeDots: true, CanonicalIPv6: true},
 	}
 	resolveOptions = []uri.ResolveOptions{{}, {NonStrict: true}}
 )
@@ -265,6 +268,35 @@ func FuzzExplanationEndsInResult(f *testing.F) {
 			checkResolve(t, o, base, ref)
 		}
 	})
+}
+
+// TestOptionSteps holds the steps of the options beyond RFC 3986 to the
+// rules they name, each shown once and in uritrace's order.
+func TestOptionSteps(t *testing.T) {
+	o := uri.NormalizeOptions{Level: uri.SchemeLevel, RelativeDots: true, CanonicalIPv6: true}
+	for _, c := range []struct {
+		in   string
+		want [][2]string // section, after
+	}{
+		{"a/b/../../../c", [][2]string{{"6.2.2.3", "../c"}}},
+		{"%2E%2E/a/%2e/b", [][2]string{{"6.2.2.1", "%2E%2E/a/%2E/b"}, {"6.2.2.2", "../a/./b"}, {"6.2.2.3", "../a/b"}}},
+		{"/a/./b", [][2]string{{"6.2.2.3", "/a/b"}}},
+		{"HTTP://[::FFFF:C000:201]:80", [][2]string{
+			{"6.2.2.1", "http://[::FFFF:C000:201]:80"},
+			{"6.2.2.1", "http://[::ffff:c000:201]:80"},
+			{"RFC 5952 4", "http://[::ffff:192.0.2.1]:80"},
+			{"6.2.3", "http://[::ffff:192.0.2.1]"},
+			{"6.2.3", "http://[::ffff:192.0.2.1]/"},
+		}},
+	} {
+		var got [][2]string
+		for _, s := range explain.Normalize(o, uri.MustParse(c.in)) {
+			got = append(got, [2]string{s.Section, s.After})
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("Normalize(%q): steps %q, want %q", c.in, got, c.want)
+		}
+	}
 }
 
 func TestBranchString(t *testing.T) {

@@ -106,16 +106,20 @@ func ToURI(s string, o Options) (string, error) {
 
 // writePercent writes s with its non-ASCII bytes percent-encoded.
 func writePercent(b *strings.Builder, s string) {
-	const hex = "0123456789ABCDEF"
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c >= utf8.RuneSelf {
-			b.WriteByte('%')
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&15])
+			writeOctet(b, c)
 		} else {
 			b.WriteByte(c)
 		}
 	}
+}
+
+// writeOctet writes the percent-encoding of o, in uppercase hex.
+func writeOctet(b *strings.Builder, o byte) {
+	b.WriteByte('%')
+	b.WriteByte(ascii.UpperHex[o>>4])
+	b.WriteByte(ascii.UpperHex[o&15])
 }
 
 // writeALabels writes host, which starts at offset at of the input, with

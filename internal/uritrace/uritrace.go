@@ -69,14 +69,16 @@ type Resolution struct {
 // that shows each at work: percent-encodings first, so that "%41" in a
 // host and "%2E%2E" in a path are seen for what they are. Normalize takes
 // the first rules in this order, up to any one.
-type Rules uint8
+type Rules uint16
 
 const (
 	PctUppercase   Rules = 1 << iota // 6.2.2.1: hex digits of percent-encodings uppercased
 	PctDecode                        // 6.2.2.2: percent-encoded unreserved characters decoded
 	SchemeLower                      // 6.2.2.1
 	HostLower                        // 6.2.2.1
-	DotSegments                      // 6.2.2.3
+	CanonicalIPv6                    // RFC 5952 4: an IPv6 address in canonical text (NormalizeOptions.CanonicalIPv6)
+	DotSegments                      // 6.2.2.3: remove_dot_segments (5.2.4)
+	RelativeDots                     // 6.2.2.3: a relative path's dot-segments that do not depend on the base (NormalizeOptions.RelativeDots)
 	DropPort                         // 6.2.3: an empty or default port
 	EmptyPathSlash                   // 6.2.3: an empty path with an authority written "/"
 )

@@ -49,6 +49,10 @@
 //     [Normalize] both give "a:/c", and [Equal] holds between the two.
 //     Relative references keep their dot-segments under Normalize: they
 //     mean something until resolved against a base (6.2.2.3).
+//     [NormalizeOptions].RelativeDots removes those that do not depend on
+//     the base: all of an absolute path's, and a relative path's "." and
+//     the ".." that follow a segment of their own, keeping the leading
+//     ".." segments.
 //   - A path that would begin with "//" without an authority. The letter
 //     of sections 5.2.4 and 5.3 can produce one ("a:/.//b" normalized, or
 //     ".//b" resolved against "a:/"), and it would then read as an
@@ -67,6 +71,9 @@
 //     base's.
 //   - IPv6 zone identifiers (RFC 6874) are rejected: they are not RFC
 //     3986 syntax.
+//   - IPv6 text is only lowercased by Normalize, as 6.2.2.1 says of any
+//     host; [NormalizeOptions].CanonicalIPv6 writes the canonical text of
+//     RFC 5952, so that two texts of one address compare equal.
 //   - Text encoding: [URI.UnmarshalText] of empty text gives the zero
 //     URI, as net/netip does, so an absent value stays unset; the empty
 //     reference cannot be told apart in text.

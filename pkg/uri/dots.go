@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"bytes"
 	"strings"
 	"unsafe"
 
@@ -128,4 +129,90 @@ func bytesToString(b []byte) string {
 		return ""
 	}
 	return unsafe.String(&b[0], len(b))
+}
+
+// removeRelativeDots removes the dot-segments of the path of a
+// relative-path reference (section 4.2) in place and returns the result.
+// Resolution merges such a path with the base's directory (5.2.3) before
+// remove_dot_segments (5.2.4), so the base decides what a ".." removes
+// from it; what the path says on its own is kept:
+//
+//   - a "." segment is removed;
+//   - a ".." removes the segment before it in the path, and one with no
+//     segment before it stays, as a leading "../";
+//   - a path left empty is written "./", since an empty path would take
+//     the base's whole path and query (5.2.2), and a lone "." or ".." ends
+//     with "/" like any other directory;
+//   - "./" is written before a first segment that is empty or holds a
+//     colon, which would read as an authority or a scheme (4.2).
+//
+// The result is never more than one byte longer than p ("." gives "./"),
+// and p must have the capacity for that byte.
+func removeRelativeDots(p []byte) []byte {
+	n := len(p)
+	p = p[:n+1]
+	r, w := 0, 0
+	up := 0 // length of the leading "../" segments of the output
+	for r < n {
+		j := r
+		for j < n && p[j] != '/' {
+			j++
+		}
+		switch {
+		case j-r == 1 && p[r] == '.':
+		case j-r == 2 && p[r] == '.' && p[r+1] == '.':
+			if w > up {
+				// Every segment of the output ends with "/" here.
+				w = up + bytes.LastIndexByte(p[up:w-1], '/') + 1
+			} else {
+				// w <= r, so this writes over ".." and the "/" after it,
+				// or over the spare byte when ".." ends the path.
+				w += copy(p[w:], "../")
+				up = w
+			}
+		default:
+			w += copy(p[w:], p[r:j])
+			if j < n {
+				p[w] = '/'
+				w++
+			}
+		}
+		r = j + 1
+	}
+	switch {
+	case w == 0:
+		return append(p[:0], "./"...)
+	case up == 0 && needsDotSlash(bytesToString(p[:w])):
+		// The input's first segment is gone, and with it at least two
+		// bytes ("./", or "x/../"), so there is room.
+		copy(p[2:], p[:w])
+		p[0], p[1] = '.', '/'
+		w += 2
+	}
+	return p[:w]
+}
+
+// needsDotSlash reports whether the relative path p must be written after
+// "./": its first segment is empty, so that p reads as an absolute path,
+// or holds a colon, so that it reads as a scheme (section 4.2).
+func needsDotSlash(p string) bool {
+	first, _, _ := strings.Cut(p, "/")
+	return first == "" || strings.IndexByte(first, ':') >= 0
+}
+
+// relativeDotsNormal reports whether removeRelativeDots would give the
+// relative path p back: it has no dot-segments beyond its leading "../"
+// segments and the "./" that needsDotSlash asks for.
+func relativeDotsNormal(p string) bool {
+	rest := p
+	for strings.HasPrefix(rest, "../") {
+		rest = rest[3:]
+	}
+	if len(rest) == len(p) && strings.HasPrefix(rest, "./") {
+		rest = rest[2:]
+		if rest != "" && !needsDotSlash(rest) {
+			return false
+		}
+	}
+	return !hasDotSegment(rest)
 }

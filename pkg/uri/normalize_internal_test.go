@@ -1,6 +1,10 @@
 package uri
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/uritool/uritool/internal/uritrace"
+)
 
 // FuzzUnchanged holds Normalize's shortcut to the long way: whenever
 // unchanged says an input is already normal, building its normal form
@@ -11,6 +15,8 @@ func FuzzUnchanged(f *testing.F) {
 		"http://Example.com/", "http://U@example.COM/", "HTTP://u@h/", "http://USER@h/",
 		"http://h:80", "http://h:/", "//H/p", "//u@H", "a:b/./c", "a:/%7e", "http://h/%4a",
 		"http://%4A.com/", "mailto:A@B", "http://[V1.X]/", "http://h/a/.b", "http://h/a/.",
+		"../a", "./a:b", "./a", ".//a", "./", "..", "../../", "a/./b", "/a/../b", "//h/./a",
+		"//[::1]", "//[0::1]", "http://[::ffff:1.2.3.4]", "http://[::ffff:102:304]:80",
 	} {
 		f.Add(s)
 	}
@@ -19,12 +25,19 @@ func FuzzUnchanged(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, level := range []Level{SyntaxLevel, SchemeLevel} {
-			o := NormalizeOptions{Level: level}
-			rules := o.plan(&u)
+		for _, o := range []NormalizeOptions{{Level: SyntaxLevel}, {Level: SchemeLevel}, {RelativeDots: true}, {CanonicalIPv6: true}} {
+			rules := normalizer{o.Level, o.DefaultPorts}.plan(&u) | o.furtherRules(&u)
 			if unchanged(&u, rules) {
 				if built := build(&u, rules).String(); built != s {
-					t.Fatalf("level %d: unchanged says %q is normal, but its normal form is %q", level, s, built)
+					t.Fatalf("%+v: unchanged says %q is normal, but its normal form is %q", o, s, built)
+				}
+			}
+			// A relative path's shortcut is exact, so that a normal one
+			// is returned without allocating.
+			if path := u.Path(); rules&uritrace.RelativeDots != 0 {
+				b := append(make([]byte, 0, len(path)+1), path...)
+				if got := string(removeRelativeDots(b)); (got == path) != relativeDotsNormal(path) {
+					t.Fatalf("relativeDotsNormal(%q) = %v, but removeRelativeDots gives %q", path, got != path, got)
 				}
 			}
 		}
