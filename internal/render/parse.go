@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/fatih/color"
 	"github.com/uritool/uritool/internal/check"
@@ -57,16 +58,21 @@ func CheckGet(fields []string) error {
 
 // Parser renders parse results: results on stdout, diagnostics on stderr.
 type Parser struct {
-	_    stream.CacheLinePad
-	out  Writer
-	opts ParseOptions
-	buf  []byte
-	_    stream.CacheLinePad
+	_     stream.CacheLinePad
+	out   Writer
+	opts  ParseOptions
+	buf   []byte
+	style breakdownStyle
+	_     stream.CacheLinePad
 }
 
 // NewParser returns the parse renderer for opts.
 func NewParser(opts ParseOptions) *Parser {
-	return &Parser{opts: opts}
+	p := &Parser{opts: opts}
+	if opts.Out != nil {
+		p.style = newBreakdownStyle(opts.Out)
+	}
+	return p
 }
 
 // Render renders one parsed input.
@@ -267,64 +273,143 @@ func (p *Parser) json(r *Parsed) {
 	p.out.Write(b)
 }
 
-// spanned is one component as the breakdown draws it.
-type spanned struct {
-	c          uri.Component
-	start, end int // bytes of the displayed line
-	col, cols  int // where it starts on the terminal, and how wide it is
-	text       string
-	color      *color.Color
+// breakdownStyle is what the breakdown writes for every input, painted
+// once in the output palette's colors: the components' inks, and the
+// list's row heads and fixed values.
+type breakdownStyle struct {
+	component [uri.ComponentFragment + 1]ink
+	dim       ink
+	warning   ink
+	// name and pole are each component's name and the pole that leads
+	// down to it, in its color.
+	name, pole [uri.ComponentFragment + 1]string
+	// head is the list's row of each component up to its value: indent,
+	// bold name, padding.
+	head                     [uri.ComponentFragment + 1]string
+	kindHead, segmentsHead   string
+	absent, empty, separator string
+	formData                 string // the line that introduces the query's form pairs
+	// hostType ends the host's row with its type.
+	hostType [uri.HostRegName + 1]string
 }
 
-// breakdown draws r's URI on one line, brackets each component under it
-// in the manner of RFC 3986 section 3's diagram, and lists the components.
-func (p *Parser) breakdown(r *Parsed) {
-	u := r.URI
-	pal := p.opts.Out
-	shown, shift := u.String(), func(i int) int { return i }
-	if start, end, ok := u.Span(uri.ComponentUserinfo); ok && !p.opts.ShowPassword {
-		if colon := strings.IndexByte(u.String()[start:end], ':'); colon >= 0 && start+colon+1 < end {
-			ps, pe := start+colon+1, end
-			shown = u.String()[:ps] + Mask + u.String()[pe:]
-			shift = func(i int) int {
-				if i >= pe {
-					return i - (pe - ps) + len(Mask)
-				}
-				return i
-			}
-		}
-	}
-	colors := map[uri.Component]*color.Color{
+func newBreakdownStyle(pal *Palette) breakdownStyle {
+	var st breakdownStyle
+	colors := [...]*color.Color{
 		uri.ComponentScheme: pal.Scheme, uri.ComponentAuthority: pal.Authority,
 		uri.ComponentUserinfo: pal.Userinfo, uri.ComponentHost: pal.Host, uri.ComponentPort: pal.Port,
 		uri.ComponentPath: pal.Path, uri.ComponentQuery: pal.Query, uri.ComponentFragment: pal.Fragment,
 	}
-	var spans []spanned
-	for c := range uri.ComponentFragment + 1 {
-		start, end, ok := u.Span(c)
-		if !ok || c == uri.ComponentAuthority {
+	label := inkOf(pal.Label)
+	head := func(indent, name string) string {
+		return "  " + indent + label.paint(name+strings.Repeat(" ", max(11-len(indent)-len(name), 0))) + " "
+	}
+	for c, col := range colors {
+		st.component[c] = inkOf(col)
+		st.name[c] = st.component[c].paint(uri.Component(c).String())
+		st.pole[c] = st.component[c].paint("│")
+		indent := ""
+		if c := uri.Component(c); c == uri.ComponentUserinfo || c == uri.ComponentHost || c == uri.ComponentPort {
+			indent = "  "
+		}
+		st.head[c] = head(indent, uri.Component(c).String())
+	}
+	st.dim, st.warning = inkOf(pal.Dim), inkOf(pal.Warning)
+	st.kindHead, st.segmentsHead = head("", "kind"), head("  ", "segments")
+	st.absent, st.empty, st.separator = st.dim.paint("(absent)"), st.dim.paint(`"" (empty)`), st.dim.paint(", ")
+	st.formData = "  " + st.dim.paint("  as form data (HTML form encoding, not RFC 3986):") + "\n"
+	for t := range st.hostType {
+		st.hostType[t] = " " + st.dim.paint("("+hostTypeName(uri.HostType(t))+")") + "\n"
+	}
+	return st
+}
+
+// part is where a component is in the line shown, and whether it is
+// defined, as uri.URI.Span gives it.
+type part struct {
+	start, end int
+	ok         bool
+}
+
+// span is one component as the breakdown draws it.
+type span struct {
+	c          uri.Component
+	start, end int // bytes of the displayed line
+	col, cols  int // where it starts on the terminal, and how wide it is
+}
+
+// breakdown draws r's URI on one line, brackets each component under it
+// in the manner of RFC 3986 section 3's diagram, and lists the components.
+// It appends to the parser's buffer and writes once: for a plain ASCII
+// URI without a password it neither formats nor allocates.
+func (p *Parser) breakdown(r *Parsed) {
+	u := r.URI
+	st := &p.style
+	shown := u.String()
+	var parts [uri.ComponentFragment + 1]part
+	for c := range parts {
+		parts[c].start, parts[c].end, parts[c].ok = u.Span(uri.Component(c))
+	}
+	if ui := parts[uri.ComponentUserinfo]; ui.ok && !p.opts.ShowPassword {
+		if colon := strings.IndexByte(shown[ui.start:ui.end], ':'); colon >= 0 && ui.start+colon+1 < ui.end {
+			ps, pe := ui.start+colon+1, ui.end
+			shown = shown[:ps] + Mask + shown[pe:]
+			for c := range parts {
+				if parts[c].start >= pe {
+					parts[c].start += len(Mask) - (pe - ps)
+				}
+				if parts[c].end >= pe {
+					parts[c].end += len(Mask) - (pe - ps)
+				}
+			}
+		}
+	}
+	// Columns are bytes unless the line has non-ASCII (an IRI).
+	ascii := true
+	for i := 0; i < len(shown); i++ {
+		if shown[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	var all [uri.ComponentFragment]span
+	spans := all[:0]
+	for c, pt := range parts {
+		if !pt.ok || uri.Component(c) == uri.ComponentAuthority {
 			continue
 		}
-		s, e := shift(start), shift(end)
-		spans = append(spans, spanned{c, s, e, columns(shown[:s]), columns(shown[s:e]), shown[s:e], colors[c]})
+		s := span{c: uri.Component(c), start: pt.start, end: pt.end, col: pt.start, cols: pt.end - pt.start}
+		if !ascii {
+			s.col, s.cols = columns(shown[:pt.start]), columns(shown[pt.start:pt.end])
+		}
+		spans = append(spans, s)
 	}
 
-	if p.opts.Width > 0 && diagramWidth(shown, spans) > p.opts.Width {
-		// Lines wider than the terminal would wrap and scramble the
-		// picture; the list says the same in narrow lines.
-		fmt.Fprintf(p.out, "  %s\n", line(shown, spans, pal))
-		p.list(r, shown, shift, colors)
-		return
+	b := append(p.buf[:0], "  "...)
+	pos := 0
+	for _, s := range spans {
+		b = st.dim.append(b, shown[pos:s.start])
+		b = st.component[s.c].append(b, shown[s.start:s.end])
+		pos = s.end
 	}
-	fmt.Fprintf(p.out, "  %s\n", line(shown, spans, pal))
-	p.diagram(spans)
-	p.list(r, shown, shift, colors)
+	b = append(st.dim.append(b, shown[pos:]), '\n')
+	// Lines wider than the terminal would wrap and scramble the picture;
+	// the list says the same in narrow lines.
+	if p.opts.Width <= 0 || diagramWidth(shown, ascii, spans) <= p.opts.Width {
+		b = st.appendDiagram(b, spans)
+	}
+	b = st.appendList(b, r, shown, &parts)
+	p.buf = b
+	p.out.Write(b)
 }
 
 // diagramWidth is how many columns the breakdown's widest line takes: the
 // URI, or a component name that sticks out past its end.
-func diagramWidth(shown string, spans []spanned) int {
-	w := columns(shown)
+func diagramWidth(shown string, ascii bool, spans []span) int {
+	w := len(shown)
+	if !ascii {
+		w = columns(shown)
+	}
 	for _, s := range spans {
 		if s.cols > 0 {
 			w = max(w, s.col+(s.cols-1)/2+len(s.c.String()))
@@ -333,154 +418,182 @@ func diagramWidth(shown string, spans []spanned) int {
 	return w + 2
 }
 
-// line is the URI, each component in its color and delimiters plain.
-func line(shown string, spans []spanned, pal *Palette) string {
-	var line strings.Builder
-	pos := 0
-	for _, s := range spans {
-		line.WriteString(pal.Dim.Sprint(shown[pos:s.start]))
-		line.WriteString(s.color.Sprint(s.text))
-		pos = s.end
-	}
-	line.WriteString(pal.Dim.Sprint(shown[pos:]))
-	return line.String()
-}
-
-// diagram draws a bracket under each non-empty component and its name
-// under the bracket's pole. Names are placed from the right, each on the
-// first row where it ends before the name already there, so the poles of
-// names on lower rows never cross a name above them.
-func (p *Parser) diagram(spans []spanned) {
+// appendDiagram draws a bracket under each non-empty component and its
+// name under the bracket's pole. Names are placed from the right, each
+// on the first row where it ends before the name already there, so the
+// poles of names on lower rows never cross a name above them.
+func (st *breakdownStyle) appendDiagram(b []byte, spans []span) []byte {
 	type label struct {
 		pole, row int
-		s         spanned
+		c         uri.Component
 	}
-	var labels []label
-	var brackets strings.Builder
+	var all [uri.ComponentFragment]label
+	labels := all[:0]
+	line := len(b)
+	b = append(b, "  "...)
 	col := 0
 	for _, s := range spans {
 		if w := s.cols; w > 0 {
-			brackets.WriteString(strings.Repeat(" ", s.col-col))
-			brackets.WriteString(s.color.Sprint(bracket(w)))
+			b = appendSpaces(b, s.col-col)
+			b = append(appendBracket(append(b, st.component[s.c].on...), w), st.component[s.c].off...)
 			col = s.col + w
-			labels = append(labels, label{pole: s.col + (w-1)/2, s: s})
+			labels = append(labels, label{pole: s.col + (w-1)/2, c: s.c})
 		}
 	}
 	if len(labels) == 0 {
-		return
+		return b[:line]
 	}
+	b = append(b, '\n')
 	// free[r] is the first column taken on row r by a name or by the pole
 	// of a name further down; a name must end before it.
-	var free []int
+	var free [uri.ComponentFragment]int
+	rows := 0
 	for i := len(labels) - 1; i >= 0; i-- {
 		l := &labels[i]
-		end := l.pole + len(l.s.c.String())
-		for l.row < len(free) && end >= free[l.row] {
+		end := l.pole + len(l.c.String())
+		for l.row < rows && end >= free[l.row] {
 			l.row++
 		}
-		if l.row == len(free) {
-			free = append(free, 0)
+		if l.row == rows {
+			rows++
 		}
 		for r := 0; r <= l.row; r++ {
 			free[r] = l.pole
 		}
 	}
-	fmt.Fprintf(p.out, "  %s\n", brackets.String())
-	for row := range free {
-		var b strings.Builder
+	for row := range rows {
+		b = append(b, "  "...)
 		col := 0
 		for _, l := range labels {
 			switch {
 			case l.pole < col: // cannot happen with the placement above
 			case l.row == row:
-				b.WriteString(strings.Repeat(" ", l.pole-col))
-				b.WriteString(l.s.color.Sprint(l.s.c.String()))
-				col = l.pole + len(l.s.c.String())
+				b = append(appendSpaces(b, l.pole-col), st.name[l.c]...)
+				col = l.pole + len(l.c.String())
 			case l.row > row:
-				b.WriteString(strings.Repeat(" ", l.pole-col))
-				b.WriteString(l.s.color.Sprint("│"))
+				b = append(appendSpaces(b, l.pole-col), st.pole[l.c]...)
 				col = l.pole + 1
 			}
 		}
-		fmt.Fprintf(p.out, "  %s\n", b.String())
+		b = append(b, '\n')
 	}
+	return b
 }
 
-// bracket draws a span of width w with its pole at (w-1)/2: "┬" alone,
-// or "└─┬─┘" with the corners at the span's ends.
-func bracket(w int) string {
+// Runs of spaces and of the bracket's line, cut from constants.
+const (
+	spaces    = "                                                                "
+	hLines    = "────────────────────────────────────────────────────────────────"
+	hLineSize = len("─")
+)
+
+func appendSpaces(b []byte, n int) []byte {
+	for ; n > len(spaces); n -= len(spaces) {
+		b = append(b, spaces...)
+	}
+	return append(b, spaces[:n]...)
+}
+
+func appendHLines(b []byte, n int) []byte {
+	for ; n*hLineSize > len(hLines); n -= len(hLines) / hLineSize {
+		b = append(b, hLines...)
+	}
+	return append(b, hLines[:n*hLineSize]...)
+}
+
+// appendBracket draws a span of width w with its pole at (w-1)/2: "┬"
+// alone, or "└─┬─┘" with the corners at the span's ends.
+func appendBracket(b []byte, w int) []byte {
 	if w == 1 {
-		return "┬"
+		return append(b, "┬"...)
 	}
 	pole := (w - 1) / 2
-	left := "└" + strings.Repeat("─", max(pole-1, 0))
-	if pole == 0 {
-		left = ""
+	if pole > 0 {
+		b = appendHLines(append(b, "└"...), pole-1)
 	}
-	return left + "┬" + strings.Repeat("─", w-pole-2) + "┘"
+	return append(appendHLines(append(b, "┬"...), w-pole-2), "┘"...)
 }
 
-// list writes each component with its value, marking undefined ones as
-// absent so they differ from empty ones.
-func (p *Parser) list(r *Parsed, shown string, shift func(int) int, colors map[uri.Component]*color.Color) {
+// appendList writes each component with its value, marking undefined
+// ones as absent so they differ from empty ones.
+func (st *breakdownStyle) appendList(b []byte, r *Parsed, shown string, parts *[uri.ComponentFragment + 1]part) []byte {
 	u := r.URI
-	pal := p.opts.Out
-	value := func(c uri.Component) string {
-		start, end, ok := u.Span(c)
-		switch {
-		case !ok:
-			return pal.Dim.Sprint("(absent)")
-		case start == end:
-			return pal.Dim.Sprint(`"" (empty)`)
-		}
-		return colors[c].Sprint(shown[shift(start):shift(end)])
+	row := func(b []byte, c uri.Component) []byte {
+		return append(st.appendValue(append(b, st.head[c]...), c, shown, parts[c]), '\n')
 	}
-	row := func(indent, name, v string) {
-		fmt.Fprintf(p.out, "  %s%s %s\n", indent, pal.Label.Sprintf("%-*s", 11-len(indent), name), v)
-	}
-	kind := "URI (has a scheme)"
+	kind := "URI (has a scheme)\n"
 	if !u.IsAbsolute() {
-		kind = "relative reference"
+		kind = "relative reference\n"
 	}
-	fmt.Fprintln(p.out)
-	row("", "kind", kind)
-	row("", "scheme", value(uri.ComponentScheme))
-	row("", "authority", value(uri.ComponentAuthority))
-	if _, ok := u.Authority(); ok {
-		row("  ", "userinfo", value(uri.ComponentUserinfo))
-		host := value(uri.ComponentHost)
+	b = append(append(append(b, '\n'), st.kindHead...), kind...)
+	b = row(b, uri.ComponentScheme)
+	b = row(b, uri.ComponentAuthority)
+	if parts[uri.ComponentAuthority].ok {
+		b = row(b, uri.ComponentUserinfo)
+		b = st.appendValue(append(b, st.head[uri.ComponentHost]...), uri.ComponentHost, shown, parts[uri.ComponentHost])
 		switch forms := &r.Forms; {
 		case forms.Err != nil:
-			host += " " + pal.Warning.Sprintf("(not a valid IDNA name: %v [%s])", forms.Err, forms.Err.Rule)
+			b = append(b, ' ')
+			b = st.warning.append(b, "(not a valid IDNA name: "+forms.Err.Error()+" ["+forms.Err.Rule+"])")
 		case forms.ASCII != forms.Unicode:
 			// Both forms: the one as written first, then the other.
 			other := forms.ASCII
 			if h, _ := u.Host(); strings.EqualFold(h, forms.ASCII) {
 				other = forms.Unicode
 			}
-			host += " (" + pal.Host.Sprint(other) + ")"
+			b = append(st.component[uri.ComponentHost].append(append(b, " ("...), other), ')')
 		}
-		row("  ", "host", host+" "+pal.Dim.Sprintf("(%s)", hostTypeName(u.HostType())))
-		row("  ", "port", value(uri.ComponentPort))
+		b = append(b, st.hostType[min(u.HostType(), uri.HostRegName)]...)
+		b = row(b, uri.ComponentPort)
 	}
-	row("", "path", value(uri.ComponentPath))
-	var segs []string
+	b = row(b, uri.ComponentPath)
+	path := st.component[uri.ComponentPath]
+	first := true
 	for seg := range u.Segments() {
-		segs = append(segs, pal.Path.Sprintf("%q", seg))
+		if first {
+			b = append(b, st.segmentsHead...)
+		} else {
+			b = append(b, st.separator...)
+		}
+		first = false
+		b = append(appendQuoted(append(b, path.on...), seg), path.off...)
 	}
-	if len(segs) > 0 {
-		row("  ", "segments", strings.Join(segs, pal.Dim.Sprint(", ")))
+	if !first {
+		b = append(b, '\n')
 	}
-	row("", "query", value(uri.ComponentQuery))
-	if q, ok := u.Query(); ok && q != "" {
-		if pairs := r.Params; len(pairs) > 0 {
-			fmt.Fprintf(p.out, "  %s\n", pal.Dim.Sprint("  as form data (HTML form encoding, not RFC 3986):"))
-			for _, pair := range pairs {
-				fmt.Fprintf(p.out, "      %s = %s\n", pal.Query.Sprintf("%q", pair.Key), pal.Query.Sprintf("%q", pair.Value))
-			}
+	b = row(b, uri.ComponentQuery)
+	if q := parts[uri.ComponentQuery]; q.ok && q.start < q.end && len(r.Params) > 0 {
+		query := st.component[uri.ComponentQuery]
+		b = append(b, st.formData...)
+		for _, pair := range r.Params {
+			b = append(appendQuoted(append(append(b, "      "...), query.on...), pair.Key), query.off...)
+			b = append(appendQuoted(append(append(b, " = "...), query.on...), pair.Value), query.off...)
+			b = append(b, '\n')
 		}
 	}
-	row("", "fragment", value(uri.ComponentFragment))
+	return row(b, uri.ComponentFragment)
+}
+
+// appendValue writes component c, which is at pt in shown.
+func (st *breakdownStyle) appendValue(b []byte, c uri.Component, shown string, pt part) []byte {
+	switch {
+	case !pt.ok:
+		return append(b, st.absent...)
+	case pt.start == pt.end:
+		return append(b, st.empty...)
+	}
+	return st.component[c].append(b, shown[pt.start:pt.end])
+}
+
+// appendQuoted appends s as a Go string literal, as strconv.Quote
+// writes it; most strings need only the quotes.
+func appendQuoted(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			return strconv.AppendQuote(b, s)
+		}
+	}
+	return append(append(append(b, '"'), s...), '"')
 }
 
 func hostTypeName(t uri.HostType) string {
