@@ -100,10 +100,24 @@ func inkOf(c *color.Color) ink {
 	return ink{on, off}
 }
 
-// append appends s in k's color.
+// append appends s in k's color. Without color it appends s alone: the
+// empty sequences would cost a copy call each.
 func (k ink) append(b []byte, s string) []byte {
-	b = append(b, k.on...)
-	b = append(b, s...)
+	return k.close(append(k.open(b), s...))
+}
+
+// open and close append k's sequences around what is appended between.
+func (k ink) open(b []byte) []byte {
+	if k.on == "" {
+		return b
+	}
+	return append(b, k.on...)
+}
+
+func (k ink) close(b []byte) []byte {
+	if k.off == "" {
+		return b
+	}
 	return append(b, k.off...)
 }
 

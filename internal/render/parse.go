@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/fatih/color"
 	"github.com/uritool/uritool/internal/check"
@@ -281,14 +280,24 @@ type breakdownStyle struct {
 	dim       ink
 	warning   ink
 	// name and pole are each component's name and the pole that leads
-	// down to it, in its color.
+	// down to it, in its color; nameCols is how wide the name is.
 	name, pole [uri.ComponentFragment + 1]string
+	nameCols   [uri.ComponentFragment + 1]int
 	// head is the list's row of each component up to its value: indent,
-	// bold name, padding.
-	head                     [uri.ComponentFragment + 1]string
-	kindHead, segmentsHead   string
-	absent, empty, separator string
-	formData                 string // the line that introduces the query's form pairs
+	// bold name, padding; absentRow and emptyRow are the whole row of an
+	// undefined and of an empty component.
+	head, absentRow, emptyRow [uri.ComponentFragment + 1]string
+	// valueHead and valueTail go around a component's value in its row.
+	valueHead, valueTail [uri.ComponentFragment + 1]string
+	// dimToComponent and componentToDim switch from the dim of the
+	// line's delimiters to a component's color and back.
+	dimToComponent, componentToDim [uri.ComponentFragment + 1]string
+	// kindRow is the list's first row, for a relative reference and for
+	// a URI, after the blank line that sets the list off.
+	kindRow                 [2]string
+	segmentsHead, separator string
+	absent, empty           string
+	formData                string // the line that introduces the query's form pairs
 	// hostType ends the host's row with its type.
 	hostType [uri.HostRegName + 1]string
 }
@@ -312,11 +321,19 @@ func newBreakdownStyle(pal *Palette) breakdownStyle {
 		if c := uri.Component(c); c == uri.ComponentUserinfo || c == uri.ComponentHost || c == uri.ComponentPort {
 			indent = "  "
 		}
+		st.nameCols[c] = len(uri.Component(c).String())
 		st.head[c] = head(indent, uri.Component(c).String())
 	}
 	st.dim, st.warning = inkOf(pal.Dim), inkOf(pal.Warning)
-	st.kindHead, st.segmentsHead = head("", "kind"), head("  ", "segments")
-	st.absent, st.empty, st.separator = st.dim.paint("(absent)"), st.dim.paint(`"" (empty)`), st.dim.paint(", ")
+	st.absent, st.empty = st.dim.paint("(absent)"), st.dim.paint(`"" (empty)`)
+	for c, h := range st.head {
+		k := st.component[c]
+		st.absentRow[c], st.emptyRow[c] = h+st.absent+"\n", h+st.empty+"\n"
+		st.valueHead[c], st.valueTail[c] = h+k.on, k.off+"\n"
+		st.dimToComponent[c], st.componentToDim[c] = st.dim.off+k.on, k.off+st.dim.on
+	}
+	st.kindRow = [2]string{"\n" + head("", "kind") + "relative reference\n", "\n" + head("", "kind") + "URI (has a scheme)\n"}
+	st.segmentsHead, st.separator = head("  ", "segments"), st.dim.paint(", ")
 	st.formData = "  " + st.dim.paint("  as form data (HTML form encoding, not RFC 3986):") + "\n"
 	for t := range st.hostType {
 		st.hostType[t] = " " + st.dim.paint("("+hostTypeName(uri.HostType(t))+")") + "\n"
@@ -365,37 +382,36 @@ func (p *Parser) breakdown(r *Parsed) {
 		}
 	}
 	// Columns are bytes unless the line has non-ASCII (an IRI).
-	ascii := true
-	for i := 0; i < len(shown); i++ {
-		if shown[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
+	ascii := isASCII(shown)
 	var all [uri.ComponentFragment]span
-	spans := all[:0]
+	n := 0
 	for c, pt := range parts {
 		if !pt.ok || uri.Component(c) == uri.ComponentAuthority {
 			continue
 		}
-		s := span{c: uri.Component(c), start: pt.start, end: pt.end, col: pt.start, cols: pt.end - pt.start}
+		s := &all[n]
+		s.c, s.start, s.end, s.col, s.cols = uri.Component(c), pt.start, pt.end, pt.start, pt.end-pt.start
 		if !ascii {
 			s.col, s.cols = columns(shown[:pt.start]), columns(shown[pt.start:pt.end])
 		}
-		spans = append(spans, s)
+		n++
 	}
+	spans := all[:n]
 
-	b := append(p.buf[:0], "  "...)
+	// The line: delimiters dim, each component in its color.
+	b := st.dim.open(append(p.buf[:0], "  "...))
 	pos := 0
 	for _, s := range spans {
-		b = st.dim.append(b, shown[pos:s.start])
-		b = st.component[s.c].append(b, shown[s.start:s.end])
+		b = appendPiece(b, shown[pos:s.start])
+		b = appendPiece(b, st.dimToComponent[s.c])
+		b = append(b, shown[s.start:s.end]...)
+		b = appendPiece(b, st.componentToDim[s.c])
 		pos = s.end
 	}
-	b = append(st.dim.append(b, shown[pos:]), '\n')
+	b = append(st.dim.close(appendPiece(b, shown[pos:])), '\n')
 	// Lines wider than the terminal would wrap and scramble the picture;
 	// the list says the same in narrow lines.
-	if p.opts.Width <= 0 || diagramWidth(shown, ascii, spans) <= p.opts.Width {
+	if p.opts.Width <= 0 || st.diagramWidth(shown, ascii, spans) <= p.opts.Width {
 		b = st.appendDiagram(b, spans)
 	}
 	b = st.appendList(b, r, shown, &parts)
@@ -405,14 +421,14 @@ func (p *Parser) breakdown(r *Parsed) {
 
 // diagramWidth is how many columns the breakdown's widest line takes: the
 // URI, or a component name that sticks out past its end.
-func diagramWidth(shown string, ascii bool, spans []span) int {
+func (st *breakdownStyle) diagramWidth(shown string, ascii bool, spans []span) int {
 	w := len(shown)
 	if !ascii {
 		w = columns(shown)
 	}
 	for _, s := range spans {
 		if s.cols > 0 {
-			w = max(w, s.col+(s.cols-1)/2+len(s.c.String()))
+			w = max(w, s.col+(s.cols-1)/2+st.nameCols[s.c])
 		}
 	}
 	return w + 2
@@ -435,7 +451,8 @@ func (st *breakdownStyle) appendDiagram(b []byte, spans []span) []byte {
 	for _, s := range spans {
 		if w := s.cols; w > 0 {
 			b = appendSpaces(b, s.col-col)
-			b = append(appendBracket(append(b, st.component[s.c].on...), w), st.component[s.c].off...)
+			ink := st.component[s.c]
+			b = ink.close(appendBracket(ink.open(b), w))
 			col = s.col + w
 			labels = append(labels, label{pole: s.col + (w-1)/2, c: s.c})
 		}
@@ -450,7 +467,7 @@ func (st *breakdownStyle) appendDiagram(b []byte, spans []span) []byte {
 	rows := 0
 	for i := len(labels) - 1; i >= 0; i-- {
 		l := &labels[i]
-		end := l.pole + len(l.c.String())
+		end := l.pole + st.nameCols[l.c]
 		for l.row < rows && end >= free[l.row] {
 			l.row++
 		}
@@ -469,7 +486,7 @@ func (st *breakdownStyle) appendDiagram(b []byte, spans []span) []byte {
 			case l.pole < col: // cannot happen with the placement above
 			case l.row == row:
 				b = append(appendSpaces(b, l.pole-col), st.name[l.c]...)
-				col = l.pole + len(l.c.String())
+				col = l.pole + st.nameCols[l.c]
 			case l.row > row:
 				b = append(appendSpaces(b, l.pole-col), st.pole[l.c]...)
 				col = l.pole + 1
@@ -487,18 +504,36 @@ const (
 	hLineSize = len("─")
 )
 
+// appendPiece appends s, without the call to copy nothing when s is
+// empty, as delimiters and color sequences without color often are.
+func appendPiece(b []byte, s string) []byte {
+	if s == "" {
+		return b
+	}
+	return append(b, s...)
+}
+
+// appendSpaces and appendHLines append n spaces and n "─". Brackets are
+// often adjacent and short: n is 0 about as often as not, and skipping
+// the copy then saves a call.
 func appendSpaces(b []byte, n int) []byte {
 	for ; n > len(spaces); n -= len(spaces) {
 		b = append(b, spaces...)
 	}
-	return append(b, spaces[:n]...)
+	if n > 0 {
+		b = append(b, spaces[:n]...)
+	}
+	return b
 }
 
 func appendHLines(b []byte, n int) []byte {
 	for ; n*hLineSize > len(hLines); n -= len(hLines) / hLineSize {
 		b = append(b, hLines...)
 	}
-	return append(b, hLines[:n*hLineSize]...)
+	if n > 0 {
+		b = append(b, hLines[:n*hLineSize]...)
+	}
+	return b
 }
 
 // appendBracket draws a span of width w with its pole at (w-1)/2: "┬"
@@ -519,13 +554,20 @@ func appendBracket(b []byte, w int) []byte {
 func (st *breakdownStyle) appendList(b []byte, r *Parsed, shown string, parts *[uri.ComponentFragment + 1]part) []byte {
 	u := r.URI
 	row := func(b []byte, c uri.Component) []byte {
-		return append(st.appendValue(append(b, st.head[c]...), c, shown, parts[c]), '\n')
+		pt := parts[c]
+		switch {
+		case !pt.ok:
+			return append(b, st.absentRow[c]...)
+		case pt.start == pt.end:
+			return append(b, st.emptyRow[c]...)
+		}
+		return append(append(append(b, st.valueHead[c]...), shown[pt.start:pt.end]...), st.valueTail[c]...)
 	}
-	kind := "URI (has a scheme)\n"
-	if !u.IsAbsolute() {
-		kind = "relative reference\n"
+	kind := 0
+	if u.IsAbsolute() {
+		kind = 1
 	}
-	b = append(append(append(b, '\n'), st.kindHead...), kind...)
+	b = append(b, st.kindRow[kind]...)
 	b = row(b, uri.ComponentScheme)
 	b = row(b, uri.ComponentAuthority)
 	if parts[uri.ComponentAuthority].ok {
@@ -546,28 +588,14 @@ func (st *breakdownStyle) appendList(b []byte, r *Parsed, shown string, parts *[
 		b = append(b, st.hostType[min(u.HostType(), uri.HostRegName)]...)
 		b = row(b, uri.ComponentPort)
 	}
-	b = row(b, uri.ComponentPath)
-	path := st.component[uri.ComponentPath]
-	first := true
-	for seg := range u.Segments() {
-		if first {
-			b = append(b, st.segmentsHead...)
-		} else {
-			b = append(b, st.separator...)
-		}
-		first = false
-		b = append(appendQuoted(append(b, path.on...), seg), path.off...)
-	}
-	if !first {
-		b = append(b, '\n')
-	}
+	b = st.appendSegments(row(b, uri.ComponentPath), u.Path())
 	b = row(b, uri.ComponentQuery)
 	if q := parts[uri.ComponentQuery]; q.ok && q.start < q.end && len(r.Params) > 0 {
 		query := st.component[uri.ComponentQuery]
 		b = append(b, st.formData...)
 		for _, pair := range r.Params {
-			b = append(appendQuoted(append(append(b, "      "...), query.on...), pair.Key), query.off...)
-			b = append(appendQuoted(append(append(b, " = "...), query.on...), pair.Value), query.off...)
+			b = query.close(appendQuoted(query.open(append(b, "      "...)), pair.Key))
+			b = query.close(appendQuoted(query.open(append(b, " = "...)), pair.Value))
 			b = append(b, '\n')
 		}
 	}
@@ -585,16 +613,73 @@ func (st *breakdownStyle) appendValue(b []byte, c uri.Component, shown string, p
 	return st.component[c].append(b, shown[pt.start:pt.end])
 }
 
+// appendSegments writes the row of the path's segments as uri.Segments
+// yields them: split at "/", an absolute path's leading empty segment
+// left out, none for an empty path. It splits with IndexByte and looks
+// for bytes to escape once for the whole path: Segments' byte loop, and
+// then a look at each segment's bytes, were the list's hottest code.
+func (st *breakdownStyle) appendSegments(b []byte, path string) []byte {
+	if path == "" {
+		return b
+	}
+	path = strings.TrimPrefix(path, "/")
+	escapes := needsEscapes(path)
+	ink := st.component[uri.ComponentPath]
+	b = append(b, st.segmentsHead...)
+	for {
+		seg := path
+		slash := strings.IndexByte(path, '/')
+		if slash >= 0 {
+			seg = path[:slash]
+		}
+		b = ink.open(b)
+		if escapes {
+			b = strconv.AppendQuote(b, seg)
+		} else {
+			b = appendInQuotes(b, seg)
+		}
+		b = ink.close(b)
+		if slash < 0 {
+			return append(b, '\n')
+		}
+		b = append(b, st.separator...)
+		path = path[slash+1:]
+	}
+}
+
 // appendQuoted appends s as a Go string literal, as strconv.Quote
 // writes it; most strings need only the quotes.
 func appendQuoted(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
-			return strconv.AppendQuote(b, s)
-		}
+	if needsEscapes(s) {
+		return strconv.AppendQuote(b, s)
 	}
+	return appendInQuotes(b, s)
+}
+
+func appendInQuotes(b []byte, s string) []byte {
 	return append(append(append(b, '"'), s...), '"')
 }
+
+// needsEscapes reports whether strconv.Quote writes any byte of s other
+// than as it is.
+func needsEscapes(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if quoteEscapes[s[i]] {
+			return true
+		}
+	}
+	return false
+}
+
+// quoteEscapes marks the bytes strconv.Quote does not write as they are:
+// controls, non-ASCII (a rune may need escaping), the quote and the
+// backslash.
+var quoteEscapes = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c < ' ' || c > '~' || c == '"' || c == '\\'
+	}
+	return t
+}()
 
 func hostTypeName(t uri.HostType) string {
 	switch t {
