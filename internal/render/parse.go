@@ -296,8 +296,11 @@ type breakdownStyle struct {
 	// a URI, after the blank line that sets the list off.
 	kindRow                 [2]string
 	segmentsHead, separator string
-	absent, empty           string
-	formData                string // the line that introduces the query's form pairs
+	// segmentsOpen, segmentsBetween and segmentsClose go before, between
+	// and after the segments of a path that needs no escapes.
+	segmentsOpen, segmentsBetween, segmentsClose string
+	absent, empty                                string
+	formData                                     string // the line that introduces the query's form pairs
 	// hostType ends the host's row with its type.
 	hostType [uri.HostRegName + 1]string
 }
@@ -334,6 +337,10 @@ func newBreakdownStyle(pal *Palette) breakdownStyle {
 	}
 	st.kindRow = [2]string{"\n" + head("", "kind") + "relative reference\n", "\n" + head("", "kind") + "URI (has a scheme)\n"}
 	st.segmentsHead, st.separator = head("  ", "segments"), st.dim.paint(", ")
+	path := st.component[uri.ComponentPath]
+	st.segmentsOpen = st.segmentsHead + path.on + `"`
+	st.segmentsBetween = `"` + path.off + st.separator + path.on + `"`
+	st.segmentsClose = `"` + path.off + "\n"
 	st.formData = "  " + st.dim.paint("  as form data (HTML form encoding, not RFC 3986):") + "\n"
 	for t := range st.hostType {
 		st.hostType[t] = " " + st.dim.paint("("+hostTypeName(uri.HostType(t))+")") + "\n"
@@ -385,7 +392,7 @@ func (p *Parser) breakdown(r *Parsed) {
 	ascii := isASCII(shown)
 	var all [uri.ComponentFragment]span
 	n := 0
-	for c, pt := range parts {
+	for c, pt := range &parts {
 		if !pt.ok || uri.Component(c) == uri.ComponentAuthority {
 			continue
 		}
@@ -623,26 +630,28 @@ func (st *breakdownStyle) appendSegments(b []byte, path string) []byte {
 		return b
 	}
 	path = strings.TrimPrefix(path, "/")
-	escapes := needsEscapes(path)
-	ink := st.component[uri.ComponentPath]
-	b = append(b, st.segmentsHead...)
+	if needsEscapes(path) {
+		ink := st.component[uri.ComponentPath]
+		b = append(b, st.segmentsHead...)
+		for {
+			seg, rest, more := strings.Cut(path, "/")
+			b = ink.close(strconv.AppendQuote(ink.open(b), seg))
+			if !more {
+				return append(b, '\n')
+			}
+			b = append(b, st.separator...)
+			path = rest
+		}
+	}
+	// Each segment as it is, and between two the closing quote, the
+	// separator and the opening quote in one piece.
+	b = append(b, st.segmentsOpen...)
 	for {
-		seg := path
 		slash := strings.IndexByte(path, '/')
-		if slash >= 0 {
-			seg = path[:slash]
-		}
-		b = ink.open(b)
-		if escapes {
-			b = strconv.AppendQuote(b, seg)
-		} else {
-			b = appendInQuotes(b, seg)
-		}
-		b = ink.close(b)
 		if slash < 0 {
-			return append(b, '\n')
+			return append(append(b, path...), st.segmentsClose...)
 		}
-		b = append(b, st.separator...)
+		b = append(append(b, path[:slash]...), st.segmentsBetween...)
 		path = path[slash+1:]
 	}
 }
@@ -653,10 +662,6 @@ func appendQuoted(b []byte, s string) []byte {
 	if needsEscapes(s) {
 		return strconv.AppendQuote(b, s)
 	}
-	return appendInQuotes(b, s)
-}
-
-func appendInQuotes(b []byte, s string) []byte {
 	return append(append(append(b, '"'), s...), '"')
 }
 
