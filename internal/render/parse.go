@@ -279,6 +279,10 @@ type breakdownStyle struct {
 	component [uri.ComponentFragment + 1]ink
 	dim       ink
 	warning   ink
+	// leftRun is a component's color, a bracket's left corner and a run
+	// of its line; rightRun is a run of the line, the right corner and
+	// the color's end.
+	leftRun, rightRun [uri.ComponentFragment + 1]string
 	// name and pole are each component's name and the pole that leads
 	// down to it, in its color; nameCols is how wide the name is.
 	name, pole [uri.ComponentFragment + 1]string
@@ -320,6 +324,8 @@ func newBreakdownStyle(pal *Palette) breakdownStyle {
 		st.component[c] = inkOf(col)
 		st.name[c] = st.component[c].paint(uri.Component(c).String())
 		st.pole[c] = st.component[c].paint("│")
+		st.leftRun[c] = st.component[c].on + "└" + hLines
+		st.rightRun[c] = hLines + "┘" + st.component[c].off
 		indent := ""
 		if c := uri.Component(c); c == uri.ComponentUserinfo || c == uri.ComponentHost || c == uri.ComponentPort {
 			indent = "  "
@@ -457,9 +463,7 @@ func (st *breakdownStyle) appendDiagram(b []byte, spans []span) []byte {
 	col := 0
 	for _, s := range spans {
 		if w := s.cols; w > 0 {
-			b = appendSpaces(b, s.col-col)
-			ink := st.component[s.c]
-			b = ink.close(appendBracket(ink.open(b), w))
+			b = st.appendBracket(appendSpaces(b, s.col-col), s.c, w)
 			col = s.col + w
 			labels = append(labels, label{pole: s.col + (w-1)/2, c: s.c})
 		}
@@ -543,17 +547,28 @@ func appendHLines(b []byte, n int) []byte {
 	return b
 }
 
-// appendBracket draws a span of width w with its pole at (w-1)/2: "┬"
-// alone, or "└─┬─┘" with the corners at the span's ends.
-func appendBracket(b []byte, w int) []byte {
+// appendBracket draws component c's span of width w, in its color, with
+// its pole at (w-1)/2: "┬" alone, or "└─┬─┘" with the corners at the
+// span's ends. The part left of the pole is cut from the component's
+// leftRun and the part right of it from its rightRun, two copies for
+// most brackets, with color or without.
+func (st *breakdownStyle) appendBracket(b []byte, c uri.Component, w int) []byte {
+	k := st.component[c]
 	if w == 1 {
-		return append(b, "┬"...)
+		return k.close(append(k.open(b), "┬"...))
 	}
 	pole := (w - 1) / 2
-	if pole > 0 {
-		b = appendHLines(append(b, "└"...), pole-1)
+	left, right := st.leftRun[c], st.rightRun[c]
+	if n := len(k.on) + pole*hLineSize; n <= len(left) {
+		b = appendPiece(b, left[:n])
+	} else {
+		b = appendHLines(append(b, left[:len(k.on)+len("└")]...), pole-1)
 	}
-	return append(appendHLines(append(b, "┬"...), w-pole-2), "┘"...)
+	b = append(b, "┬"...)
+	if n := (w-pole-2)*hLineSize + len("┘") + len(k.off); n <= len(right) {
+		return append(b, right[len(right)-n:]...)
+	}
+	return append(appendHLines(b, w-pole-2), right[len(right)-len("┘")-len(k.off):]...)
 }
 
 // appendList writes each component with its value, marking undefined
