@@ -361,6 +361,49 @@ type part struct {
 	ok         bool
 }
 
+// partsOf returns where the components of the valid reference u are, as
+// u.Span gives them, but from their lengths and the delimiters between
+// them (RFC 3986 section 3: scheme ":" "//" authority path "?" query "#"
+// fragment; userinfo "@" host ":" port in the authority section 3.2), all
+// of which the inlined accessors give: eight calls of Span were a tenth
+// of the breakdown's time.
+func partsOf(u *uri.URI) (p [uri.ComponentFragment + 1]part) {
+	pos := 0
+	if scheme, ok := u.Scheme(); ok {
+		p[uri.ComponentScheme] = part{0, len(scheme), true}
+		pos = len(scheme) + len(":")
+	}
+	if authority, ok := u.Authority(); ok {
+		pos += len("//")
+		p[uri.ComponentAuthority] = part{pos, pos + len(authority), true}
+		if userinfo, ok := u.Userinfo(); ok {
+			p[uri.ComponentUserinfo] = part{pos, pos + len(userinfo), true}
+			pos += len(userinfo) + len("@")
+		}
+		host, _ := u.Host()
+		p[uri.ComponentHost] = part{pos, pos + len(host), true}
+		pos += len(host)
+		if port, ok := u.Port(); ok {
+			pos += len(":")
+			p[uri.ComponentPort] = part{pos, pos + len(port), true}
+			pos += len(port)
+		}
+	}
+	path := u.Path()
+	p[uri.ComponentPath] = part{pos, pos + len(path), true}
+	pos += len(path)
+	if query, ok := u.Query(); ok {
+		pos += len("?")
+		p[uri.ComponentQuery] = part{pos, pos + len(query), true}
+		pos += len(query)
+	}
+	if fragment, ok := u.Fragment(); ok {
+		pos += len("#")
+		p[uri.ComponentFragment] = part{pos, pos + len(fragment), true}
+	}
+	return p
+}
+
 // span is one component as the breakdown draws it.
 type span struct {
 	c          uri.Component
@@ -376,10 +419,7 @@ func (p *Parser) breakdown(r *Parsed) {
 	u := r.URI
 	st := &p.style
 	shown := u.String()
-	var parts [uri.ComponentFragment + 1]part
-	for c := range parts {
-		parts[c].start, parts[c].end, parts[c].ok = u.Span(uri.Component(c))
-	}
+	parts := partsOf(&u)
 	if ui := parts[uri.ComponentUserinfo]; ui.ok && !p.opts.ShowPassword {
 		if colon := strings.IndexByte(shown[ui.start:ui.end], ':'); colon >= 0 && ui.start+colon+1 < ui.end {
 			ps, pe := ui.start+colon+1, ui.end
