@@ -467,7 +467,7 @@ func (p *Parser) breakdown(r *Parsed) {
 	if p.opts.Width <= 0 || st.diagramWidth(shown, ascii, spans) <= p.opts.Width {
 		b = st.appendDiagram(b, spans)
 	}
-	b = st.appendList(b, r, shown, &parts)
+	b = st.appendList(b, r, shown, ascii, &parts)
 	p.buf = b
 	p.out.Write(b)
 }
@@ -613,7 +613,7 @@ func (st *breakdownStyle) appendBracket(b []byte, c uri.Component, w int) []byte
 
 // appendList writes each component with its value, marking undefined
 // ones as absent so they differ from empty ones.
-func (st *breakdownStyle) appendList(b []byte, r *Parsed, shown string, parts *[uri.ComponentFragment + 1]part) []byte {
+func (st *breakdownStyle) appendList(b []byte, r *Parsed, shown string, ascii bool, parts *[uri.ComponentFragment + 1]part) []byte {
 	u := r.URI
 	row := func(b []byte, c uri.Component) []byte {
 		pt := parts[c]
@@ -650,7 +650,7 @@ func (st *breakdownStyle) appendList(b []byte, r *Parsed, shown string, parts *[
 		b = append(b, st.hostType[min(u.HostType(), uri.HostRegName)]...)
 		b = row(b, uri.ComponentPort)
 	}
-	b = st.appendSegments(row(b, uri.ComponentPath), u.Path())
+	b = st.appendSegments(row(b, uri.ComponentPath), u.Path(), ascii)
 	b = row(b, uri.ComponentQuery)
 	if q := parts[uri.ComponentQuery]; q.ok && q.start < q.end && len(r.Params) > 0 {
 		query := st.component[uri.ComponentQuery]
@@ -677,15 +677,17 @@ func (st *breakdownStyle) appendValue(b []byte, c uri.Component, shown string, p
 
 // appendSegments writes the row of the path's segments as uri.Segments
 // yields them: split at "/", an absolute path's leading empty segment
-// left out, none for an empty path. It splits with IndexByte and looks
-// for bytes to escape once for the whole path: Segments' byte loop, and
-// then a look at each segment's bytes, were the list's hottest code.
-func (st *breakdownStyle) appendSegments(b []byte, path string) []byte {
+// left out, none for an empty path. Segments' byte loop, and then a look
+// at each segment's bytes for escapes, were the list's hottest code: it
+// splits with IndexByte, and looks for escapes only in an IRI's path. An
+// ASCII path needs none, as pchar (RFC 3986 section 3.3) holds no
+// control, quote or backslash; ascii says the path is ASCII.
+func (st *breakdownStyle) appendSegments(b []byte, path string, ascii bool) []byte {
 	if path == "" {
 		return b
 	}
 	path = strings.TrimPrefix(path, "/")
-	if needsEscapes(path) {
+	if !ascii && needsEscapes(path) {
 		ink := st.component[uri.ComponentPath]
 		b = append(b, st.segmentsHead...)
 		for {
