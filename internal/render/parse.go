@@ -364,9 +364,9 @@ type part struct {
 // partsOf returns where the components of the valid reference u are, as
 // u.Span gives them, but from their lengths and the delimiters between
 // them (RFC 3986 section 3: scheme ":" "//" authority path "?" query "#"
-// fragment; userinfo "@" host ":" port in the authority section 3.2), all
-// of which the inlined accessors give: eight calls of Span were a tenth
-// of the breakdown's time.
+// fragment; userinfo "@" host ":" port in the authority, section 3.2),
+// which the accessors give inlined: eight calls of Span, each with a copy
+// of the URI, were 8% of parse's time.
 func partsOf(u *uri.URI) (p [uri.ComponentFragment + 1]part) {
 	pos := 0
 	if scheme, ok := u.Scheme(); ok {
