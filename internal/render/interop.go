@@ -102,7 +102,7 @@ func readingValue(r *interop.Reading, i int) (string, bool) {
 type interopText struct {
 	_                   stream.CacheLinePad
 	on                  bool
-	label, dim, err, ok span
+	label, dim, err, ok colorSpan
 	buf                 []byte
 	rows                [1 + 1 + 7][1 + 3]string // header, accepted, Components
 	cols                [1 + 1 + 7][1 + 3]int    // the columns each cell takes
@@ -111,15 +111,15 @@ type interopText struct {
 	_                   stream.CacheLinePad
 }
 
-// span is a color as the sequences written before and after the text,
+// colorSpan is a color as the sequences written before and after the text,
 // both empty when the palette is off.
-type span struct{ open, close string }
+type colorSpan struct{ open, close string }
 
 // spanOf takes c's sequences from c.Sprint, which writes them around its
 // text and nothing else.
-func spanOf(c *color.Color) span {
+func spanOf(c *color.Color) colorSpan {
 	open, close, _ := strings.Cut(c.Sprint("\x00"), "\x00")
-	return span{open, close}
+	return colorSpan{open, close}
 }
 
 func newInteropText(pal *Palette) *interopText {
@@ -168,7 +168,7 @@ func (t *interopText) fill(r *Interop) {
 }
 
 // paint appends s in the color of sp.
-func (sp span) paint(b []byte, s string) []byte {
+func (sp colorSpan) paint(b []byte, s string) []byte {
 	b = append(b, sp.open...)
 	b = append(b, s...)
 	return append(b, sp.close...)
@@ -181,7 +181,7 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 	for i := range t.rows {
 		row := &t.rows[i]
 		differs := i > 0 && slices.Contains(r.Disagree, row[0])
-		sp := span{}
+		sp := colorSpan{}
 		switch {
 		case i == 0:
 			sp = t.dim
@@ -230,17 +230,6 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 	b = append(b, "\n\n"...)
 	t.buf = b
 	s.Out.Write(b)
-}
-
-// spaces is what appendSpaces copies from.
-const spaces = "                                                                "
-
-func appendSpaces(b []byte, n int) []byte {
-	for n > len(spaces) {
-		b = append(b, spaces...)
-		n -= len(spaces)
-	}
-	return append(b, spaces[:n]...)
 }
 
 // cell is one parser's reading v of component i of interop.Components

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fatih/color"
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/idn"
@@ -69,12 +70,13 @@ func CheckGet(fields []string) error {
 
 // Parser renders parse results: results on stdout, diagnostics on stderr.
 type Parser struct {
-	_    stream.CacheLinePad
-	out  Writer
-	opts ParseOptions
-	get  []getField // opts.Get, looked up
-	buf  []byte
-	_    stream.CacheLinePad
+	_     stream.CacheLinePad
+	out   Writer
+	opts  ParseOptions
+	get   []getField // opts.Get, looked up
+	buf   []byte
+	style breakdownStyle
+	_     stream.CacheLinePad
 }
 
 // NewParser returns the parse renderer for opts.
@@ -82,6 +84,9 @@ func NewParser(opts ParseOptions) *Parser {
 	p := &Parser{opts: opts}
 	for _, name := range opts.Get {
 		p.get = append(p.get, lookupField(name))
+	}
+	if opts.Out != nil {
+		p.style = newBreakdownStyle(opts.Out)
 	}
 	return p
 }
@@ -348,221 +353,476 @@ func (p *Parser) json(r *Parsed) {
 	p.out.Write(b)
 }
 
-// spanned is one component as the breakdown draws it.
-type spanned struct {
-	c          uri.Component
-	start, end int // bytes of the displayed line
-	col, cols  int // where it starts on the terminal, and how wide it is
-	text       string
-	color      *color.Color
+// breakdownStyle is what the breakdown writes for every input, painted
+// once in the output palette's colors: the components' inks, and the
+// list's row heads and fixed values.
+type breakdownStyle struct {
+	component [uri.ComponentFragment + 1]ink
+	dim       ink
+	warning   ink
+	// leftRun is a component's color, a bracket's left corner and a run
+	// of its line; rightRun is a run of the line, the right corner and
+	// the color's end.
+	leftRun, rightRun [uri.ComponentFragment + 1]string
+	// name and pole are each component's name and the pole that leads
+	// down to it, in its color; nameCols is how wide the name is.
+	name, pole [uri.ComponentFragment + 1]string
+	nameCols   [uri.ComponentFragment + 1]int
+	// head is the list's row of each component up to its value: indent,
+	// bold name, padding; absentRow and emptyRow are the whole row of an
+	// undefined and of an empty component.
+	head, absentRow, emptyRow [uri.ComponentFragment + 1]string
+	// valueHead and valueTail go around a component's value in its row.
+	valueHead, valueTail [uri.ComponentFragment + 1]string
+	// dimToComponent and componentToDim switch from the dim of the
+	// line's delimiters to a component's color and back.
+	dimToComponent, componentToDim [uri.ComponentFragment + 1]string
+	// kindRow is the list's first row, for a relative reference and for
+	// a URI, after the blank line that sets the list off.
+	kindRow                 [2]string
+	segmentsHead, separator string
+	// segmentsOpen, segmentsBetween and segmentsClose go before, between
+	// and after the segments of a path that needs no escapes.
+	segmentsOpen, segmentsBetween, segmentsClose string
+	absent, empty                                string
+	formData                                     string // the line that introduces the query's form pairs
+	// hostType ends the host's row with its type.
+	hostType [uri.HostRegName + 1]string
 }
 
-// breakdown draws r's URI on one line, brackets each component under it
-// in the manner of RFC 3986 section 3's diagram, and lists the components.
-func (p *Parser) breakdown(r *Parsed) {
-	u := r.URI
-	pal := p.opts.Out
-	shown, shift := u.String(), func(i int) int { return i }
-	if start, end, ok := u.Span(uri.ComponentUserinfo); ok && !p.opts.ShowPassword {
-		if colon := strings.IndexByte(u.String()[start:end], ':'); colon >= 0 && start+colon+1 < end {
-			ps, pe := start+colon+1, end
-			shown = u.String()[:ps] + Mask + u.String()[pe:]
-			shift = func(i int) int {
-				if i >= pe {
-					return i - (pe - ps) + len(Mask)
-				}
-				return i
-			}
-		}
-	}
-	colors := map[uri.Component]*color.Color{
+func newBreakdownStyle(pal *Palette) breakdownStyle {
+	var st breakdownStyle
+	colors := [...]*color.Color{
 		uri.ComponentScheme: pal.Scheme, uri.ComponentAuthority: pal.Authority,
 		uri.ComponentUserinfo: pal.Userinfo, uri.ComponentHost: pal.Host, uri.ComponentPort: pal.Port,
 		uri.ComponentPath: pal.Path, uri.ComponentQuery: pal.Query, uri.ComponentFragment: pal.Fragment,
 	}
-	var spans []spanned
-	for c := range uri.ComponentFragment + 1 {
-		start, end, ok := u.Span(c)
-		if !ok || c == uri.ComponentAuthority {
+	label := inkOf(pal.Label)
+	head := func(indent, name string) string {
+		return "  " + indent + label.paint(name+strings.Repeat(" ", max(11-len(indent)-len(name), 0))) + " "
+	}
+	for c, col := range colors {
+		st.component[c] = inkOf(col)
+		st.name[c] = st.component[c].paint(uri.Component(c).String())
+		st.pole[c] = st.component[c].paint("│")
+		st.leftRun[c] = st.component[c].on + "└" + hLines
+		st.rightRun[c] = hLines + "┘" + st.component[c].off
+		indent := ""
+		if c := uri.Component(c); c == uri.ComponentUserinfo || c == uri.ComponentHost || c == uri.ComponentPort {
+			indent = "  "
+		}
+		st.nameCols[c] = len(uri.Component(c).String())
+		st.head[c] = head(indent, uri.Component(c).String())
+	}
+	st.dim, st.warning = inkOf(pal.Dim), inkOf(pal.Warning)
+	st.absent, st.empty = st.dim.paint("(absent)"), st.dim.paint(`"" (empty)`)
+	for c, h := range st.head {
+		k := st.component[c]
+		st.absentRow[c], st.emptyRow[c] = h+st.absent+"\n", h+st.empty+"\n"
+		st.valueHead[c], st.valueTail[c] = h+k.on, k.off+"\n"
+		st.dimToComponent[c], st.componentToDim[c] = st.dim.off+k.on, k.off+st.dim.on
+	}
+	st.kindRow = [2]string{"\n" + head("", "kind") + "relative reference\n", "\n" + head("", "kind") + "URI (has a scheme)\n"}
+	st.segmentsHead, st.separator = head("  ", "segments"), st.dim.paint(", ")
+	path := st.component[uri.ComponentPath]
+	st.segmentsOpen = st.segmentsHead + path.on + `"`
+	st.segmentsBetween = `"` + path.off + st.separator + path.on + `"`
+	st.segmentsClose = `"` + path.off + "\n"
+	st.formData = "  " + st.dim.paint("  as form data (HTML form encoding, not RFC 3986):") + "\n"
+	for t := range st.hostType {
+		st.hostType[t] = " " + st.dim.paint("("+hostTypeName(uri.HostType(t))+")") + "\n"
+	}
+	return st
+}
+
+// part is where a component is in the line shown, and whether it is
+// defined, as uri.URI.Span gives it.
+type part struct {
+	start, end int
+	ok         bool
+}
+
+// partsOf returns where the components of the valid reference u are, as
+// u.Span gives them, but from their lengths and the delimiters between
+// them (RFC 3986 section 3: scheme ":" "//" authority path "?" query "#"
+// fragment; userinfo "@" host ":" port in the authority, section 3.2),
+// which the accessors give inlined: eight calls of Span, each with a copy
+// of the URI, were 8% of parse's time.
+func partsOf(u *uri.URI) (p [uri.ComponentFragment + 1]part) {
+	pos := 0
+	if scheme, ok := u.Scheme(); ok {
+		p[uri.ComponentScheme] = part{0, len(scheme), true}
+		pos = len(scheme) + len(":")
+	}
+	if authority, ok := u.Authority(); ok {
+		pos += len("//")
+		p[uri.ComponentAuthority] = part{pos, pos + len(authority), true}
+		if userinfo, ok := u.Userinfo(); ok {
+			p[uri.ComponentUserinfo] = part{pos, pos + len(userinfo), true}
+			pos += len(userinfo) + len("@")
+		}
+		host, _ := u.Host()
+		p[uri.ComponentHost] = part{pos, pos + len(host), true}
+		pos += len(host)
+		if port, ok := u.Port(); ok {
+			pos += len(":")
+			p[uri.ComponentPort] = part{pos, pos + len(port), true}
+			pos += len(port)
+		}
+	}
+	path := u.Path()
+	p[uri.ComponentPath] = part{pos, pos + len(path), true}
+	pos += len(path)
+	if query, ok := u.Query(); ok {
+		pos += len("?")
+		p[uri.ComponentQuery] = part{pos, pos + len(query), true}
+		pos += len(query)
+	}
+	if fragment, ok := u.Fragment(); ok {
+		pos += len("#")
+		p[uri.ComponentFragment] = part{pos, pos + len(fragment), true}
+	}
+	return p
+}
+
+// span is one component as the breakdown draws it.
+type span struct {
+	c          uri.Component
+	start, end int // bytes of the displayed line
+	col, cols  int // where it starts on the terminal, and how wide it is
+}
+
+// breakdown draws r's URI on one line, brackets each component under it
+// in the manner of RFC 3986 section 3's diagram, and lists the components.
+// It appends to the parser's buffer and writes once: for a plain ASCII
+// URI without a password it neither formats nor allocates.
+func (p *Parser) breakdown(r *Parsed) {
+	u := r.URI
+	st := &p.style
+	shown := u.String()
+	parts := partsOf(&u)
+	if ui := parts[uri.ComponentUserinfo]; ui.ok && !p.opts.ShowPassword {
+		if colon := strings.IndexByte(shown[ui.start:ui.end], ':'); colon >= 0 && ui.start+colon+1 < ui.end {
+			ps, pe := ui.start+colon+1, ui.end
+			shown = shown[:ps] + Mask + shown[pe:]
+			for c := range parts {
+				if parts[c].start >= pe {
+					parts[c].start += len(Mask) - (pe - ps)
+				}
+				if parts[c].end >= pe {
+					parts[c].end += len(Mask) - (pe - ps)
+				}
+			}
+		}
+	}
+	// Columns are bytes unless the line has non-ASCII (an IRI).
+	ascii := ascii.IsASCII(shown)
+	var all [uri.ComponentFragment]span
+	n := 0
+	for c, pt := range &parts {
+		if !pt.ok || uri.Component(c) == uri.ComponentAuthority {
 			continue
 		}
-		s, e := shift(start), shift(end)
-		spans = append(spans, spanned{c, s, e, columns(shown[:s]), columns(shown[s:e]), shown[s:e], colors[c]})
+		s := &all[n]
+		s.c, s.start, s.end, s.col, s.cols = uri.Component(c), pt.start, pt.end, pt.start, pt.end-pt.start
+		if !ascii {
+			s.col, s.cols = columns(shown[:pt.start]), columns(shown[pt.start:pt.end])
+		}
+		n++
 	}
+	spans := all[:n]
 
-	if p.opts.Width > 0 && diagramWidth(shown, spans) > p.opts.Width {
-		// Lines wider than the terminal would wrap and scramble the
-		// picture; the list says the same in narrow lines.
-		fmt.Fprintf(p.out, "  %s\n", line(shown, spans, pal))
-		p.list(r, shown, shift, colors)
-		return
+	// The line: delimiters dim, each component in its color.
+	b := st.dim.open(append(p.buf[:0], "  "...))
+	pos := 0
+	for _, s := range spans {
+		b = appendPiece(b, shown[pos:s.start])
+		b = appendPiece(b, st.dimToComponent[s.c])
+		b = append(b, shown[s.start:s.end]...)
+		b = appendPiece(b, st.componentToDim[s.c])
+		pos = s.end
 	}
-	fmt.Fprintf(p.out, "  %s\n", line(shown, spans, pal))
-	p.diagram(spans)
-	p.list(r, shown, shift, colors)
+	b = append(st.dim.close(appendPiece(b, shown[pos:])), '\n')
+	// Lines wider than the terminal would wrap and scramble the picture;
+	// the list says the same in narrow lines.
+	if p.opts.Width <= 0 || st.diagramWidth(shown, ascii, spans) <= p.opts.Width {
+		b = st.appendDiagram(b, spans)
+	}
+	b = st.appendList(b, r, shown, ascii, &parts)
+	p.buf = b
+	p.out.Write(b)
 }
 
 // diagramWidth is how many columns the breakdown's widest line takes: the
 // URI, or a component name that sticks out past its end.
-func diagramWidth(shown string, spans []spanned) int {
-	w := columns(shown)
+func (st *breakdownStyle) diagramWidth(shown string, ascii bool, spans []span) int {
+	w := len(shown)
+	if !ascii {
+		w = columns(shown)
+	}
 	for _, s := range spans {
 		if s.cols > 0 {
-			w = max(w, s.col+(s.cols-1)/2+len(s.c.String()))
+			w = max(w, s.col+(s.cols-1)/2+st.nameCols[s.c])
 		}
 	}
 	return w + 2
 }
 
-// line is the URI, each component in its color and delimiters plain.
-func line(shown string, spans []spanned, pal *Palette) string {
-	var line strings.Builder
-	pos := 0
-	for _, s := range spans {
-		line.WriteString(pal.Dim.Sprint(shown[pos:s.start]))
-		line.WriteString(s.color.Sprint(s.text))
-		pos = s.end
-	}
-	line.WriteString(pal.Dim.Sprint(shown[pos:]))
-	return line.String()
-}
-
-// diagram draws a bracket under each non-empty component and its name
-// under the bracket's pole. Names are placed from the right, each on the
-// first row where it ends before the name already there, so the poles of
-// names on lower rows never cross a name above them.
-func (p *Parser) diagram(spans []spanned) {
+// appendDiagram draws a bracket under each non-empty component and its
+// name under the bracket's pole. Names are placed from the right, each
+// on the first row where it ends before the name already there, so the
+// poles of names on lower rows never cross a name above them.
+func (st *breakdownStyle) appendDiagram(b []byte, spans []span) []byte {
 	type label struct {
 		pole, row int
-		s         spanned
+		c         uri.Component
 	}
-	var labels []label
-	var brackets strings.Builder
+	var all [uri.ComponentFragment]label
+	labels := all[:0]
+	line := len(b)
+	b = append(b, "  "...)
 	col := 0
 	for _, s := range spans {
 		if w := s.cols; w > 0 {
-			brackets.WriteString(strings.Repeat(" ", s.col-col))
-			brackets.WriteString(s.color.Sprint(bracket(w)))
+			b = st.appendBracket(appendSpaces(b, s.col-col), s.c, w)
 			col = s.col + w
-			labels = append(labels, label{pole: s.col + (w-1)/2, s: s})
+			labels = append(labels, label{pole: s.col + (w-1)/2, c: s.c})
 		}
 	}
 	if len(labels) == 0 {
-		return
+		return b[:line]
 	}
+	b = append(b, '\n')
 	// free[r] is the first column taken on row r by a name or by the pole
 	// of a name further down; a name must end before it.
-	var free []int
+	var free [uri.ComponentFragment]int
+	rows := 0
 	for i := len(labels) - 1; i >= 0; i-- {
 		l := &labels[i]
-		end := l.pole + len(l.s.c.String())
-		for l.row < len(free) && end >= free[l.row] {
+		end := l.pole + st.nameCols[l.c]
+		for l.row < rows && end >= free[l.row] {
 			l.row++
 		}
-		if l.row == len(free) {
-			free = append(free, 0)
+		if l.row == rows {
+			rows++
 		}
 		for r := 0; r <= l.row; r++ {
 			free[r] = l.pole
 		}
 	}
-	fmt.Fprintf(p.out, "  %s\n", brackets.String())
-	for row := range free {
-		var b strings.Builder
+	for row := range rows {
+		b = append(b, "  "...)
 		col := 0
 		for _, l := range labels {
 			switch {
 			case l.pole < col: // cannot happen with the placement above
 			case l.row == row:
-				b.WriteString(strings.Repeat(" ", l.pole-col))
-				b.WriteString(l.s.color.Sprint(l.s.c.String()))
-				col = l.pole + len(l.s.c.String())
+				b = append(appendSpaces(b, l.pole-col), st.name[l.c]...)
+				col = l.pole + st.nameCols[l.c]
 			case l.row > row:
-				b.WriteString(strings.Repeat(" ", l.pole-col))
-				b.WriteString(l.s.color.Sprint("│"))
+				b = append(appendSpaces(b, l.pole-col), st.pole[l.c]...)
 				col = l.pole + 1
 			}
 		}
-		fmt.Fprintf(p.out, "  %s\n", b.String())
+		b = append(b, '\n')
 	}
+	return b
 }
 
-// bracket draws a span of width w with its pole at (w-1)/2: "┬" alone,
-// or "└─┬─┘" with the corners at the span's ends.
-func bracket(w int) string {
+// Runs of spaces and of the bracket's line, cut from constants.
+const (
+	spaces    = "                                                                "
+	hLines    = "────────────────────────────────────────────────────────────────"
+	hLineSize = len("─")
+)
+
+// appendPiece appends s, without the call to copy nothing when s is
+// empty, as delimiters and color sequences without color often are.
+func appendPiece(b []byte, s string) []byte {
+	if s == "" {
+		return b
+	}
+	return append(b, s...)
+}
+
+// appendSpaces and appendHLines append n spaces and n "─". Brackets are
+// often adjacent and short: n is 0 about as often as not, and skipping
+// the copy then saves a call.
+func appendSpaces(b []byte, n int) []byte {
+	for ; n > len(spaces); n -= len(spaces) {
+		b = append(b, spaces...)
+	}
+	if n > 0 {
+		b = append(b, spaces[:n]...)
+	}
+	return b
+}
+
+func appendHLines(b []byte, n int) []byte {
+	for ; n*hLineSize > len(hLines); n -= len(hLines) / hLineSize {
+		b = append(b, hLines...)
+	}
+	if n > 0 {
+		b = append(b, hLines[:n*hLineSize]...)
+	}
+	return b
+}
+
+// appendBracket draws component c's span of width w, in its color, with
+// its pole at (w-1)/2: "┬" alone, or "└─┬─┘" with the corners at the
+// span's ends. The part left of the pole is cut from the component's
+// leftRun and the part right of it from its rightRun, two copies for
+// most brackets, with color or without.
+func (st *breakdownStyle) appendBracket(b []byte, c uri.Component, w int) []byte {
+	k := st.component[c]
 	if w == 1 {
-		return "┬"
+		return k.close(append(k.open(b), "┬"...))
 	}
 	pole := (w - 1) / 2
-	left := "└" + strings.Repeat("─", max(pole-1, 0))
-	if pole == 0 {
-		left = ""
+	left, right := st.leftRun[c], st.rightRun[c]
+	if n := len(k.on) + pole*hLineSize; n <= len(left) {
+		b = appendPiece(b, left[:n])
+	} else {
+		b = appendHLines(append(b, left[:len(k.on)+len("└")]...), pole-1)
 	}
-	return left + "┬" + strings.Repeat("─", w-pole-2) + "┘"
+	b = append(b, "┬"...)
+	if n := (w-pole-2)*hLineSize + len("┘") + len(k.off); n <= len(right) {
+		return append(b, right[len(right)-n:]...)
+	}
+	return append(appendHLines(b, w-pole-2), right[len(right)-len("┘")-len(k.off):]...)
 }
 
-// list writes each component with its value, marking undefined ones as
-// absent so they differ from empty ones.
-func (p *Parser) list(r *Parsed, shown string, shift func(int) int, colors map[uri.Component]*color.Color) {
+// appendList writes each component with its value, marking undefined
+// ones as absent so they differ from empty ones.
+func (st *breakdownStyle) appendList(b []byte, r *Parsed, shown string, ascii bool, parts *[uri.ComponentFragment + 1]part) []byte {
 	u := r.URI
-	pal := p.opts.Out
-	value := func(c uri.Component) string {
-		start, end, ok := u.Span(c)
+	row := func(b []byte, c uri.Component) []byte {
+		pt := parts[c]
 		switch {
-		case !ok:
-			return pal.Dim.Sprint("(absent)")
-		case start == end:
-			return pal.Dim.Sprint(`"" (empty)`)
+		case !pt.ok:
+			return append(b, st.absentRow[c]...)
+		case pt.start == pt.end:
+			return append(b, st.emptyRow[c]...)
 		}
-		return colors[c].Sprint(shown[shift(start):shift(end)])
+		return append(append(append(b, st.valueHead[c]...), shown[pt.start:pt.end]...), st.valueTail[c]...)
 	}
-	row := func(indent, name, v string) {
-		fmt.Fprintf(p.out, "  %s%s %s\n", indent, pal.Label.Sprintf("%-*s", 11-len(indent), name), v)
+	kind := 0
+	if u.IsAbsolute() {
+		kind = 1
 	}
-	kind := "URI (has a scheme)"
-	if !u.IsAbsolute() {
-		kind = "relative reference"
-	}
-	fmt.Fprintln(p.out)
-	row("", "kind", kind)
-	row("", "scheme", value(uri.ComponentScheme))
-	row("", "authority", value(uri.ComponentAuthority))
-	if _, ok := u.Authority(); ok {
-		row("  ", "userinfo", value(uri.ComponentUserinfo))
-		host := value(uri.ComponentHost)
+	b = append(b, st.kindRow[kind]...)
+	b = row(b, uri.ComponentScheme)
+	b = row(b, uri.ComponentAuthority)
+	if parts[uri.ComponentAuthority].ok {
+		b = row(b, uri.ComponentUserinfo)
+		b = st.appendValue(append(b, st.head[uri.ComponentHost]...), uri.ComponentHost, shown, parts[uri.ComponentHost])
 		switch forms := &r.Forms; {
 		case forms.Err != nil:
-			host += " " + pal.Warning.Sprintf("(not a valid IDNA name: %v [%s])", forms.Err, forms.Err.Rule)
+			b = append(b, ' ')
+			b = st.warning.append(b, "(not a valid IDNA name: "+forms.Err.Error()+" ["+forms.Err.Rule+"])")
 		case forms.ASCII != forms.Unicode:
 			// Both forms: the one as written first, then the other.
 			other := forms.ASCII
 			if h, _ := u.Host(); strings.EqualFold(h, forms.ASCII) {
 				other = forms.Unicode
 			}
-			host += " (" + pal.Host.Sprint(other) + ")"
+			b = append(st.component[uri.ComponentHost].append(append(b, " ("...), other), ')')
 		}
-		row("  ", "host", host+" "+pal.Dim.Sprintf("(%s)", hostTypeName(u.HostType())))
-		row("  ", "port", value(uri.ComponentPort))
+		b = append(b, st.hostType[min(u.HostType(), uri.HostRegName)]...)
+		b = row(b, uri.ComponentPort)
 	}
-	row("", "path", value(uri.ComponentPath))
-	var segs []string
-	for seg := range u.Segments() {
-		segs = append(segs, pal.Path.Sprintf("%q", seg))
-	}
-	if len(segs) > 0 {
-		row("  ", "segments", strings.Join(segs, pal.Dim.Sprint(", ")))
-	}
-	row("", "query", value(uri.ComponentQuery))
-	if q, ok := u.Query(); ok && q != "" {
-		if pairs := r.Params; len(pairs) > 0 {
-			fmt.Fprintf(p.out, "  %s\n", pal.Dim.Sprint("  as form data (HTML form encoding, not RFC 3986):"))
-			for _, pair := range pairs {
-				fmt.Fprintf(p.out, "      %s = %s\n", pal.Query.Sprintf("%q", pair.Key), pal.Query.Sprintf("%q", pair.Value))
-			}
+	b = st.appendSegments(row(b, uri.ComponentPath), u.Path(), ascii)
+	b = row(b, uri.ComponentQuery)
+	if q := parts[uri.ComponentQuery]; q.ok && q.start < q.end && len(r.Params) > 0 {
+		query := st.component[uri.ComponentQuery]
+		b = append(b, st.formData...)
+		for _, pair := range r.Params {
+			b = query.close(appendQuoted(query.open(append(b, "      "...)), pair.Key))
+			b = query.close(appendQuoted(query.open(append(b, " = "...)), pair.Value))
+			b = append(b, '\n')
 		}
 	}
-	row("", "fragment", value(uri.ComponentFragment))
+	return row(b, uri.ComponentFragment)
 }
+
+// appendValue writes component c, which is at pt in shown.
+func (st *breakdownStyle) appendValue(b []byte, c uri.Component, shown string, pt part) []byte {
+	switch {
+	case !pt.ok:
+		return append(b, st.absent...)
+	case pt.start == pt.end:
+		return append(b, st.empty...)
+	}
+	return st.component[c].append(b, shown[pt.start:pt.end])
+}
+
+// appendSegments writes the row of the path's segments as uri.Segments
+// yields them: split at "/", an absolute path's leading empty segment
+// left out, none for an empty path. Segments' byte loop, and then a look
+// at each segment's bytes for escapes, were the list's hottest code: it
+// splits with IndexByte, and looks for escapes only in an IRI's path. An
+// ASCII path needs none, as pchar (RFC 3986 section 3.3) holds no
+// control, quote or backslash; ascii says the path is ASCII.
+func (st *breakdownStyle) appendSegments(b []byte, path string, ascii bool) []byte {
+	if path == "" {
+		return b
+	}
+	path = strings.TrimPrefix(path, "/")
+	if !ascii && needsEscapes(path) {
+		ink := st.component[uri.ComponentPath]
+		b = append(b, st.segmentsHead...)
+		for {
+			seg, rest, more := strings.Cut(path, "/")
+			b = ink.close(strconv.AppendQuote(ink.open(b), seg))
+			if !more {
+				return append(b, '\n')
+			}
+			b = append(b, st.separator...)
+			path = rest
+		}
+	}
+	// Each segment as it is, and between two the closing quote, the
+	// separator and the opening quote in one piece.
+	b = append(b, st.segmentsOpen...)
+	for {
+		slash := strings.IndexByte(path, '/')
+		if slash < 0 {
+			return append(append(b, path...), st.segmentsClose...)
+		}
+		b = append(append(b, path[:slash]...), st.segmentsBetween...)
+		path = path[slash+1:]
+	}
+}
+
+// appendQuoted appends s as a Go string literal, as strconv.Quote
+// writes it; most strings need only the quotes.
+func appendQuoted(b []byte, s string) []byte {
+	if needsEscapes(s) {
+		return strconv.AppendQuote(b, s)
+	}
+	return append(append(append(b, '"'), s...), '"')
+}
+
+// needsEscapes reports whether strconv.Quote writes any byte of s other
+// than as it is.
+func needsEscapes(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if quoteEscapes[s[i]] {
+			return true
+		}
+	}
+	return false
+}
+
+// quoteEscapes marks the bytes strconv.Quote does not write as they are:
+// controls, non-ASCII (a rune may need escaping), the quote and the
+// backslash.
+var quoteEscapes = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c < ' ' || c > '~' || c == '"' || c == '\\'
+	}
+	return t
+}()
 
 func hostTypeName(t uri.HostType) string {
 	switch t {
