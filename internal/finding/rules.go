@@ -72,6 +72,7 @@ var Rules = []Rule{
 	{"relativize", Error, "RFC 3986 section 5", "No relative reference leads from the base to the target."},
 	{"reference", Error, "RFC 3986 section 5.2", "The reference cannot be resolved against the base."},
 	{"uri", Error, "RFC 3986", "The input cannot be read as a URI reference."},
+	{"iri", Error, "RFC 3987 section 3.2", "The URI cannot be shown as an IRI."},
 	{RuleIO, Error, "uritool lint", "A file lint was asked to check cannot be read; it makes the exit status 3."},
 }
 
