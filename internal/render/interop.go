@@ -4,8 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/fatih/color"
-
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/internal/stream"
 )
@@ -102,7 +100,7 @@ func readingValue(r *interop.Reading, i int) (string, bool) {
 type interopText struct {
 	_                   stream.CacheLinePad
 	on                  bool
-	label, dim, err, ok colorSpan
+	label, dim, err, ok ink
 	buf                 []byte
 	rows                [1 + 1 + 7][1 + 3]string // header, accepted, Components
 	cols                [1 + 1 + 7][1 + 3]int    // the columns each cell takes
@@ -111,19 +109,8 @@ type interopText struct {
 	_                   stream.CacheLinePad
 }
 
-// colorSpan is a color as the sequences written before and after the text,
-// both empty when the palette is off.
-type colorSpan struct{ open, close string }
-
-// spanOf takes c's sequences from c.Sprint, which writes them around its
-// text and nothing else.
-func spanOf(c *color.Color) colorSpan {
-	open, close, _ := strings.Cut(c.Sprint("\x00"), "\x00")
-	return colorSpan{open, close}
-}
-
 func newInteropText(pal *Palette) *interopText {
-	t := &interopText{on: pal.On, label: spanOf(pal.Label), dim: spanOf(pal.Dim), err: spanOf(pal.Error), ok: spanOf(pal.OK)}
+	t := &interopText{on: pal.On, label: inkOf(pal.Label), dim: inkOf(pal.Dim), err: inkOf(pal.Error), ok: inkOf(pal.OK)}
 	t.rows[0][0] = ""
 	copy(t.rows[0][1:], interop.Parsers)
 	t.rows[1][0] = "accepted"
@@ -167,21 +154,14 @@ func (t *interopText) fill(r *Interop) {
 	}
 }
 
-// paint appends s in the color of sp.
-func (sp colorSpan) paint(b []byte, s string) []byte {
-	b = append(b, sp.open...)
-	b = append(b, s...)
-	return append(b, sp.close...)
-}
-
 func (t *interopText) Render(s *stream.Sink, r *Interop) {
-	b := t.label.paint(t.buf[:0], maskedText(r.Input))
+	b := t.label.append(t.buf[:0], maskedText(r.Input))
 	b = append(b, '\n')
 	t.fill(r)
 	for i := range t.rows {
 		row := &t.rows[i]
 		differs := i > 0 && slices.Contains(r.Disagree, row[0])
-		sp := colorSpan{}
+		sp := ink{}
 		switch {
 		case i == 0:
 			sp = t.dim
@@ -193,7 +173,7 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 		} else {
 			b = append(b, "  "...)
 		}
-		b = append(b, sp.open...)
+		b = append(b, sp.on...)
 		text := len(b)
 		cols := &t.cols[i]
 		b = appendSpaces(append(b, row[0]...), t.widths[0]-cols[0]+2)
@@ -203,21 +183,21 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 		for len(b) > text && b[len(b)-1] == ' ' {
 			b = b[:len(b)-1]
 		}
-		b = append(b, sp.close...)
+		b = append(b, sp.off...)
 		b = append(b, '\n')
 	}
 	for _, rd := range r.Readings {
 		if !rd.OK {
 			// whatwg's messages can quote the input's bytes.
-			b = t.dim.paint(append(b, "  "...), rd.Parser+" rejects it: ")
+			b = t.dim.append(append(b, "  "...), rd.Parser+" rejects it: ")
 			b = append(append(b, maskedText(rd.Err)...), '\n')
 		}
 	}
 	b = append(b, "  "...)
 	if len(r.Disagree) == 0 {
-		b = t.ok.paint(b, "the parsers agree")
+		b = t.ok.append(b, "the parsers agree")
 	} else {
-		b = append(b, t.err.open...)
+		b = append(b, t.err.on...)
 		b = append(b, "the parsers disagree on "...)
 		for i, c := range r.Disagree {
 			if i > 0 {
@@ -225,7 +205,7 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 			}
 			b = append(b, c...)
 		}
-		b = append(b, t.err.close...)
+		b = append(b, t.err.off...)
 	}
 	b = append(b, "\n\n"...)
 	t.buf = b
