@@ -29,6 +29,8 @@ func appendCanonicalIPv6(b []byte, literal string) []byte {
 // canonicalIPv6 reports whether the IP-literal literal is already in the
 // canonical text appendCanonicalIPv6 writes.
 func canonicalIPv6(literal string) bool {
-	var buf [len("[::ffff:255.255.255.255]") + maxIPv6Growth]byte
+	// Sized for the longest canonical text, not the longest growth:
+	// eight full groups are 41 bytes.
+	var buf [len("[ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255]")]byte
 	return string(appendCanonicalIPv6(buf[:0], literal)) == literal
 }

@@ -80,6 +80,7 @@ func TestCanonicalIPv6Allocations(t *testing.T) {
 		want float64
 	}{
 		{"http://[2001:db8::1]/", 0}, {"http://[::ffff:192.0.2.1]/", 0}, {"http://h/", 0},
+		{"http://[2001:db8:1234:5678:9abc:def0:1234:5678]/", 0},
 		{"http://[2001:db8::0:1]/", 1}, {"http://[::ffff:6464:6464]", 1}, {"http://[::FFFF:1.2.3.4]/", 1},
 	} {
 		u := uri.MustParse(c.in)
