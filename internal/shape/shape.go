@@ -373,16 +373,8 @@ func (s *Shaper) hasName(name []byte) bool {
 func (s *Shaper) appendVarname(b []byte, key string) []byte {
 	// The key passed uri.Parse: every "%" starts a pct-encoded octet
 	// (RFC 3986 section 2.1).
-	k := s.key[:0]
-	for i := 0; i < len(key); i++ {
-		c := key[i]
-		if c == '%' && i+2 < len(key) && ascii.IsHex(key[i+1]) && ascii.IsHex(key[i+2]) {
-			c = unhex(key[i+1])<<4 | unhex(key[i+2])
-			i += 2
-		}
-		k = append(k, c)
-	}
-	s.key = k
+	s.key, _ = ascii.AppendPercentDecoded(s.key[:0], key)
+	k := s.key
 	for i, c := range k {
 		switch {
 		case 'A' <= c && c <= 'Z', 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '_':
@@ -390,19 +382,8 @@ func (s *Shaper) appendVarname(b []byte, key string) []byte {
 		case c == '.' && i > 0 && k[i-1] != '.' && i+1 < len(k) && k[i+1] != '.':
 			b = append(b, c)
 		default:
-			const hex = "0123456789ABCDEF"
-			b = append(b, '%', hex[c>>4], hex[c&15])
+			b = append(b, '%', ascii.UpperHex[c>>4], ascii.UpperHex[c&15])
 		}
 	}
 	return b
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	}
-	return c - 'a' + 10
 }

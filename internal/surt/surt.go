@@ -66,8 +66,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -115,7 +115,7 @@ func canonicalHost(host string, t uri.HostType, scheme string) string {
 		host = host[1 : len(host)-1]
 	}
 	h := unescapeRepeatedly(lower(host))
-	if !isASCII(h) {
+	if !ascii.IsASCII(h) {
 		if a, err := idn.ToASCIITransitional(strings.ToValidUTF8(h, "")); err == nil {
 			h = a
 		}
@@ -365,7 +365,6 @@ func unescapeRepeatedly(s string) string {
 
 // escapeOnce is rule 7.
 func escapeOnce(s string) string {
-	const hex = "0123456789ABCDEF"
 	var b []byte
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -378,7 +377,7 @@ func escapeOnce(s string) string {
 		if b == nil {
 			b = append(make([]byte, 0, len(s)+8), s[:i]...)
 		}
-		b = append(b, '%', hex[c>>4], hex[c&15])
+		b = append(b, '%', ascii.UpperHex[c>>4], ascii.UpperHex[c&15])
 	}
 	if b == nil {
 		return s
@@ -400,13 +399,4 @@ func lower(s string) string {
 		}
 	}
 	return s
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
