@@ -36,7 +36,7 @@ carries them exactly, adding "output_base64" when they are not UTF-8.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.DecodeTable.Fields().String(),
 		},
-		ValidArgsFunction: flagval.NoCompletions,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			_, errPal := opts.palettes()
 			return run(root, args, pipeline.Command[render.Converted]{

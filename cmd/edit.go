@@ -141,7 +141,7 @@ the values.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.EditTable.Fields().String(),
 		},
-		ValidArgsFunction: flagval.NoCompletions,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(opts.Ops) == 0 {
 				return usageErrorf("no edit given: use --set, --unset, --append, --iterate or a query edit")

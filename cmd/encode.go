@@ -44,7 +44,7 @@ the input is text rather than an encoding.
   2 for a usage error,
   3 when input could not be read or output written.`,
 		},
-		ValidArgsFunction: flagval.NoCompletions,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			comp, _ := pct.ParseComponent(opts.Component.Value) // checked by the flag
 			return run(root, args, pipeline.Command[render.Converted]{

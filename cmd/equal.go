@@ -53,7 +53,7 @@ equivalent; RFC 3986 alone only lowercases them (6.2.2.1).`,
   2 when A is not a URI reference, or for another usage error,
   3 when input could not be read or output written.`,
 		},
-		ValidArgsFunction: flagval.NoCompletions,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			aText, bs, err := splitEqualArgs(args)
 			if err != nil {

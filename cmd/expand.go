@@ -57,7 +57,7 @@ error with the offset of the bad expression.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.ExpandTable.Fields().String(),
 		},
-		ValidArgsFunction: flagval.NoCompletions,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			t, err := root.parseTemplate(args[0])
 			if err != nil {

@@ -72,7 +72,7 @@ password of the userinfo is shown as ****; --format json has them as read.`,
   2 for a usage error,
   3 when input could not be read or output written.`,
 		},
-		ValidArgsFunction: flagval.NoCompletions,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			components := opts.Components
 			if len(components) == 0 {

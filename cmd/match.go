@@ -51,7 +51,7 @@ written since both "%2F" and "/" expand from them differently.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.MatchTable.Fields().String(),
 		},
-		ValidArgsFunction: flagval.NoCompletions,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			t, err := root.parseTemplate(args[0])
 			if err != nil {

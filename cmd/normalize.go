@@ -114,7 +114,7 @@ number of distinct classes, not with the input.`,
   2 for a usage error,
   3 when input could not be read or output written.`,
 		},
-		ValidArgsFunction: flagval.NoCompletions,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			if (opts.Explain || opts.Check) && opts.Format.Value != "text" {
 				return usageErrorf("--explain and --check write text; they cannot be combined with %s", root.formatGiven(c))

@@ -104,7 +104,7 @@ An unknown field or modifier is a usage error, before any input is read.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.ParseFields.String(),
 		},
-		ValidArgsFunction: flagval.NoCompletions,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Get.set && opts.Format.Value != "text" {
 				return usageErrorf("--get prints text; it cannot be combined with %s", root.formatGiven(c))

@@ -49,7 +49,7 @@ stderr, so the output stays aligned with the input.
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.RecomposeTable.Fields().String(),
 		},
-		ValidArgsFunction: flagval.NoCompletions,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			fromFlags := false
 			for i, name := range componentFlags {

@@ -44,7 +44,7 @@ on stderr, so the output stays aligned with the input.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.RelativizeTable.Fields().String(),
 		},
-		ValidArgsFunction: flagval.NoCompletions,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			base, err := root.parseArg("BASE", args[0], true)
 			if err != nil {

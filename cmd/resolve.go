@@ -52,7 +52,7 @@ none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
   2 for a usage error, including a BASE that is not a URI,
   3 when input could not be read or output written.`,
 		},
-		ValidArgsFunction: flagval.NoCompletions,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Explain && opts.Format.Value != "text" {
 				return usageErrorf("--explain writes text; it cannot be combined with %s", root.formatGiven(c))

@@ -66,7 +66,7 @@ finding: the exit status stays that of the inputs.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.ShapeCountTable.Fields().String(),
 		},
-		ValidArgsFunction: flagval.NoCompletions,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.Sample < 0 {
 				return badValue("sample", strconv.Itoa(opts.Sample), "want a count of 1 or more")

@@ -55,7 +55,7 @@ stdout and its diagnostic on stderr, so the output stays aligned.`,
   2 for a usage error,
   3 when input could not be read or output written.`,
 		},
-		ValidArgsFunction: flagval.NoCompletions,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			_, errPal := opts.palettes()
 			o := iri.Options{Host: iri.HostEncoding(opts.HostEncoding.Value), NFC: opts.NFC}

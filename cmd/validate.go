@@ -51,7 +51,7 @@ write their records on stdout. The exit status is 1 when any input fails.`,
   2 for a usage error: a bad flag, argument or configuration file,
   3 when input could not be read or output written.`,
 		},
-		ValidArgsFunction: flagval.NoCompletions,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			_, errPal := opts.palettes()
 			ro := render.CheckOptions{Format: opts.Format.Value, Filter: opts.Filter.Value, ShowPassword: opts.ShowPassword, Palette: errPal, Version: version()}

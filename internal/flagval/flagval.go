@@ -240,11 +240,6 @@ func FixedCompletion(values []string) func(*cobra.Command, []string, string) ([]
 	}
 }
 
-// NoCompletions is for arguments that are references, not file names.
-func NoCompletions(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-	return nil, cobra.ShellCompDirectiveNoFileComp
-}
-
 // Components is a comma-separated list of component names (scheme,
 // authority, userinfo, host, port, path, query, fragment); repeating the
 // flag adds to it.
