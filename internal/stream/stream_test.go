@@ -319,23 +319,61 @@ func TestFiles(t *testing.T) {
 	os.WriteFile(a, []byte("1\n2\n"), 0o644)
 	os.WriteFile(b, []byte("3"), 0o644)
 	missing := filepath.Join(dir, "missing")
-	for _, whole := range []bool{false, true} {
-		t.Run("whole="+strconv.FormatBool(whole), func(t *testing.T) {
-			total := 0
-			out, errOut, stats, err := run(t, stream.Config{Args: []string{a, missing, b}, Files: true, WholeFiles: whole, Workers: 1,
-				NewWorker: func() stream.Worker { return &fileWorker{total: &total} },
-				Summary:   func(s stream.Stats) string { return fmt.Sprintf("%d unreadable", s.Unreadable) }})
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := "a:1: #1 in file\na:2: #2 in file\nb:1: #1 in file\ntotal 3\n"
-			if out != want {
-				t.Errorf("stdout %q, want %q", out, want)
-			}
-			if stats.Unreadable != 1 || !strings.Contains(errOut, "missing") || !strings.HasSuffix(errOut, "1 unreadable\n") {
-				t.Errorf("unreadable %d, stderr %q", stats.Unreadable, errOut)
-			}
-		})
+	total := 0
+	out, errOut, stats, err := run(t, stream.Config{Args: []string{a, missing, b}, Files: true, Workers: 1,
+		NewWorker: func() stream.Worker { return &fileWorker{total: &total} },
+		Summary:   func(s stream.Stats) string { return fmt.Sprintf("%d unreadable", s.Unreadable) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "a:1: #1 in file\na:2: #2 in file\nb:1: #1 in file\ntotal 3\n"
+	if out != want {
+		t.Errorf("stdout %q, want %q", out, want)
+	}
+	if stats.Unreadable != 1 || !strings.Contains(errOut, "missing") || !strings.HasSuffix(errOut, "1 unreadable\n") {
+		t.Errorf("unreadable %d, stderr %q", stats.Unreadable, errOut)
+	}
+}
+
+// TestWholeFiles: with WholeFiles and several workers, the one worker
+// that gets a file sees every line of it in order, even when the file
+// spans many blocks; so a per-file count is each line's number.
+func TestWholeFiles(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	const lines = 40000 // several blocks of input per file
+	content := strings.Repeat("12345678\n", lines)
+	for _, name := range []string{"a", "b", "c", "d"} {
+		f := filepath.Join(dir, name)
+		if err := os.WriteFile(f, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	out, _, _, err := run(t, stream.Config{Args: files, Files: true, WholeFiles: true, Workers: 4,
+		NewWorker: func() stream.Worker { return &lineCountWorker{} }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != "" {
+		t.Errorf("a worker saw a file's lines out of order or split: %.300s", out)
+	}
+}
+
+// lineCountWorker writes a line only when its count within the file
+// differs from the line number, that is when it missed lines of a file.
+type lineCountWorker struct {
+	file  string
+	count int
+}
+
+func (w *lineCountWorker) Handle(in *stream.Input, s *stream.Sink) {
+	if in.File != w.file {
+		w.file, w.count = in.File, 0
+	}
+	w.count++
+	if w.count != in.Line {
+		fmt.Fprintf(s.Out, "%s:%d seen as #%d\n", filepath.Base(in.File), in.Line, w.count)
 	}
 }
 
