@@ -137,30 +137,10 @@ func (t *tableText[R]) Render(s *stream.Sink, r *R) {
 	}
 }
 
-// Value writers for Keys.
-
-// jsonStr appends s as a JSON string.
-func jsonStr(b []byte, s string) []byte { return appendString(b, s) }
-
-// jsonURI appends the text of a reference: without a look at its bytes
-// when it is a valid URI (plain), else escaped.
-func jsonURI(b []byte, s string, plain bool) []byte { return appendPlainOr(b, s, plain) }
-
-// jsonOptURI is jsonURI, or null when !ok.
-func jsonOptURI(b []byte, s string, ok, plain bool) []byte {
-	return appendOptPlainOr(b, s, ok, plain)
-}
-
-// jsonOptStr is jsonStr, or null when !ok.
-func jsonOptStr(b []byte, s string, ok bool) []byte { return appendOptString(b, s, ok) }
-
-// jsonOptBool is a bool, or null when !ok.
-func jsonOptBool(b []byte, v, ok bool) []byte {
+// appendOptBool appends a bool, or null when !ok.
+func appendOptBool(b []byte, v, ok bool) []byte {
 	if !ok {
 		return append(b, "null"...)
 	}
 	return appendBool(b, v)
 }
-
-// writeLine writes s and a newline.
-func writeLine(w *stream.Part, s string) { w.WriteLine(s) }

@@ -38,11 +38,11 @@ func (r *Normalized) plain() bool { return r.Err == nil && !r.IRI }
 var NormalizeTable = &Table[Normalized]{
 	Per: "input",
 	Keys: []Key[Normalized]{
-		{Name: "input", Doc: "the input", Write: func(b []byte, r *Normalized) []byte { return jsonURI(b, r.Input, r.plain()) }},
+		{Name: "input", Doc: "the input", Write: func(b []byte, r *Normalized) []byte { return appendPlainOr(b, r.Input, r.plain()) }},
 		{Name: "normalized", Doc: "the normal form, or null when the input is invalid",
-			Write: func(b []byte, r *Normalized) []byte { return jsonOptURI(b, r.Normal, r.Err == nil, r.plain()) }},
+			Write: func(b []byte, r *Normalized) []byte { return appendOptPlainOr(b, r.Normal, r.Err == nil, r.plain()) }},
 		{Name: "changed", Doc: "whether normalizing changed it, or null",
-			Write: func(b []byte, r *Normalized) []byte { return jsonOptBool(b, r.Changed, r.Err == nil) }},
+			Write: func(b []byte, r *Normalized) []byte { return appendOptBool(b, r.Changed, r.Err == nil) }},
 		schemeAddedKey(func(r *Normalized) bool { return r.SchemeAdded }),
 	},
 	Outcome: func(r *Normalized) *Outcome { return &r.Outcome },
@@ -51,13 +51,13 @@ var NormalizeTable = &Table[Normalized]{
 			o.Explainer().Normalization(w, r.Line, r.Input, r.Steps, r.Normal)
 			return
 		}
-		writeLine(w, r.Normal)
+		w.WriteLine(r.Normal)
 	},
 }
 
 var NormalizeCheckTable = &Table[Normalized]{
 	Per: "input", Keys: NormalizeTable.Keys, Outcome: func(r *Normalized) *Outcome { return &r.Outcome },
-	Text: func(w *stream.Part, r *Normalized, _ *TextOptions) { writeLine(w, r.Original) },
+	Text: func(w *stream.Part, r *Normalized, _ *TextOptions) { w.WriteLine(r.Original) },
 }
 
 // schemeAddedKey is the key that says --default-scheme added the scheme;
@@ -79,10 +79,10 @@ type Resolved struct {
 var ResolveTable = &Table[Resolved]{
 	Per: "reference",
 	Keys: []Key[Resolved]{
-		{Name: "base", Doc: "the base as given", Write: func(b []byte, r *Resolved) []byte { return jsonURI(b, r.Base, true) }},
-		{Name: "ref", Doc: "the reference", Write: func(b []byte, r *Resolved) []byte { return jsonURI(b, r.Input, r.Err == nil) }},
+		{Name: "base", Doc: "the base as given", Write: func(b []byte, r *Resolved) []byte { return appendPlainOr(b, r.Base, true) }},
+		{Name: "ref", Doc: "the reference", Write: func(b []byte, r *Resolved) []byte { return appendPlainOr(b, r.Input, r.Err == nil) }},
 		{Name: "target", Doc: "the resolved URI, or null when resolution failed",
-			Write: func(b []byte, r *Resolved) []byte { return jsonOptURI(b, r.Target, r.Err == nil, true) }},
+			Write: func(b []byte, r *Resolved) []byte { return appendOptPlainOr(b, r.Target, r.Err == nil, true) }},
 	},
 	Outcome: func(r *Resolved) *Outcome { return &r.Outcome },
 	Text: func(w *stream.Part, r *Resolved, o *TextOptions) {
@@ -90,7 +90,7 @@ var ResolveTable = &Table[Resolved]{
 			o.Explainer().Resolution(w, r.Line, r.Base, r.Input, r.Trace)
 			return
 		}
-		writeLine(w, r.Target)
+		w.WriteLine(r.Target)
 	},
 }
 
@@ -104,13 +104,13 @@ type Relativized struct {
 var RelativizeTable = &Table[Relativized]{
 	Per: "target",
 	Keys: []Key[Relativized]{
-		{Name: "base", Doc: "the base as given", Write: func(b []byte, r *Relativized) []byte { return jsonURI(b, r.Base, true) }},
-		{Name: "target", Doc: "the target", Write: func(b []byte, r *Relativized) []byte { return jsonURI(b, r.Input, r.Err == nil) }},
+		{Name: "base", Doc: "the base as given", Write: func(b []byte, r *Relativized) []byte { return appendPlainOr(b, r.Base, true) }},
+		{Name: "target", Doc: "the target", Write: func(b []byte, r *Relativized) []byte { return appendPlainOr(b, r.Input, r.Err == nil) }},
 		{Name: "ref", Doc: "the shortest reference from base to target, or null",
-			Write: func(b []byte, r *Relativized) []byte { return jsonOptURI(b, r.Ref, r.Err == nil, true) }},
+			Write: func(b []byte, r *Relativized) []byte { return appendOptPlainOr(b, r.Ref, r.Err == nil, true) }},
 	},
 	Outcome: func(r *Relativized) *Outcome { return &r.Outcome },
-	Text:    func(w *stream.Part, r *Relativized, _ *TextOptions) { writeLine(w, r.Ref) },
+	Text:    func(w *stream.Part, r *Relativized, _ *TextOptions) { w.WriteLine(r.Ref) },
 }
 
 // Compared is equal's result for one B.
@@ -123,21 +123,21 @@ type Compared struct {
 var EqualTable = &Table[Compared]{
 	Per: "B",
 	Keys: []Key[Compared]{
-		{Name: "a", Doc: "the input A", Write: func(b []byte, r *Compared) []byte { return jsonURI(b, r.A, true) }},
-		{Name: "b", Doc: "the input B", Write: func(b []byte, r *Compared) []byte { return jsonURI(b, r.Input, r.Err == nil) }},
-		{Name: "normalized_a", Doc: "the scheme-based normal form of A", Write: func(b []byte, r *Compared) []byte { return jsonURI(b, r.NormalA, true) }},
+		{Name: "a", Doc: "the input A", Write: func(b []byte, r *Compared) []byte { return appendPlainOr(b, r.A, true) }},
+		{Name: "b", Doc: "the input B", Write: func(b []byte, r *Compared) []byte { return appendPlainOr(b, r.Input, r.Err == nil) }},
+		{Name: "normalized_a", Doc: "the scheme-based normal form of A", Write: func(b []byte, r *Compared) []byte { return appendPlainOr(b, r.NormalA, true) }},
 		{Name: "normalized_b", Doc: "that of B, or null for an invalid B",
-			Write: func(b []byte, r *Compared) []byte { return jsonOptURI(b, r.NormalB, r.Err == nil, true) }},
+			Write: func(b []byte, r *Compared) []byte { return appendOptPlainOr(b, r.NormalB, r.Err == nil, true) }},
 		{Name: "equal", Doc: "true when those are the same, null for an invalid B",
-			Write: func(b []byte, r *Compared) []byte { return jsonOptBool(b, r.Equal, r.Err == nil) }},
+			Write: func(b []byte, r *Compared) []byte { return appendOptBool(b, r.Equal, r.Err == nil) }},
 	},
 	Outcome: func(r *Compared) *Outcome { return &r.Outcome },
 	Text: func(w *stream.Part, r *Compared, _ *TextOptions) {
 		if r.Equal {
-			writeLine(w, "equivalent")
+			w.WriteLine("equivalent")
 			return
 		}
-		writeLine(w, "different\t"+r.NormalA+"\t"+r.NormalB)
+		w.WriteLine("different\t" + r.NormalA + "\t" + r.NormalB)
 	},
 }
 
@@ -169,15 +169,15 @@ var EditTable = &Table[Edited]{
 	Keys: []Key[Edited]{
 		{Name: "line", Doc: "with --iterate: 1-based number of the input, which\nhas a record for each combination", Write: func(b []byte, r *Edited) []byte { return appendInt(b, r.Line) },
 			Only: func(r *Edited) bool { return r.Iterating }},
-		{Name: "input", Doc: "the reference read (with --default-scheme, after\nadding the scheme)", Write: func(b []byte, r *Edited) []byte { return jsonStr(b, r.Input) }},
+		{Name: "input", Doc: "the reference read (with --default-scheme, after\nadding the scheme)", Write: func(b []byte, r *Edited) []byte { return appendString(b, r.Input) }},
 		{Name: "iterate", Doc: "with --iterate: the component each --iterate set,\nand the value it took, in the order of the flags", Write: writeChosen,
 			Only: func(r *Edited) bool { return r.Iterating }},
 		{Name: "output", Doc: "the edited reference, or null",
-			Write: func(b []byte, r *Edited) []byte { return jsonOptStr(b, r.Output, r.Err == nil) }},
+			Write: func(b []byte, r *Edited) []byte { return appendOptString(b, r.Output, r.Err == nil) }},
 		schemeAddedKey(func(r *Edited) bool { return r.SchemeAdded }),
 	},
 	Outcome: func(r *Edited) *Outcome { return &r.Outcome },
-	Text:    func(w *stream.Part, r *Edited, _ *TextOptions) { writeLine(w, r.Output) },
+	Text:    func(w *stream.Part, r *Edited, _ *TextOptions) { w.WriteLine(r.Output) },
 }
 
 // writeChosen writes the values of the iteration being written as an
@@ -244,11 +244,11 @@ func convertTable(inputDoc, key, doc string) *Table[Converted] {
 	return &Table[Converted]{
 		Per: "input",
 		Keys: []Key[Converted]{
-			{Name: "input", Doc: inputDoc, Write: func(b []byte, r *Converted) []byte { return jsonStr(b, r.Input) }},
-			{Name: key, Doc: doc, Write: func(b []byte, r *Converted) []byte { return jsonOptStr(b, r.Output, r.Err == nil) }},
+			{Name: "input", Doc: inputDoc, Write: func(b []byte, r *Converted) []byte { return appendString(b, r.Input) }},
+			{Name: key, Doc: doc, Write: func(b []byte, r *Converted) []byte { return appendOptString(b, r.Output, r.Err == nil) }},
 		},
 		Outcome: func(r *Converted) *Outcome { return &r.Outcome },
-		Text:    func(w *stream.Part, r *Converted, _ *TextOptions) { writeLine(w, r.Output) },
+		Text:    func(w *stream.Part, r *Converted, _ *TextOptions) { w.WriteLine(r.Output) },
 	}
 }
 
@@ -275,7 +275,7 @@ var DecodeTable = func() *Table[Converted] {
 	t := convertTable("the input", "output", "the decoded text, or null on error")
 	t.Keys = append(t.Keys, Key[Converted]{Name: "output_base64", Doc: "the decoded bytes in base64, when they are not UTF-8",
 		Write: func(b []byte, r *Converted) []byte {
-			return jsonStr(b, base64.StdEncoding.EncodeToString([]byte(r.Output)))
+			return appendString(b, base64.StdEncoding.EncodeToString([]byte(r.Output)))
 		},
 		Only: func(r *Converted) bool { return r.Err == nil && !utf8.ValidString(r.Output) }})
 	return t
@@ -292,15 +292,15 @@ type Expanded struct {
 var ExpandTable = &Table[Expanded]{
 	Per: "expansion",
 	Keys: []Key[Expanded]{
-		{Name: "template", Doc: "the template", Write: func(b []byte, r *Expanded) []byte { return jsonStr(b, r.Template) }},
+		{Name: "template", Doc: "the template", Write: func(b []byte, r *Expanded) []byte { return appendString(b, r.Template) }},
 		{Name: "expansion", Doc: "the expanded reference, or null when expansion failed",
-			Write: func(b []byte, r *Expanded) []byte { return jsonOptStr(b, r.Expansion, r.Expanded) }},
+			Write: func(b []byte, r *Expanded) []byte { return appendOptString(b, r.Expansion, r.Expanded) }},
 		{Name: "valid", Doc: "whether the expansion is a URI reference (RFC 3986)",
 			Write: func(b []byte, r *Expanded) []byte { return appendBool(b, r.Err == nil) }},
 	},
 	Outcome:  func(r *Expanded) *Outcome { return &r.Outcome },
 	ErrorDoc: "null, or {\"offset\", \"rule\", \"message\"}: a bad variable\nobject, or where the expansion is not a URI reference",
-	Text:     func(w *stream.Part, r *Expanded, _ *TextOptions) { writeLine(w, r.Expansion) },
+	Text:     func(w *stream.Part, r *Expanded, _ *TextOptions) { w.WriteLine(r.Expansion) },
 }
 
 // Matched is match's result for one reference.
@@ -313,7 +313,7 @@ type Matched struct {
 var MatchTable = &Table[Matched]{
 	Per: "reference",
 	Keys: []Key[Matched]{
-		{Name: "input", Doc: "the reference", Write: func(b []byte, r *Matched) []byte { return jsonStr(b, r.Input) }},
+		{Name: "input", Doc: "the reference", Write: func(b []byte, r *Matched) []byte { return appendString(b, r.Input) }},
 		{Name: "match", Doc: "true or false", Write: func(b []byte, r *Matched) []byte { return appendBool(b, r.Err == nil) }},
 		{Name: "vars", Doc: "the variables, as an object, or null without a match",
 			Write: func(b []byte, r *Matched) []byte {
@@ -325,7 +325,7 @@ var MatchTable = &Table[Matched]{
 	},
 	Outcome: func(r *Matched) *Outcome { return &r.Outcome },
 	Text: func(w *stream.Part, r *Matched, _ *TextOptions) {
-		writeLine(w, string(appendValues(nil, r.Values, r.Names)))
+		w.WriteLine(string(appendValues(nil, r.Values, r.Names)))
 	},
 }
 
@@ -362,10 +362,10 @@ var RecomposeTable = &Table[Recomposed]{
 	Per: "input",
 	Keys: []Key[Recomposed]{
 		{Name: "uri", Doc: "the recomposed reference, or null",
-			Write: func(b []byte, r *Recomposed) []byte { return jsonOptStr(b, r.URI, r.Err == nil) }},
+			Write: func(b []byte, r *Recomposed) []byte { return appendOptString(b, r.URI, r.Err == nil) }},
 	},
 	Outcome: func(r *Recomposed) *Outcome { return &r.Outcome },
-	Text:    func(w *stream.Part, r *Recomposed, _ *TextOptions) { writeLine(w, r.URI) },
+	Text:    func(w *stream.Part, r *Recomposed, _ *TextOptions) { w.WriteLine(r.URI) },
 }
 
 // Shaped is shape's result: an input and its shape with --sample, a
@@ -387,9 +387,9 @@ var (
 		Per:  "input passed",
 		Note: "With --max-shapes, a closing record says what was dropped:\n{\"dropped_inputs\", \"dropped_shapes\", \"error\"}.",
 		Keys: []Key[Shaped]{
-			{Name: "input", Doc: "the input", Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Input) }, Only: notDropped},
+			{Name: "input", Doc: "the input", Write: func(b []byte, r *Shaped) []byte { return appendString(b, r.Input) }, Only: notDropped},
 			{Name: "shape", Doc: "its shape, or null when the input is invalid",
-				Write: func(b []byte, r *Shaped) []byte { return jsonOptStr(b, r.Shape, r.Err == nil) }, Only: notDropped},
+				Write: func(b []byte, r *Shaped) []byte { return appendOptString(b, r.Shape, r.Err == nil) }, Only: notDropped},
 			droppedInputsKey, droppedShapesKey,
 		},
 		Outcome: func(r *Shaped) *Outcome { return &r.Outcome },
@@ -402,8 +402,8 @@ var (
 			"With --sample, one object per input kept: {\"input\", \"shape\", \"error\"}.",
 		Keys: []Key[Shaped]{
 			{Name: "input", Doc: "in the record of an invalid input only: the input",
-				Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Input) }, Only: func(r *Shaped) bool { return !shaped(r) }},
-			{Name: "shape", Doc: "the RFC 6570 template", Write: func(b []byte, r *Shaped) []byte { return jsonStr(b, r.Shape) }, Only: counted},
+				Write: func(b []byte, r *Shaped) []byte { return appendString(b, r.Input) }, Only: func(r *Shaped) bool { return !shaped(r) }},
+			{Name: "shape", Doc: "the RFC 6570 template", Write: func(b []byte, r *Shaped) []byte { return appendString(b, r.Shape) }, Only: counted},
 			{Name: "count", Doc: "how many inputs have it", Write: func(b []byte, r *Shaped) []byte { return strconv.AppendInt(b, int64(r.Count), 10) }, Only: counted},
 			droppedInputsKey, droppedShapesKey,
 		},
@@ -456,14 +456,14 @@ type Setting struct {
 var SettingsTable = &Table[Setting]{
 	Per: "setting",
 	Keys: []Key[Setting]{
-		{Name: "key", Doc: "the config key: \"color\", or \"COMMAND.FLAG\"", Write: func(b []byte, r *Setting) []byte { return jsonStr(b, r.Key) }},
-		{Name: "value", Doc: "the value in effect", Write: func(b []byte, r *Setting) []byte { return jsonStr(b, r.Value) }},
-		{Name: "source", Doc: "\"default\", \"flag\", \"env NAME\" or \"FILE:LINE\"", Write: func(b []byte, r *Setting) []byte { return jsonStr(b, r.Source) }},
+		{Name: "key", Doc: "the config key: \"color\", or \"COMMAND.FLAG\"", Write: func(b []byte, r *Setting) []byte { return appendString(b, r.Key) }},
+		{Name: "value", Doc: "the value in effect", Write: func(b []byte, r *Setting) []byte { return appendString(b, r.Value) }},
+		{Name: "source", Doc: "\"default\", \"flag\", \"env NAME\" or \"FILE:LINE\"", Write: func(b []byte, r *Setting) []byte { return appendString(b, r.Source) }},
 	},
 	Outcome:  func(r *Setting) *Outcome { return &r.Outcome },
 	ErrorDoc: "always null",
 	Text: func(w *stream.Part, r *Setting, _ *TextOptions) {
-		writeLine(w, fmt.Sprintf("%-26s %-18s %s", r.Key, r.Value, r.Source))
+		w.WriteLine(fmt.Sprintf("%-26s %-18s %s", r.Key, r.Value, r.Source))
 	},
 }
 
