@@ -61,17 +61,11 @@ type Writer interface {
 	io.ByteWriter
 }
 
-// Checker renders the results of validate and lint. A format with a
-// closing part (SARIF) also writes it at Finish, and must see every
-// result in one renderer: Parallel is false for it.
-type Checker interface {
-	Renderer[check.Result]
-	Finish(s *stream.Sink)
-	Parallel() bool
-}
-
-// NewChecker returns the renderer for opts.
-func NewChecker(opts CheckOptions) Checker {
+// NewChecker returns the renderer of validate's and lint's results for
+// opts. A format with a closing part (SARIF, JUnit, Markdown) writes it at
+// Finish and must see every result in one renderer: it says so with
+// Parallel, as the pipeline asks.
+func NewChecker(opts CheckOptions) Renderer[check.Result] {
 	switch {
 	case opts.Filter == "valid" || opts.Filter == "invalid":
 		return &filterRenderer{keepValid: opts.Filter == "valid"}
@@ -109,9 +103,6 @@ func (f *filterRenderer) Render(s *stream.Sink, r *check.Result) {
 	s.Out.WriteByte('\n')
 }
 
-func (f *filterRenderer) Finish(*stream.Sink) {}
-func (f *filterRenderer) Parallel() bool      { return true }
-
 // textRenderer prints findings as compilers print errors, on stderr, or
 // on stdout when they are the results (lint).
 type textRenderer struct {
@@ -136,9 +127,6 @@ func (t *textRenderer) Render(s *stream.Sink, r *check.Result) {
 		}
 	}
 }
-
-func (t *textRenderer) Finish(*stream.Sink) {}
-func (t *textRenderer) Parallel() bool      { return true }
 
 // jsonRenderer writes one JSON Lines record per input.
 type jsonRenderer struct {
@@ -194,9 +182,6 @@ func (j *jsonRenderer) Unreadable(s *stream.Sink, file string, err error) {
 	j.buf = b
 	s.Out.Write(b)
 }
-
-func (j *jsonRenderer) Finish(*stream.Sink) {}
-func (j *jsonRenderer) Parallel() bool      { return true }
 
 // appendInput writes the "input" key and, when the input is not UTF-8 and
 // so cannot be carried exactly by a JSON string, "input_base64" too.
@@ -272,9 +257,6 @@ var (
 
 func escapeData(s string) string     { return dataEscaper.Replace(s) }
 func escapeProperty(s string) string { return propertyEscaper.Replace(s) }
-
-func (g *githubRenderer) Finish(*stream.Sink) {}
-func (g *githubRenderer) Parallel() bool      { return true }
 
 // sarifRenderer collects findings and writes one SARIF 2.1.0 log at the end.
 type sarifRenderer struct {
