@@ -71,6 +71,20 @@ type Result struct {
 	LintOn bool
 }
 
+// Reported yields the error, then each warning (true), that a baseline
+// has not marked unchanged: the findings the formats that leave known
+// ones out report.
+func (r *Result) Reported(yield func(f *finding.Finding, warning bool) bool) {
+	if r.Error != nil && !r.Error.Unchanged() && !yield(r.Error, false) {
+		return
+	}
+	for i := range r.Warnings {
+		if w := &r.Warnings[i]; !w.Unchanged() && !yield(w, true) {
+			return
+		}
+	}
+}
+
 // Valid reports whether the input passed the parse and the policies.
 func (r *Result) Valid() bool { return r.Error == nil }
 

@@ -118,13 +118,8 @@ func (t *textRenderer) Render(s *stream.Sink, r *check.Result) {
 	if t.opts.WithFile {
 		loc = DisplayFile(r.File) + ":" + loc
 	}
-	if r.Error != nil && !r.Error.Unchanged() {
-		Diagnostic(w, t.opts.Palette, loc, r.ColumnAt(r.Error.Offset), r.Input, r.Error, false, t.opts.ShowPassword)
-	}
-	for i := range r.Warnings {
-		if warn := &r.Warnings[i]; !warn.Unchanged() {
-			Diagnostic(w, t.opts.Palette, loc, r.ColumnAt(warn.Offset), r.Input, warn, true, t.opts.ShowPassword)
-		}
+	for f, warning := range r.Reported {
+		Diagnostic(w, t.opts.Palette, loc, r.ColumnAt(f.Offset), r.Input, f, warning, t.opts.ShowPassword)
 	}
 }
 
@@ -221,13 +216,12 @@ func appendFinding(b []byte, f *finding.Finding) []byte {
 type githubRenderer struct{}
 
 func (g *githubRenderer) Render(s *stream.Sink, r *check.Result) {
-	if r.Error != nil && !r.Error.Unchanged() {
-		g.command(s.Out, "error", r, r.Error.Offset, r.Error.Rule, r.Error.Message)
-	}
-	for _, warn := range r.Warnings {
-		if !warn.Unchanged() {
-			g.command(s.Out, "warning", r, warn.Offset, warn.Rule, warn.Message)
+	for f, warning := range r.Reported {
+		kind := "error"
+		if warning {
+			kind = "warning"
 		}
+		g.command(s.Out, kind, r, f.Offset, f.Rule, f.Message)
 	}
 }
 

@@ -62,13 +62,8 @@ func (j *junitRenderer) suite(file string) *junitSuite {
 
 func (j *junitRenderer) Render(_ *stream.Sink, r *check.Result) {
 	s := j.suite(r.File)
-	if r.Error != nil && !r.Error.Unchanged() {
-		j.add(s, r, r.Error)
-	}
-	for i := range r.Warnings {
-		if !r.Warnings[i].Unchanged() {
-			j.add(s, r, &r.Warnings[i])
-		}
+	for f := range r.Reported {
+		j.add(s, r, f)
 	}
 }
 

@@ -29,13 +29,12 @@ type markdownRenderer struct {
 }
 
 func (m *markdownRenderer) Render(_ *stream.Sink, r *check.Result) {
-	if r.Error != nil && !r.Error.Unchanged() {
-		m.add(r, r.Error, "error")
-	}
-	for i := range r.Warnings {
-		if !r.Warnings[i].Unchanged() {
-			m.add(r, &r.Warnings[i], "warning")
+	for f, warning := range r.Reported {
+		level := "error"
+		if warning {
+			level = "warning"
 		}
+		m.add(r, f, level)
 	}
 }
 
