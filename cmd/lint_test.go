@@ -279,3 +279,40 @@ func TestLintListSkipsCommentsAndBOM(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, want %q; stderr %q", res.code, res.stdout, want, res.stderr)
 	}
 }
+
+// TestWriteBaselineOverManyBlocks: the baseline keeps each finding's URI
+// as its line had it, even after the stream has reused the block the line
+// was read into (a baseline of a long list once held other lines' bytes).
+func TestWriteBaselineOverManyBlocks(t *testing.T) {
+	dir := t.TempDir()
+	list, bl := filepath.Join(dir, "urls.txt"), filepath.Join(dir, "baseline.json")
+	var in strings.Builder
+	const n = 20000 // many 64 KiB blocks
+	for i := range n {
+		fmt.Fprintf(&in, "http://bad host/%06d\n", i)
+	}
+	if err := os.WriteFile(list, []byte(in.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if res := run(t, "", nil, "lint", "--write-baseline", bl, list); res.code != 0 {
+		t.Fatalf("--write-baseline: exit %d, stderr %q", res.code, res.stderr)
+	}
+	b, err := os.ReadFile(bl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Findings []struct{ URI string }
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Findings) != n {
+		t.Fatalf("%d findings in the baseline, want %d", len(doc.Findings), n)
+	}
+	for i, f := range doc.Findings {
+		if want := fmt.Sprintf("http://bad host/%06d", i); f.URI != want {
+			t.Fatalf("finding %d has URI %q, want %q", i, f.URI, want)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 )
 
 // Key is what a finding is known by.
@@ -91,10 +92,14 @@ type Recorder struct {
 	counts map[Key]int
 }
 
-// Add records one finding.
+// Add records one finding. The recorder keeps copies of k's strings:
+// the caller's may point into an input block the stream reuses.
 func (r *Recorder) Add(k Key) {
 	if r.counts == nil {
 		r.counts = map[Key]int{}
+	}
+	if _, ok := r.counts[k]; !ok {
+		k = Key{File: strings.Clone(k.File), Rule: strings.Clone(k.Rule), URI: strings.Clone(k.URI)}
 	}
 	r.counts[k]++
 }
