@@ -69,15 +69,8 @@ setting is ignored, with a warning on stderr naming the closest one.`,
 			if err != nil {
 				return &UsageError{err}
 			}
-			byKey := map[string]config.Setting{}
-			var keys []string
-			for _, s := range settings {
-				byKey[s.Key] = s
-				keys = append(keys, s.Key)
-			}
-			shown := make([]render.Setting, len(keys))
-			for i, k := range keys {
-				s := byKey[k]
+			shown := make([]render.Setting, len(settings))
+			for i, s := range settings {
 				shown[i] = render.Setting{Key: s.Key, Value: s.Value, Source: s.Origin.String()}
 			}
 			r := render.NewTableRenderer(render.SettingsTable, opts.Format.Value, render.TextOptions{})
