@@ -370,18 +370,19 @@ func publicSuffixPart(u *uri.URI, part string) string {
 		return ""
 	}
 	host = strings.TrimSuffix(strings.ToLower(host), ".")
-	suffix, _ := publicsuffix.PublicSuffix(host)
-	registrable, err := publicsuffix.EffectiveTLDPlusOne(host)
-	switch part {
-	case "suffix":
+	if part == "suffix" {
+		suffix, _ := publicsuffix.PublicSuffix(host)
 		return suffix
-	case "registrable":
-		if err != nil {
-			return ""
-		}
+	}
+	// EffectiveTLDPlusOne looks the suffix up itself.
+	registrable, err := publicsuffix.EffectiveTLDPlusOne(host)
+	if err != nil {
+		return ""
+	}
+	if part == "registrable" {
 		return registrable
 	}
-	if err != nil || host == registrable {
+	if host == registrable {
 		return ""
 	}
 	return strings.TrimSuffix(host, "."+registrable)
