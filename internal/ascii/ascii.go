@@ -51,6 +51,17 @@ var hexDigits = func() (t [256]bool) {
 // IsHex matches HEXDIG, in either case as RFC 3986 section 2.1 allows.
 func IsHex(c byte) bool { return hexDigits[c] }
 
+var unreserved = func() (t [256]bool) {
+	for _, c := range "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~" {
+		t[c] = true
+	}
+	return t
+}()
+
+// IsUnreserved matches unreserved (RFC 3986 section 2.3): the bytes a URI
+// holds as they are and that percent-decoding them does not change.
+func IsUnreserved(c byte) bool { return unreserved[c] }
+
 // Unhex returns the value of the hex digit c, which must be one.
 func Unhex(c byte) byte {
 	if c <= '9' {

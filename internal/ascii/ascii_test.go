@@ -21,6 +21,7 @@ func TestClasses(t *testing.T) {
 		{"IsAlpha", IsAlpha, alpha},
 		{"IsDigit", IsDigit, digit},
 		{"IsHex", IsHex, hex},
+		{"IsUnreserved", IsUnreserved, alpha + digit + "-._~"},
 	} {
 		for b := 0; b < 256; b++ {
 			if got, want := c.is(byte(b)), strings.IndexByte(c.chars, byte(b)) >= 0; got != want {

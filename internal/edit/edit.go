@@ -13,6 +13,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/uritool/uritool/internal/ascii"
+
 	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/pkg/uri"
@@ -106,15 +108,10 @@ func ParseSeparator(s string) (byte, error) {
 		return s[0], nil
 	case s[0] == '=':
 		return 0, fmt.Errorf(`"=" cannot separate pairs: it separates a key from its value; use one of %s`, list)
-	case isUnreserved(s[0]):
+	case ascii.IsUnreserved(s[0]):
 		return 0, fmt.Errorf("%q cannot separate pairs: it is unreserved, and its percent-encoding is the same character (RFC 3986 section 2.3), so a key or value could not hold it; use one of %s", s, list)
 	}
 	return 0, fmt.Errorf("%q cannot separate pairs: a query cannot hold it as it is (RFC 3986 section 3.4); use one of %s", s, list)
-}
-
-// isUnreserved reports whether c is in unreserved (RFC 3986 section 2.3).
-func isUnreserved(c byte) bool {
-	return 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0
 }
 
 // ParseSet reads "COMP=VALUE" (plain text) or "COMP:=VALUE" (encoded),

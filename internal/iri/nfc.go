@@ -107,7 +107,7 @@ func runEnd(part string, i int) (end int, encoded bool) {
 		case c >= utf8.RuneSelf:
 			_, n := utf8.DecodeRuneInString(part[i:])
 			i += n
-		case isUnreserved(c):
+		case ascii.IsUnreserved(c):
 			i++
 		default:
 			return i, encoded
@@ -135,7 +135,7 @@ func encodedRuneLen(s string) int {
 // writeChar writes a character of a run NFC changed.
 func writeChar(b *strings.Builder, r rune, encoded bool, c uri.Component) {
 	switch {
-	case r < utf8.RuneSelf && isUnreserved(byte(r)):
+	case r < utf8.RuneSelf && ascii.IsUnreserved(byte(r)):
 		if c == uri.ComponentHost && 'A' <= r && r <= 'Z' {
 			r += 'a' - 'A'
 		}
@@ -148,9 +148,4 @@ func writeChar(b *strings.Builder, r rune, encoded bool, c uri.Component) {
 	default:
 		b.WriteRune(r)
 	}
-}
-
-// isUnreserved is the unreserved rule of RFC 3986 section 2.3.
-func isUnreserved(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0
 }
