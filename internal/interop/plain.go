@@ -82,8 +82,6 @@ const (
 // letter, which WHATWG and net/url lower, is notPlain.
 func schemeKind(scheme string) kindOfScheme {
 	switch scheme {
-	case "http", "https", "ws", "wss", "ftp":
-		return specialScheme
 	case "file":
 		return file
 	case "":
@@ -93,6 +91,9 @@ func schemeKind(scheme string) kindOfScheme {
 		if c := scheme[i]; c >= 'A' && c <= 'Z' {
 			return notPlain
 		}
+	}
+	if IsSpecial(scheme) {
+		return specialScheme
 	}
 	return other
 }
