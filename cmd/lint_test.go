@@ -280,16 +280,20 @@ func TestLintListSkipsCommentsAndBOM(t *testing.T) {
 	}
 }
 
-// TestWriteBaselineOverManyBlocks: the baseline keeps each finding's URI
-// as its line had it, even after the stream has reused the block the line
-// was read into (a baseline of a long list once held other lines' bytes).
-func TestWriteBaselineOverManyBlocks(t *testing.T) {
+// TestBaselineOverManyBlocks: the baseline keeps each finding's URI as
+// its line had it, even after the stream has reused the block the line
+// was read into, and a second finding of a URI does not put its own
+// strings in the place of the first's (baselines of long lists once held
+// other lines' bytes, both written and matched).
+func TestBaselineOverManyBlocks(t *testing.T) {
 	dir := t.TempDir()
 	list, bl := filepath.Join(dir, "urls.txt"), filepath.Join(dir, "baseline.json")
 	var in strings.Builder
 	const n = 20000 // many 64 KiB blocks
-	for i := range n {
-		fmt.Fprintf(&in, "http://bad host/%06d\n", i)
+	for range 2 {
+		for i := range n {
+			fmt.Fprintf(&in, "http://bad host/%06d\n", i)
+		}
 	}
 	if err := os.WriteFile(list, []byte(in.String()), 0o644); err != nil {
 		t.Fatal(err)
@@ -302,7 +306,10 @@ func TestWriteBaselineOverManyBlocks(t *testing.T) {
 		t.Fatal(err)
 	}
 	var doc struct {
-		Findings []struct{ URI string }
+		Findings []struct {
+			URI   string
+			Count int
+		}
 	}
 	if err := json.Unmarshal(b, &doc); err != nil {
 		t.Fatal(err)
@@ -311,8 +318,12 @@ func TestWriteBaselineOverManyBlocks(t *testing.T) {
 		t.Fatalf("%d findings in the baseline, want %d", len(doc.Findings), n)
 	}
 	for i, f := range doc.Findings {
-		if want := fmt.Sprintf("http://bad host/%06d", i); f.URI != want {
-			t.Fatalf("finding %d has URI %q, want %q", i, f.URI, want)
+		if want := fmt.Sprintf("http://bad host/%06d", i); f.URI != want || f.Count != 2 {
+			t.Fatalf("finding %d has URI %q, count %d; want %q, 2", i, f.URI, f.Count, want)
 		}
+	}
+	res := run(t, "", nil, "lint", "--baseline", bl, list)
+	if res.code != 0 || res.stdout != "" || strings.Contains(res.stderr, "fixed") {
+		t.Errorf("--baseline of the same list: exit %d, stdout %.200q, stderr %q", res.code, res.stdout, res.stderr)
 	}
 }

@@ -37,8 +37,13 @@ type document struct {
 
 // Set is a baseline being matched: each finding Take finds in it is used
 // up, and what is left at the end was fixed.
+//
+// Its counts, like the Recorder's, are behind pointers so that the map is
+// written only when a key is new: assigning to an existing entry of a map
+// with string keys stores the caller's key, and a caller's strings may
+// point into an input block the stream reuses.
 type Set struct {
-	left map[Key]int
+	left map[Key]*int
 }
 
 // Read reads a baseline file.
@@ -54,19 +59,25 @@ func Read(path string) (*Set, error) {
 	if doc.Tool != "uritool" || doc.Version != 1 {
 		return nil, fmt.Errorf("%s: not a uritool baseline of version 1", path)
 	}
-	s := &Set{left: map[Key]int{}}
+	s := &Set{left: map[Key]*int{}}
 	for _, e := range doc.Findings {
-		s.left[e.Key] += max(e.Count, 1)
+		n := s.left[e.Key]
+		if n == nil {
+			n = new(int)
+			s.left[e.Key] = n
+		}
+		*n += max(e.Count, 1)
 	}
 	return s, nil
 }
 
 // Take reports whether k is in the baseline, and uses one of its count.
 func (s *Set) Take(k Key) bool {
-	if s.left[k] == 0 {
+	n := s.left[k]
+	if n == nil || *n == 0 {
 		return false
 	}
-	s.left[k]--
+	*n--
 	return true
 }
 
@@ -75,7 +86,7 @@ func (s *Set) Take(k Key) bool {
 func (s *Set) Fixed() []Key {
 	var keys []Key
 	for k, n := range s.left {
-		for range n {
+		for range *n {
 			keys = append(keys, k)
 		}
 	}
@@ -89,25 +100,27 @@ func compare(a, b Key) int {
 
 // Recorder collects findings for a new baseline.
 type Recorder struct {
-	counts map[Key]int
+	counts map[Key]*int // behind pointers, as Set's
 }
 
 // Add records one finding. The recorder keeps copies of k's strings:
 // the caller's may point into an input block the stream reuses.
 func (r *Recorder) Add(k Key) {
 	if r.counts == nil {
-		r.counts = map[Key]int{}
+		r.counts = map[Key]*int{}
 	}
-	if _, ok := r.counts[k]; !ok {
-		k = Key{File: strings.Clone(k.File), Rule: strings.Clone(k.Rule), URI: strings.Clone(k.URI)}
+	n := r.counts[k]
+	if n == nil {
+		n = new(int)
+		r.counts[Key{File: strings.Clone(k.File), Rule: strings.Clone(k.Rule), URI: strings.Clone(k.URI)}] = n
 	}
-	r.counts[k]++
+	*n++
 }
 
 // Len is how many findings were recorded.
 func (r *Recorder) Len() (n int) {
 	for _, c := range r.counts {
-		n += c
+		n += *c
 	}
 	return n
 }
@@ -117,7 +130,7 @@ func (r *Recorder) Len() (n int) {
 func (r *Recorder) Write(path string) error {
 	doc := document{Tool: "uritool", Version: 1, Findings: []entry{}}
 	for k, n := range r.counts {
-		doc.Findings = append(doc.Findings, entry{k, n})
+		doc.Findings = append(doc.Findings, entry{k, *n})
 	}
 	slices.SortFunc(doc.Findings, func(a, b entry) int { return compare(a.Key, b.Key) })
 	data, err := json.MarshalIndent(doc, "", "  ")
