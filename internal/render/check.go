@@ -110,6 +110,9 @@ type textRenderer struct {
 }
 
 func (t *textRenderer) Render(s *stream.Sink, r *check.Result) {
+	if r.Clean() {
+		return // most inputs: no location to build
+	}
 	w := s.Err
 	if t.opts.Results {
 		w = s.Out
