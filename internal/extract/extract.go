@@ -16,6 +16,9 @@ import (
 type Candidate struct {
 	Offset int    // 0-based byte offset of Text in the line
 	Text   string // a substring of the line (no copy)
+	// resume is where the scan went on after the candidate: its end, or
+	// the delimiter that closed it.
+	resume int
 }
 
 // schemesWithoutSlashes are the schemes recognised without a following "//".
@@ -28,15 +31,30 @@ var schemesWithoutSlashes = []string{
 
 // Line appends to dst the candidates found in line, left to right, and returns dst.
 func Line(dst []Candidate, line string) []Candidate {
+	start := len(dst)
+	dst, _ = scan(dst, line, 0, nil)
+	for i := start; i < len(dst); i++ {
+		dst[i].resume = 0 // the scan's own business
+	}
+	return dst
+}
+
+// scan appends the candidates of line[from:] to dst; line[:from] is there
+// for the look-backs (a '(' or '<' before a candidate). With past set,
+// line is a window of a longer line: scan stops at the first candidate
+// whose extent depends on what lies past the window, and returns where
+// it starts; otherwise it returns len(line).
+func scan(dst []Candidate, line string, from int, past *past) ([]Candidate, int) {
 	s := scanner{
 		line:            line,
+		past:            past,
 		nextOpenAngle:   byteFinder{c: '<', at: -1},
 		nextCloseAngle:  byteFinder{c: '>', at: -1},
 		nextDoubleQuote: byteFinder{c: '"', at: -1},
 		nextSingleQuote: byteFinder{c: '\'', at: -1},
 		nextPipe:        byteFinder{c: '|', at: -1},
 	}
-	for i := 0; i < len(line); {
+	for i := from; i < len(line); {
 		if !isSchemeChar(line[i]) {
 			i++
 			continue
@@ -47,6 +65,10 @@ func Line(dst []Candidate, line string) []Candidate {
 		for i < len(line) && isSchemeChar(line[i]) {
 			i++
 		}
+		// The run, or the "//" after its ':', may go on past the window.
+		if past != nil && (i == len(line) || line[i] == ':' && i+3 > len(line)) {
+			return dst, start
+		}
 		if !ascii.IsAlpha(line[start]) || i == len(line) || line[i] != ':' {
 			continue
 		}
@@ -54,14 +76,17 @@ func Line(dst []Candidate, line string) []Candidate {
 		if !ok || body == i+1 && afterBrace(line, start) {
 			continue
 		}
-		end, resume := s.candidateEnd(start, body)
+		end, resume, known := s.candidateEnd(start, body)
+		if !known {
+			return dst, start
+		}
 		// A bare "http://" or "mailto:" is prose about schemes, not a URI.
 		if end > body {
-			dst = append(dst, Candidate{Offset: start, Text: line[start:end]})
+			dst = append(dst, Candidate{Offset: start, Text: line[start:end], resume: resume})
 		}
 		i = resume
 	}
-	return dst
+	return dst, len(line)
 }
 
 // bodyStart returns where the candidate's text after "scheme:" or
@@ -95,6 +120,7 @@ func afterBrace(line string, start int) bool {
 
 type scanner struct {
 	line            string
+	past            *past
 	nextOpenAngle   byteFinder
 	nextCloseAngle  byteFinder
 	nextDoubleQuote byteFinder
@@ -104,8 +130,9 @@ type scanner struct {
 
 // candidateEnd returns where the candidate starting at start ends, and where
 // the search for the next one resumes; body is where its text after the
-// scheme prefix begins.
-func (s *scanner) candidateEnd(start, body int) (end, resume int) {
+// scheme prefix begins. In a window, known is false when that depends on
+// what lies past it.
+func (s *scanner) candidateEnd(start, body int) (end, resume int, known bool) {
 	line := s.line
 	if start > 0 {
 		// Appendix C: a URI in "..." or <...> ends at the closing delimiter,
@@ -117,18 +144,28 @@ func (s *scanner) candidateEnd(start, body int) (end, resume int) {
 		switch line[start-1] {
 		case '<':
 			// Another '<' first means this one is never closed.
-			if closing := s.nextCloseAngle.from(line, start); closing < len(line) && s.nextOpenAngle.from(line, start) > closing {
-				return closing, closing
+			closing, opening := s.nextCloseAngle.from(line, start), s.nextOpenAngle.from(line, start)
+			if closing < len(line) && opening > closing {
+				return closing, closing, true
+			}
+			if closing == len(line) && opening == len(line) && s.past.mayHold('>') {
+				return 0, 0, false
 			}
 		case '"':
 			if closing := s.nextDoubleQuote.from(line, start); closing < len(line) {
 				closing = min(closing, s.nextPipe.from(line, start))
-				return closing, closing
+				return closing, closing, true
+			}
+			if s.past.mayHold('"') {
+				return 0, 0, false
 			}
 		case '\'':
 			if closing := s.nextSingleQuote.from(line, start); closing < len(line) {
 				closing = min(closing, s.nextPipe.from(line, start))
-				return closing, closing
+				return closing, closing, true
+			}
+			if s.past.mayHold('\'') {
+				return 0, 0, false
 			}
 		}
 	}
@@ -137,10 +174,13 @@ func (s *scanner) candidateEnd(start, body int) (end, resume int) {
 	// after a space is cut off like any bare text.
 	markdownDestination := start > 1 && line[start-2] == ']' && line[start-1] == '('
 	stop, closedByParen := bareEnd(line, body, markdownDestination)
-	if closedByParen {
-		return stop, stop
+	switch {
+	case stop == len(line) && s.past != nil:
+		return 0, 0, false
+	case closedByParen:
+		return stop, stop, true
 	}
-	return trimTrailing(line, body, stop), stop
+	return trimTrailing(line, body, stop), stop, true
 }
 
 // bareEnd returns where an undelimited candidate whose body starts at from

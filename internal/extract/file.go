@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/uritool/uritool/internal/ascii"
@@ -92,9 +93,18 @@ type Found struct {
 	Relative bool
 	// Suppress is what the inline markers suppress for it.
 	Suppress Suppression
-	// sourceOf maps a byte offset in Text to one in the line, for text
-	// decoded from entities; nil when Text is the line's substring.
+	// Runes counts the code points of the line before Offset, for
+	// columns; Source is the line from Offset on, as far as the
+	// extractor holds it (at least to the end of the candidate's text in
+	// the line).
+	Runes  int
+	Source string
+	// sourceOf maps a byte offset in Text to one in the window the
+	// candidate was found in, for text decoded from entities; nil when
+	// Text is the line's substring. shift is the window's offset in the
+	// line.
 	sourceOf []int
+	shift    int
 }
 
 // SourceOffset maps a byte offset in f.Text to the byte offset in the line
@@ -104,14 +114,21 @@ func (f *Found) SourceOffset(off int) int {
 		return f.Offset + off
 	}
 	if off >= len(f.sourceOf) {
-		return f.sourceOf[len(f.sourceOf)-1]
+		return f.shift + f.sourceOf[len(f.sourceOf)-1]
 	}
-	return f.sourceOf[off]
+	return f.shift + f.sourceOf[off]
+}
+
+// Decoded reports whether Text was decoded from the line (character
+// references, backslash escapes), so that its offsets are not the line's.
+func (f *Found) Decoded() bool {
+	return f.SourceOffset(len(f.Text)) != f.Offset+len(f.Text)
 }
 
 // Extractor finds the URIs of one file, a line at a time, keeping the state
 // that spans lines: Markdown code fences and indented code, and the
-// suppression markers.
+// suppression markers. A line comes whole (Line), or, when it is too long
+// to hold, in pieces (Piece).
 type Extractor struct {
 	opts Options
 	// Markdown code: an open fence (its character and length), and
@@ -123,6 +140,12 @@ type Extractor struct {
 	regionOn, nextLineOn bool
 	spans, values        [][2]int
 	found                []Candidate
+	// The line being read: what its markers suppress, and whether it is
+	// Markdown code.
+	sup  Suppression
+	code bool
+	// piece is the state of a line read in pieces.
+	piece pieces
 }
 
 // New returns an Extractor for a file read with opts.
@@ -134,49 +157,94 @@ func New(opts Options) *Extractor {
 // in Markdown code (skipped unless IncludeCode) come wholly suppressed, so
 // that they are counted but not checked.
 func (e *Extractor) Line(dst []Found, line string) []Found {
-	sup := e.suppressionFor(line)
-	code, spans := false, e.spans[:0]
-	if e.opts.Kind == Markdown {
-		// Code is told apart with --include-code too: it is literal,
-		// with no raw HTML, character references or escapes.
-		if code = e.markdownCode(line); !code {
-			spans = codeSpans(spans, line)
-		}
-	}
-	e.spans = spans
+	e.sup = e.markers(e.lineSuppression(), line)
+	e.code, _ = e.markdownCode(line, nil)
 	start := len(dst)
-	switch {
-	case e.opts.Kind == HTML, e.opts.Kind == Markdown && !code:
-		dst = e.markupLine(dst, line, spans)
-	default:
-		dst = e.appendProse(dst, line, 0, nil)
-	}
-	skipCode := e.opts.Kind == Markdown && !e.opts.IncludeCode
+	dst, _ = e.extract(dst, &window{text: line})
+	runes, at := 0, 0
 	for i := start; i < len(dst); i++ {
-		dst[i].Suppress = sup
-		if skipCode && (code || inSpans(spans, dst[i].Offset)) {
-			dst[i].Suppress = Suppression{All: true}
-		}
+		f := &dst[i]
+		runes += utf8.RuneCountInString(line[at:f.Offset])
+		at = f.Offset
+		f.Runes, f.Source = runes, line[f.Offset:]
 	}
 	return dst
 }
 
-// appendProse appends the candidates Line finds in text, which stands at
-// offset base of the line; sourceOf, when text was decoded, maps each of
-// its offsets to the line's instead.
-func (e *Extractor) appendProse(dst []Found, text string, base int, sourceOf []int) []Found {
-	e.found = Line(e.found[:0], text)
-	for _, c := range e.found {
-		f := Found{Candidate: c}
+// extract appends the candidates of w, before its cut, and returns the
+// cut: len(w.text) when w ends the line, otherwise the first byte of what
+// is still undecided, where the next window starts (w.from when nothing
+// could be decided).
+func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
+	line := w.text
+	spans, pending := e.spans[:0], len(line)
+	if e.opts.Kind == Markdown && !e.code {
+		// Code is told apart with --include-code too: it is literal,
+		// with no raw HTML, character references or escapes.
+		spans, pending = codeSpans(spans, w)
+	}
+	e.spans = spans
+	// What follows an undecided code span is read as if past the window:
+	// whether it is code is not known.
+	view := w.upTo(pending)
+	start := len(dst)
+	var undecided int
+	switch {
+	case e.opts.Kind == HTML, e.opts.Kind == Markdown && !e.code:
+		dst, undecided = e.markupLine(dst, &view, spans)
+	default:
+		dst, undecided = e.appendProse(dst, view.text, w.from, 0, nil, &view)
+	}
+	pending = min(pending, undecided)
+	cut := len(line)
+	if w.past != nil {
+		cut = w.cut(pending)
+		kept := start
+		for kept < len(dst) && dst[kept].Offset < cut {
+			kept++
+		}
+		dst = dst[:kept]
+	}
+	skipCode := e.opts.Kind == Markdown && !e.opts.IncludeCode
+	for i := start; i < len(dst); i++ {
+		dst[i].Suppress = e.sup
+		if skipCode && (e.code || inSpans(spans, dst[i].Offset)) {
+			dst[i].Suppress = Suppression{All: true}
+		}
+	}
+	return dst, cut
+}
+
+// appendProse appends the candidates Line finds in text[from:], which
+// stands at offset base of the window; sourceOf, when text was decoded,
+// maps each of its offsets to the window's instead. With w, text is
+// w's prose, whose candidates' extents w records, and the first offset of
+// the window still undecided is returned; without, text is whole.
+func (e *Extractor) appendProse(dst []Found, text string, from, base int, sourceOf []int, w *window) ([]Found, int) {
+	var p *past
+	if w != nil {
+		p = w.past
+	}
+	found, undecided := scan(e.found[:0], text, from, p)
+	e.found = found
+	source := func(off int) int {
 		if sourceOf == nil {
-			f.Offset += base
-		} else {
-			f.Offset = sourceOf[c.Offset]
+			return base + off
+		}
+		return sourceOf[off]
+	}
+	for _, c := range found {
+		f := Found{Candidate: c}
+		f.Offset = source(c.Offset)
+		if sourceOf != nil {
 			f.sourceOf = sourceOf[c.Offset : c.Offset+len(c.Text)+1]
+		}
+		if w != nil {
+			w.cover(f.Offset, source(c.resume))
 		}
 		dst = append(dst, f)
 	}
-	return dst
+	return dst, source(undecided)
 }
 
 // Markers, in any comment syntax (the rest of the line is ignored but for
@@ -189,9 +257,9 @@ const (
 	markerOn       = "uritool-enable"
 )
 
-// suppressionFor reads the markers of line and returns what applies to
-// its own candidates.
-func (e *Extractor) suppressionFor(line string) Suppression {
+// lineSuppression is what applies to the candidates of a line before
+// its own markers: the previous line's disable-next-line, and a region.
+func (e *Extractor) lineSuppression() Suppression {
 	var sup Suppression
 	if e.nextLineOn {
 		sup, e.nextLineOn = e.nextLine, false
@@ -199,8 +267,15 @@ func (e *Extractor) suppressionFor(line string) Suppression {
 	if e.regionOn {
 		sup = merge(sup, e.region)
 	}
-	for i := strings.Index(line, markerPrefix); i >= 0; {
-		rest := line[i:]
+	return sup
+}
+
+// markers reads the markers of text, the line or the runs of it that
+// hold markers (Facts), in order, and returns sup with what they add for
+// the line's own candidates.
+func (e *Extractor) markers(sup Suppression, text string) Suppression {
+	for i := strings.Index(text, markerPrefix); i >= 0; {
+		rest := text[i:]
 		word := rest[:wordEnd(rest)]
 		rules := ruleList(rest[len(word):])
 		switch word {
@@ -213,7 +288,7 @@ func (e *Extractor) suppressionFor(line string) Suppression {
 		case markerOn:
 			e.regionOn = false
 		}
-		j := strings.Index(line[i+len(markerPrefix):], markerPrefix)
+		j := strings.Index(text[i+len(markerPrefix):], markerPrefix)
 		if j < 0 {
 			break
 		}
@@ -265,29 +340,66 @@ func merge(a, b Suppression) Suppression {
 // markdownCode reports whether line belongs to a fenced or indented code
 // block (CommonMark sections 4.4 and 4.5), fence lines included. An
 // indented block must follow a blank line; list items, whose continuation
-// is indented too, are not told apart.
-func (e *Extractor) markdownCode(line string) bool {
+// is indented too, are not told apart. With p, line is the start of a
+// line that goes on past it, and known is false when that cannot be told
+// yet; the state is then left as it was.
+func (e *Extractor) markdownCode(line string, p *past) (code, known bool) {
+	if e.opts.Kind != Markdown {
+		return false, true
+	}
 	indent, rest := leadingSpaces(line)
-	blank := strings.TrimSpace(line) == ""
-	defer func() { e.prevBlank = blank }()
+	blank, known := isBlank(line, p)
+	if !known {
+		return false, false
+	}
 	if e.fenceLen > 0 {
-		if indent < 4 && fenceRun(rest, e.fenceChar) >= e.fenceLen && strings.TrimSpace(rest[fenceRun(rest, e.fenceChar):]) == "" {
-			e.fenceLen = 0
+		if n := fenceRun(rest, e.fenceChar); indent < 4 && (p != nil && n == len(rest) || n >= e.fenceLen) {
+			closing, known := isBlank(rest[n:], p)
+			if !known {
+				return false, false
+			}
+			if closing {
+				e.fenceLen = 0
+			}
 		}
-		return true
+		e.prevBlank = blank
+		return true, true
 	}
 	if indent < 4 {
 		for _, c := range []byte{'`', '~'} {
-			if n := fenceRun(rest, c); n >= 3 && !(c == '`' && strings.IndexByte(rest[n:], '`') >= 0) {
+			n := fenceRun(rest, c)
+			if p != nil && n > 0 && n == len(rest) {
+				return false, false
+			}
+			if n >= 3 && !(c == '`' && (strings.IndexByte(rest[n:], '`') >= 0 || p.mayHold('`'))) {
 				e.fenceChar, e.fenceLen = c, n
-				e.prevCode = false
-				return true
+				e.prevCode, e.prevBlank = false, blank
+				return true, true
 			}
 		}
 	}
-	code := !blank && indent >= 4 && (e.prevBlank || e.prevCode)
+	code = !blank && indent >= 4 && (e.prevBlank || e.prevCode)
 	e.prevCode = code || blank && e.prevCode
-	return code
+	e.prevBlank = blank
+	return code, true
+}
+
+// isBlank reports whether s holds only white space, as strings.TrimSpace
+// sees it. With p, s is the start of a line that goes on past it: known
+// is false while it holds only white space, or ends in what may be the
+// start of a white space character.
+func isBlank(s string, p *past) (blank, known bool) {
+	i := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsSpace(r) })
+	if p == nil {
+		return i < 0, true
+	}
+	if i < 0 {
+		return false, false
+	}
+	if r, size := utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && size == 1 && len(s)-i < utf8.UTFMax {
+		return false, false
+	}
+	return false, true
 }
 
 // leadingSpaces counts the indentation of line, a tab as up to the next
@@ -315,10 +427,13 @@ func fenceRun(s string, c byte) int {
 	return n
 }
 
-// codeSpans appends the byte ranges of the code spans of line (CommonMark
-// section 6.1: a run of backticks closed by a run of the same length).
-func codeSpans(dst [][2]int, line string) [][2]int {
-	for i := 0; i < len(line); {
+// codeSpans appends the byte ranges of the code spans of w's text from
+// w.from (CommonMark section 6.1: a run of backticks closed by a run of
+// the same length), and returns where it stopped undecided: at a run
+// that may be closed, or go on, past the window (len(text) when none).
+func codeSpans(dst [][2]int, w *window) ([][2]int, int) {
+	line := w.text
+	for i := w.from; i < len(line); {
 		if line[i] != '`' {
 			i++
 			continue
@@ -332,20 +447,27 @@ func codeSpans(dst [][2]int, line string) [][2]int {
 				continue
 			}
 			m := fenceRun(line[j:], '`')
+			if w.past != nil && j+m == len(line) && m <= n {
+				return dst, i // the run may go on to n, or past it
+			}
 			if m == n {
 				closeAt = j
 				break
 			}
 			j += m
 		}
+		if closeAt < 0 && w.past != nil && (open == len(line) || w.past.hasRun(n)) {
+			return dst, i
+		}
 		if closeAt < 0 {
 			i = open
 			continue
 		}
 		dst = append(dst, [2]int{open, closeAt})
+		w.cover(i, closeAt+n)
 		i = closeAt + n
 	}
-	return dst
+	return dst, len(line)
 }
 
 func inSpans(spans [][2]int, off int) bool {
@@ -369,40 +491,60 @@ var urlAttributes = []string{"href", "src", "action", "formaction", "cite", "pos
 // URI. The value of any other attribute (alt, title, data-*, srcset, ...)
 // is prose once decoded, and its URIs are found as in text. Outside
 // attribute values, the line is prose, entity-decoded, and in Markdown
-// its backslash escapes are undone but in autolinks.
-func (e *Extractor) markupLine(dst []Found, line string, spans [][2]int) []Found {
+// its backslash escapes are undone but in autolinks. In a window, it
+// returns the first offset it could not decide.
+func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found, int) {
+	line := w.text
 	start := len(dst)
+	undecided := len(line)
 	values := e.values[:0] // the attribute values read, in order
 	// An attribute needs a '=' and, being inside a tag, a '<' or '>' on
-	// its line.
-	if strings.IndexByte(line, '=') >= 0 && (strings.IndexByte(line, '<') >= 0 || strings.IndexByte(line, '>') >= 0) {
-		tags := tagFinder{line: line, lastAngle: -1, nextAngle: -1}
-		for i := 0; i < len(line); i++ {
-			a, ok := attributeAt(line, i, &tags)
-			if !ok || inSpans(spans, i) {
+	// its line; a window does not see all of its line.
+	if !w.whole() || strings.IndexByte(line, '=') >= 0 && (strings.IndexByte(line, '<') >= 0 || strings.IndexByte(line, '>') >= 0) {
+		tags := tagFinder{line: line, scanned: w.from, last: w.angle, past: w.past}
+		from := w.from
+		if w.past != nil && strings.IndexByte(line[from:], '=') < 0 {
+			from = max(from, trailingName(line)) // the one name whose '=' may follow
+		}
+		for i := from; i < len(line); i++ {
+			a, found := attributeAt(line, i, &tags, w.past)
+			if found == undecidedAttribute {
+				undecided = i
+				break
+			}
+			if found == noAttribute || inSpans(spans, i) {
 				continue
 			}
-			text, sourceOf := decodeEntities(line[a.start:a.end], a.start, nil, false)
+			text, sourceOf, _ := decodeEntities(line, a.start, a.end, nil, false, nil)
 			switch {
 			case !a.url:
-				dst = e.appendProse(dst, text, a.start, sourceOf)
+				dst, _ = e.appendProse(dst, text, 0, a.start, sourceOf, nil)
 			case strings.TrimSpace(text) != "" && (e.opts.Kind == HTML || hasScheme(text)):
 				f := Found{Candidate: Candidate{Offset: a.start, Text: text}, sourceOf: sourceOf}
 				f.Relative = !hasScheme(text)
 				dst = append(dst, f)
 			}
 			values = append(values, [2]int{a.start, a.end})
+			w.cover(i, a.end+1)
 			i = a.end
 		}
 	}
 	e.values = values
 	// The prose between attribute values, its character references
 	// decoded as HTML does, and CommonMark outside code; what lies inside
-	// an attribute value was read above.
+	// an attribute value was read above. A window's prose is decoded
+	// from the byte before it, which its cut keeps literal, so that the
+	// look-backs see it.
 	attributes := len(dst)
 	markdown := e.opts.Kind == Markdown
-	text, sourceOf := decodeEntities(line, 0, spans, markdown)
-	dst = e.appendProse(dst, text, 0, sourceOf)
+	lo := max(w.from-1, 0)
+	text, sourceOf, end := decodeEntities(line, lo, len(line), spans, markdown, w.past)
+	prose := w.upTo(end)
+	if prose.past != nil {
+		prose.past.decoded = true
+	}
+	dst, end = e.appendProse(dst, text, w.from-lo, lo, sourceOf, &prose)
+	undecided = min(undecided, end)
 	kept, next := dst[:attributes], 0
 	for _, f := range dst[attributes:] {
 		for next < len(values) && values[next][1] <= f.Offset {
@@ -421,7 +563,21 @@ func (e *Extractor) markupLine(dst []Found, line string, spans [][2]int) []Found
 		// Both kinds on one line: findings come in column order.
 		slices.SortStableFunc(dst[start:], func(a, b Found) int { return a.Offset - b.Offset })
 	}
-	return dst
+	return dst, undecided
+}
+
+// trailingName returns where the attribute name that ends line, with the
+// blanks after it, starts: in a window holding no '=', the only place
+// where an attribute may start that the window cannot decide.
+func trailingName(line string) int {
+	i := len(line)
+	for i > 0 && (line[i-1] == ' ' || line[i-1] == '\t') {
+		i--
+	}
+	for i > 0 && strings.IndexByte(attributeNameEnds, line[i-1]) < 0 {
+		i--
+	}
+	return i
 }
 
 // autolink reports whether the candidate at off of the Markdown line is
@@ -471,45 +627,79 @@ type attribute struct {
 	url        bool
 }
 
+// What attributeAt found.
+type attributeFound uint8
+
+const (
+	noAttribute attributeFound = iota
+	anAttribute
+	// undecidedAttribute: the attribute may go on past the window.
+	undecidedAttribute
+)
+
+// attributeNameEnds holds the bytes that end an attribute's name.
+const attributeNameEnds = " \t\"'<>/="
+
 // attributeAt reads an attribute whose name starts at byte i of line: the
 // name, preceded by whitespace or a quote, then "=", then a quoted or
 // unquoted value, all inside a tag. A value that spans lines is taken to
-// the end of this one.
-func attributeAt(line string, i int, tags *tagFinder) (attribute, bool) {
+// the end of this one. With p, line is a window of a longer line, and an
+// attribute that reaches its end is undecided.
+func attributeAt(line string, i int, tags *tagFinder, p *past) (attribute, attributeFound) {
 	if i == 0 || strings.IndexByte(" \t\"'", line[i-1]) < 0 {
-		return attribute{}, false
+		return attribute{}, noAttribute
 	}
 	j := i
-	for j < len(line) && strings.IndexByte(" \t\"'<>/=", line[j]) < 0 {
+	for j < len(line) && strings.IndexByte(attributeNameEnds, line[j]) < 0 {
 		j++
 	}
 	name := line[i:j]
 	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
 		j++
 	}
-	if name == "" || j >= len(line) || line[j] != '=' {
-		return attribute{}, false
+	if name == "" {
+		return attribute{}, noAttribute
+	}
+	if j >= len(line) && p != nil {
+		return attribute{}, undecidedAttribute
+	}
+	if j >= len(line) || line[j] != '=' {
+		return attribute{}, noAttribute
 	}
 	j++
 	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
 		j++
 	}
-	if j >= len(line) || !tags.inside(i) {
-		return attribute{}, false
+	if j >= len(line) {
+		if p != nil {
+			return attribute{}, undecidedAttribute
+		}
+		return attribute{}, noAttribute
+	}
+	switch inside, known := tags.inside(i); {
+	case !known:
+		return attribute{}, undecidedAttribute
+	case !inside:
+		return attribute{}, noAttribute
 	}
 	a := attribute{url: slices.ContainsFunc(urlAttributes, func(u string) bool { return strings.EqualFold(name, u) })}
 	if q := line[j]; q == '"' || q == '\'' {
 		a.start, a.end = j+1, len(line)
 		if n := strings.IndexByte(line[j+1:], q); n >= 0 {
 			a.end = j + 1 + n
+		} else if p != nil {
+			return attribute{}, undecidedAttribute
 		}
-		return a, true
+		return a, anAttribute
 	}
 	a.start, a.end = j, j
 	for a.end < len(line) && line[a.end] != ' ' && line[a.end] != '\t' && line[a.end] != '>' {
 		a.end++
 	}
-	return a, true
+	if a.end == len(line) && p != nil {
+		return attribute{}, undecidedAttribute
+	}
+	return a, anAttribute
 }
 
 // tagFinder tells whether a byte of its line stands inside a tag: the last
@@ -518,27 +708,35 @@ func attributeAt(line string, i int, tags *tagFinder) (attribute, bool) {
 // asked about never go back, so that all questions about one line take
 // linear time in total.
 type tagFinder struct {
-	line      string
-	scanned   int // line[:scanned] has been read for lastAngle
-	lastAngle int // the last '<' or '>' in line[:scanned], or -1
-	nextAngle int // the first '<' or '>' of the line, or -1 before it is looked for
+	line    string
+	scanned int  // line[:scanned] has been read for last
+	last    byte // the last '<' or '>' of the line before scanned, or 0
+	next    byte // with no last, the first '<' or '>' of the line, or 0
+	looked  bool // next has been looked for
+	past    *past
 }
 
-func (t *tagFinder) inside(i int) bool {
+// inside reports whether line[i] stands inside a tag; known is false when
+// that depends on what lies past a window.
+func (t *tagFinder) inside(i int) (inside, known bool) {
 	for ; t.scanned < i; t.scanned++ {
 		if c := t.line[t.scanned]; c == '<' || c == '>' {
-			t.lastAngle = t.scanned
+			t.last = c
 		}
 	}
-	if t.lastAngle >= 0 {
-		return t.line[t.lastAngle] == '<'
+	if t.last != 0 {
+		return t.last == '<', true
 	}
-	if t.nextAngle < 0 {
-		if t.nextAngle = strings.IndexAny(t.line, "<>"); t.nextAngle < 0 {
-			t.nextAngle = len(t.line)
+	if !t.looked {
+		t.looked = true
+		if n := strings.IndexAny(t.line[i:], "<>"); n >= 0 {
+			t.next = t.line[i+n]
 		}
 	}
-	return t.nextAngle < len(t.line) && t.line[t.nextAngle] == '>'
+	if t.next == 0 {
+		return false, !t.past.mayHold('<') && !t.past.mayHold('>')
+	}
+	return t.next == '>', true
 }
 
 // hasScheme reports whether s starts with scheme ":" (RFC 3986 section
@@ -562,63 +760,79 @@ func hasScheme(s string) bool {
 // "&CounterClockwiseContourIntegral;".
 const maxReference = 33
 
-// decodeEntities decodes the character references of raw, but for those
-// in skip (byte ranges of raw, in order) and, with markdown, those whose
-// '&' a backslash escapes: &name; for HTML's named references, &#N; and
-// &#xH;. It returns the text and, when it changed anything, the offset in
-// the line of each byte of it and of its end, base being raw's offset in
-// the line.
-func decodeEntities(raw string, base int, skip [][2]int, markdown bool) (string, []int) {
+// decodeEntities decodes the character references of raw[lo:hi], but for
+// those in skip (byte ranges of raw, in order) and, with markdown, those
+// whose '&' a backslash escapes: &name; for HTML's named references, &#N;
+// and &#xH;. It returns the text and, when it changed anything, the
+// offset in raw of each byte of it and of its end. With p, raw is a
+// window of a longer line: decoding stops at a reference that may go on
+// past it, and end says where (hi otherwise).
+func decodeEntities(raw string, lo, hi int, skip [][2]int, markdown bool, p *past) (text string, sourceOf []int, end int) {
 	// reference returns the decoded text and length of the reference at
-	// i, or a length of 0; i never goes back.
-	reference := func(i int) (string, int) {
+	// i, or a length of 0; i never goes back. undecided is true when the
+	// reference may end past the window.
+	reference := func(i int) (text string, n int, undecided bool) {
 		for len(skip) > 0 && skip[0][1] <= i {
 			skip = skip[1:]
 		}
 		if len(skip) > 0 && i >= skip[0][0] || markdown && escaped(raw, 0, i) {
-			return "", 0
+			return "", 0, false
 		}
-		return characterReference(raw[i:])
+		text, n = characterReference(raw[i:hi])
+		undecided = n == 0 && p != nil && hi-i < maxReference && strings.IndexByte(raw[i:hi], ';') < 0
+		return text, n, undecided
 	}
 	// Most '&' in prose and URLs start no reference: copy nothing then.
-	first := strings.IndexByte(raw, '&')
-	for first >= 0 {
-		if _, n := reference(first); n > 0 {
+	first := -1
+	for at := lo; at < hi; {
+		n := strings.IndexByte(raw[at:hi], '&')
+		if n < 0 {
 			break
 		}
-		next := strings.IndexByte(raw[first+1:], '&')
-		if next < 0 {
-			return raw, nil
+		at += n
+		_, size, undecided := reference(at)
+		if undecided {
+			hi = at
+			break
 		}
-		first += 1 + next
+		if size > 0 {
+			first = at
+			break
+		}
+		at++
 	}
 	if first < 0 {
-		return raw, nil
+		return raw[lo:hi], nil, hi
 	}
 	var b strings.Builder
-	b.Grow(len(raw))
-	b.WriteString(raw[:first])
-	src := make([]int, first, len(raw)+1)
-	for i := range first {
-		src[i] = base + i
+	b.Grow(hi - lo)
+	b.WriteString(raw[lo:first])
+	src := make([]int, first-lo, hi-lo+1)
+	for i := range src {
+		src[i] = lo + i
 	}
-	for i := first; i < len(raw); {
+	for i := first; i < hi; {
 		if raw[i] == '&' {
-			if text, n := reference(i); n > 0 {
+			text, n, undecided := reference(i)
+			if undecided {
+				hi = i
+				break
+			}
+			if n > 0 {
 				for range len(text) {
-					src = append(src, base+i)
+					src = append(src, i)
 				}
 				b.WriteString(text)
 				i += n
 				continue
 			}
 		}
-		src = append(src, base+i)
+		src = append(src, i)
 		b.WriteByte(raw[i])
 		i++
 	}
-	src = append(src, base+len(raw))
-	return b.String(), src
+	src = append(src, hi)
+	return b.String(), src, hi
 }
 
 // characterReference decodes the reference that s starts with, and

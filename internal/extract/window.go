@@ -1,0 +1,208 @@
+package extract
+
+import (
+	"bytes"
+	"slices"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// A line too long to hold whole (a minified page, a bundle) comes to the
+// Extractor in pieces, after a first pass over it has gathered its Facts.
+// The extractor holds a window: what it has not yet decided, plus two
+// bytes before it for the look-backs. Over a window it runs the same
+// passes as over a whole line, each stopping at the first thing whose
+// extent depends on what lies past the window (a quote that may close
+// further on, a run of backticks, an attribute, a character reference,
+// a candidate that reaches the end), and then cuts the window at a byte
+// where every pass stands between items, in the state it would be in
+// over the whole line. What comes before the cut is final; the rest is
+// read again with the next piece. So memory grows with the longest
+// undecided stretch (a candidate, an attribute value, a code span), not
+// with the line.
+
+// window is the text the passes read: text[from:] is to be read,
+// text[:from] is there for look-backs only.
+type window struct {
+	text string
+	from int
+	base int // the offset of text in the line
+	// past is what the window knows of the rest of its line; nil when
+	// the window reaches the end of the line.
+	past *past
+	// angle is the last '<' or '>' of the line before from, or 0: whether
+	// from stands inside a tag.
+	angle byte
+	// inside marks the bytes that stand strictly inside something a pass
+	// read (a candidate, an attribute, a code span): no cut falls there.
+	inside []bool
+}
+
+// past is what a window knows of its line past its end, from the Facts.
+type past struct {
+	facts *Facts
+	end   int // the line offset where the window's text ends
+	// decoded: the text was decoded from character references, any of
+	// which may stand for the byte asked about.
+	decoded bool
+}
+
+// mayHold reports whether the line may hold c past the window; false
+// when there is no past.
+func (p *past) mayHold(c byte) bool {
+	return p != nil && (p.facts.last[c] >= p.end || p.decoded && p.facts.last['&'] >= p.end)
+}
+
+// hasRun reports whether a run of exactly n backticks starts past the
+// window.
+func (p *past) hasRun(n int) bool {
+	at, ok := p.facts.runs[n]
+	return ok && at >= p.end
+}
+
+// whole reports whether the window is a whole line.
+func (w *window) whole() bool { return w.past == nil && w.base == 0 && w.from == 0 }
+
+// upTo is the window cut short at end: a pass that stopped there leaves
+// what follows undecided for the passes after it.
+func (w *window) upTo(end int) window {
+	v := *w
+	v.text = w.text[:end]
+	if w.past != nil {
+		p := *w.past
+		p.end = w.base + end
+		v.past = &p
+	}
+	return v
+}
+
+// cover records that a pass read text[start:end] as one item.
+func (w *window) cover(start, end int) {
+	if w.past == nil {
+		return
+	}
+	for i := start + 1; i < end && i < len(w.inside); i++ {
+		w.inside[i] = true
+	}
+}
+
+// cut returns the last byte before limit where the next window may
+// start, or w.from when there is none. There each pass stands between
+// items: the byte is no part of a scheme, a character reference ("#",
+// ";", "&"), a run of backticks or an escape, and not inside anything a
+// pass read. The byte before it is no blank, backslash or ';', so that
+// look-backs over blanks and escapes stop at it and it is not the end
+// of a character reference: decoding it alone gives what decoding the
+// whole line gives.
+func (w *window) cut(limit int) int {
+	for c := min(limit, len(w.text)-1); c > w.from; c-- {
+		if cutBefore[w.text[c]] && !cutAfter[w.text[c-1]] && !w.inside[c] {
+			return c
+		}
+	}
+	return w.from
+}
+
+var cutBefore, cutAfter = func() (before, after [256]bool) {
+	for c := 0; c < utf8.RuneSelf; c++ {
+		before[c] = !isSchemeChar(byte(c)) && bytes.IndexByte([]byte("#;`&\\:/"), byte(c)) < 0
+	}
+	for _, c := range []byte(" \t\\;") {
+		after[c] = true
+	}
+	return before, after
+}()
+
+// pieces is the state of a line read in pieces.
+type pieces struct {
+	on    bool // a line is being read
+	begun bool // its start is read: its markers and whether it is code
+	facts *Facts
+	// buf holds the window; buf[:from] is look-back, base is buf's
+	// offset in the line, and cut is where the last call cut.
+	buf             []byte
+	from, base, cut int
+	angle           byte
+	// runes counts the code points of the line before buf[runesAt].
+	runes, runesAt int
+	inside         []bool
+}
+
+// Piece appends the candidates decided by the next piece of a line that
+// is read in pieces; facts are the whole line's, and last says that the
+// piece ends the line. Each candidate comes out once, whole, in the order
+// and with the offsets that Line gives for the whole line. What the
+// candidates hold is valid until the next call.
+func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []Found {
+	p := &e.piece
+	if !p.on {
+		*p = pieces{on: true, facts: facts, buf: p.buf[:0], inside: p.inside[:0]}
+	} else {
+		p.advance()
+	}
+	p.buf = append(p.buf, piece...)
+	text := bytesView(p.buf)
+	var rest *past
+	if !last {
+		rest = &past{facts: facts, end: p.base + len(text)}
+	}
+	if !p.begun {
+		code, known := e.markdownCode(text, rest)
+		if !known {
+			p.cut = p.from
+			return dst
+		}
+		sup := e.lineSuppression()
+		for _, m := range facts.markers {
+			sup = e.markers(sup, m)
+		}
+		e.sup, e.code, p.begun = sup, code, true
+	}
+	if rest != nil {
+		p.inside = slices.Grow(p.inside[:0], len(text))[:len(text)]
+		clear(p.inside)
+	}
+	start := len(dst)
+	dst, p.cut = e.extract(dst, &window{text: text, from: p.from, base: p.base, past: rest, angle: p.angle, inside: p.inside})
+	for i := start; i < len(dst); i++ {
+		f := &dst[i]
+		p.runes += utf8.RuneCountInString(text[p.runesAt:f.Offset])
+		p.runesAt = f.Offset
+		f.Runes, f.Source, f.shift = p.runes, text[f.Offset:], p.base
+		f.Offset += p.base
+	}
+	if last {
+		p.on = false
+		if cap(p.buf) > 4*maxPiece {
+			p.buf, p.inside = nil, nil
+		}
+	}
+	return dst
+}
+
+// maxPiece is about the size of the pieces a stream hands over.
+const maxPiece = 64 << 10
+
+// advance drops what the last call decided, keeping two bytes before the
+// cut for the look-backs.
+func (p *pieces) advance() {
+	text := p.buf[:p.cut]
+	p.runes += utf8.RuneCount(text[p.runesAt:])
+	p.runesAt = p.cut
+	if i := bytes.LastIndexAny(text[p.from:], "<>"); i >= 0 {
+		p.angle = text[p.from+i]
+	}
+	keep := max(p.cut-2, 0)
+	p.buf = p.buf[:copy(p.buf, p.buf[keep:])]
+	p.base += keep
+	p.from, p.runesAt = p.cut-keep, p.runesAt-keep
+}
+
+// bytesView reads b as a string without copying it: the candidates that
+// point into it are valid until the next call.
+func bytesView(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
