@@ -202,14 +202,14 @@ func (o *checkOp) Do(in *stream.Input, r *check.Result) pipeline.Outcome {
 	case f != nil && f.Suppress.All, o.exclude.Match(in.Text):
 		return pipeline.Outcome{Skip: true, Suppressed: 1}
 	}
-	r.File, r.Line, r.Prefix, r.Source, r.SourceOffset = in.File, in.Line, "", "", nil
+	r.File, r.Line, r.PrefixColumns, r.Source, r.SourceStart, r.SourceOffset = in.File, in.Line, 0, "", 0, nil
 	text, added := in.Text, false
 	if f == nil {
 		text, added = o.scheme.Apply(in.Text)
 	} else {
-		r.Prefix = in.LineText[:f.Offset]
-		if f.SourceOffset(len(f.Text)) != f.Offset+len(f.Text) {
-			r.Source, r.SourceOffset = in.LineText, f.SourceOffset
+		r.PrefixColumns = f.Runes
+		if f.Decoded() {
+			r.Source, r.SourceStart, r.SourceOffset = f.Source, f.Offset, f.SourceOffset
 		}
 	}
 	o.checker.Check(r, text)

@@ -55,13 +55,16 @@ type Options struct {
 type Result struct {
 	File string // "" when the input did not come from a file
 	Line int    // 1-based
-	// Prefix is the text of the line before Input, for a URI found
-	// inside a line by lint --extract; columns count from the line's start.
-	Prefix string
-	// Source and SourceOffset are set when Input was decoded from the
-	// line (HTML character references): SourceOffset maps a byte offset in
-	// Input to one in Source, the whole line, for columns.
+	// PrefixColumns counts the code points of the line before Input, for
+	// a URI found inside a line by lint --extract: columns count from the
+	// line's start.
+	PrefixColumns int
+	// Source, SourceStart and SourceOffset are set when Input was decoded
+	// from the line (HTML character references): SourceOffset maps a byte
+	// offset in Input to one in the line, and Source is the line from
+	// offset SourceStart, where Input begins, for columns.
 	Source       string
+	SourceStart  int
 	SourceOffset func(int) int
 	Input        string
 	SchemeAdded  bool             // --default-scheme made Input from the input line
@@ -103,19 +106,19 @@ func (r *Result) Column() int {
 // ColumnAt is the 1-based column in the line of byte offset off of Input.
 func (r *Result) ColumnAt(off int) int {
 	if r.SourceOffset != nil {
-		at := min(max(r.SourceOffset(off), 0), len(r.Source))
-		return utf8.RuneCountInString(r.Source[:at]) + 1
+		at := min(max(r.SourceOffset(off)-r.SourceStart, 0), len(r.Source))
+		return r.PrefixColumns + utf8.RuneCountInString(r.Source[:at]) + 1
 	}
-	return ColumnOf(r.Prefix, r.Input, off)
+	return r.PrefixColumns + ColumnOf(r.Input, off)
 }
 
 // ColumnOf is the 1-based column, in Unicode code points as editors count
-// them, of byte offset within input, which starts the line after prefix.
-// Every format reports this column, so they agree after non-ASCII text;
-// an invalid UTF-8 byte counts as one column.
-func ColumnOf(prefix, input string, offset int) int {
+// them, of byte offset within input. Every format reports this column,
+// so they agree after non-ASCII text; an invalid UTF-8 byte counts as one
+// column.
+func ColumnOf(input string, offset int) int {
 	offset = min(max(offset, 0), len(input))
-	return utf8.RuneCountInString(prefix) + utf8.RuneCountInString(input[:offset]) + 1
+	return utf8.RuneCountInString(input[:offset]) + 1
 }
 
 // Checker checks inputs under fixed options.

@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -36,10 +37,9 @@ type Input struct {
 	// in the line with Config.Cut.Extract. It is only valid during the
 	// call.
 	Text string
-	// With Config.Cut.Extract, LineText is the whole line and Found the
-	// candidate (its offset in the line, its suppressions); nil otherwise.
-	LineText string
-	Found    *extract.Found
+	// With Config.Cut.Extract, Found is the candidate (its offset and
+	// column in the line, its suppressions); nil otherwise.
+	Found *extract.Found
 }
 
 // Worker turns inputs into output. Each goroutine has its own Worker, so
@@ -68,7 +68,11 @@ type Cut struct {
 	List bool
 	// Extract finds the candidate URIs inside each line instead, keeping
 	// state across a file's lines (Markdown code fences, suppression
-	// regions): a file's lines go to one worker, in order.
+	// regions): a file's lines go to one worker, in order. A line longer
+	// than a block is read twice, first for what extraction must know of
+	// it whole (extract.Facts), then in pieces of a block, so that memory
+	// does not grow with it; standard input that cannot seek is kept in
+	// a temporary file for the second reading.
 	Extract bool
 	// Kind is how extraction reads every file, or "auto" (and "") for
 	// by its name; IncludeCode also takes Markdown code.
@@ -161,10 +165,14 @@ type unit struct {
 	firstLine int
 	literal   bool // data is one argument, not lines
 	first     bool // the first unit of a file, to start its extraction
-	sink      *Sink
-	err       error // an open or read error, reported after the unit's output
-	fatal     bool  // err ends the run (standard input failed)
-	done      chan struct{}
+	// piece marks data as a piece of one long line, read for extraction
+	// with facts; lastPiece ends the line.
+	piece, lastPiece bool
+	facts            *extract.Facts
+	sink             *Sink
+	err              error // an open or read error, reported after the unit's output
+	fatal            bool  // err ends the run (standard input failed)
+	done             chan struct{}
 }
 
 // Run reads the inputs, lets the workers handle them, and writes their
@@ -342,6 +350,8 @@ func (c *cutter) handle(w Worker, u *unit) {
 	case u.literal:
 		in.Text = bytesView(u.data)
 		w.Handle(&in, u.sink)
+	case u.piece:
+		c.piece(w, &in, u)
 	default:
 		data := u.data
 		for len(data) > 0 {
@@ -401,8 +411,20 @@ func (c *cutter) line(w Worker, in *Input, s *Sink) {
 	if c.extractor == nil { // standard input read as lines
 		c.startFile("-")
 	}
-	in.LineText = in.Text
 	c.found = c.extractor.Line(c.found[:0], in.Text)
+	c.handleFound(w, in, s)
+}
+
+// piece extracts from a piece of a long line.
+func (c *cutter) piece(w Worker, in *Input, u *unit) {
+	if c.extractor == nil { // standard input read as lines
+		c.startFile("-")
+	}
+	c.found = c.extractor.Piece(c.found[:0], u.data, u.facts, u.lastPiece)
+	c.handleFound(w, in, u.sink)
+}
+
+func (c *cutter) handleFound(w Worker, in *Input, s *Sink) {
 	for i := range c.found {
 		in.Found = &c.found[i]
 		in.Text = in.Found.Text
@@ -429,6 +451,7 @@ func recycle(u *unit) {
 		u.data = make([]byte, 0, blockSize)
 	}
 	u.data, u.file, u.literal, u.first, u.err, u.fatal = u.data[:0], "", false, false, nil, false
+	u.piece, u.lastPiece, u.facts = false, false, nil
 	u.sink.reset()
 }
 
@@ -444,6 +467,7 @@ type reader struct {
 	hinted  bool
 	anyFile bool          // some file had a line (Files numbers lines per file)
 	limit   *atomic.Int64 // how much input a block holds
+	scratch []byte        // the first pass over a long line reads here
 }
 
 // take waits for a free unit, or reports that the run stopped.
@@ -543,6 +567,9 @@ func (r *reader) lines(in io.Reader, file string, isStdin bool) bool {
 	if file == "" {
 		line = r.next
 	}
+	var read int64 // bytes read from in
+	pieces := r.c.Cut.Extract
+units:
 	for {
 		u, ok := r.take()
 		if !ok {
@@ -553,7 +580,10 @@ func (r *reader) lines(in io.Reader, file string, isStdin bool) bool {
 		u.data = append(u.data[:0], carry...)
 		carry = carry[:0]
 		var err error
-		for {
+		// What the first pass over a long line read past it may hold
+		// whole lines already.
+		for scanned := 0; bytes.IndexByte(u.data[scanned:], '\n') < 0; {
+			scanned = len(u.data)
 			select {
 			case <-r.stop:
 				return false
@@ -561,6 +591,25 @@ func (r *reader) lines(in io.Reader, file string, isStdin bool) bool {
 			}
 			end := min(int(r.limit.Load()), cap(u.data))
 			if len(u.data) >= end { // a line longer than the limit
+				if pieces && len(u.data) >= blockSize {
+					l := longLine{in: in, file: file, line: line, isStdin: isStdin, start: read - int64(len(u.data))}
+					handled, more, cont := r.longLine(&l, u)
+					switch {
+					case !handled: // no temporary file: hold the line whole
+						pieces = false
+					case !more:
+						if file == "" {
+							r.next = line + 1
+						}
+						return cont
+					default:
+						carry, line, read = append(carry, l.rest...), line+1, l.next
+						if file == "" {
+							r.next = line
+						}
+						continue units
+					}
+				}
 				if len(u.data) == cap(u.data) {
 					u.data = append(u.data, 0)[:len(u.data)]
 				}
@@ -568,8 +617,9 @@ func (r *reader) lines(in io.Reader, file string, isStdin bool) bool {
 			}
 			var n int
 			n, err = in.Read(u.data[len(u.data):end])
+			read += int64(n)
 			u.data = u.data[:len(u.data)+n]
-			if err != nil || bytes.IndexByte(u.data[len(u.data)-n:], '\n') >= 0 {
+			if err != nil {
 				break
 			}
 		}
@@ -605,6 +655,181 @@ func (r *reader) lines(in io.Reader, file string, isStdin bool) bool {
 			return !fatal
 		}
 	}
+}
+
+// longLine is a line too long for a block, which extraction reads in
+// pieces.
+type longLine struct {
+	in      io.Reader
+	file    string
+	line    int
+	isStdin bool
+	start   int64  // the line's offset in in
+	rest    []byte // what the first pass read past the line
+	next    int64  // the offset in in after the line and rest
+}
+
+// longLine sends the line that u holds the start of in pieces of a
+// block, after a first pass over it that gathers its extract.Facts. The
+// second reading comes from in when it can seek, else from a temporary
+// file that the first pass fills. handled is false, with nothing read,
+// when there is no temporary file to be had; more is false when the
+// line ended the input or a read failed, and cont false when the run
+// must stop (it stopped, or standard input failed).
+func (r *reader) longLine(l *longLine, u *unit) (handled, more, cont bool) {
+	seeker, canSeek := l.in.(io.Seeker)
+	if canSeek {
+		_, err := seeker.Seek(0, io.SeekCurrent)
+		canSeek = err == nil
+	}
+	var spool *os.File
+	if !canSeek {
+		f, err := os.CreateTemp("", "uritool-line-*")
+		if err != nil {
+			return false, false, false
+		}
+		// Unlinked at once where the system allows it, the file goes
+		// away with the process however the run ends.
+		unlinked := os.Remove(f.Name()) == nil
+		defer func() {
+			f.Close()
+			if !unlinked {
+				os.Remove(f.Name())
+			}
+		}()
+		spool = f
+	}
+	failed := func(err error) (bool, bool, bool) {
+		fatal := l.isStdin
+		if fatal {
+			u.err, u.fatal = err, true
+		} else {
+			u.err = fmt.Errorf("%s: %w", l.file, err)
+		}
+		u.piece, u.lastPiece, u.firstLine = true, true, l.line
+		u.data = u.data[:0]
+		r.send(u)
+		return true, false, !fatal
+	}
+
+	// The first pass. A CR before the line's end is no part of it.
+	facts := new(extract.Facts)
+	facts.Reset()
+	var size int64 // bytes of the line, with a CR before its end
+	cr := false
+	scan := func(b []byte) error {
+		if len(b) == 0 {
+			return nil // a CR before it may yet end the line
+		}
+		size += int64(len(b))
+		if spool != nil {
+			if _, err := spool.Write(b); err != nil {
+				return err
+			}
+		}
+		if cr {
+			facts.Scan([]byte{'\r'})
+		}
+		b, cr = trimCRFound(b)
+		facts.Scan(b)
+		return nil
+	}
+	if err := scan(u.data); err != nil {
+		return failed(err)
+	}
+	if r.scratch == nil {
+		r.scratch = make([]byte, blockSize)
+	}
+	newline := false
+	var readErr error
+	for !newline && readErr == nil {
+		select {
+		case <-r.stop:
+			return true, false, false
+		default:
+		}
+		n, err := l.in.Read(r.scratch)
+		b := r.scratch[:n]
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			b, l.rest, newline = b[:i], b[i+1:], true
+		}
+		if err := scan(b); err != nil {
+			return failed(err)
+		}
+		if err != nil && !newline {
+			readErr = err
+		}
+	}
+	facts.End()
+	length := size
+	if cr {
+		length--
+	}
+
+	// The second reading, in pieces.
+	src := l.in
+	var err error
+	if canSeek {
+		_, err = seeker.Seek(l.start, io.SeekStart)
+	} else {
+		_, err = spool.Seek(0, io.SeekStart)
+		src = spool
+	}
+	if err != nil {
+		return failed(err)
+	}
+	for left := length; ; {
+		n := int(min(left, blockSize))
+		u.data = slices.Grow(u.data[:0], n)[:n]
+		if _, err := io.ReadFull(src, u.data); err != nil {
+			return failed(err)
+		}
+		left -= int64(n)
+		u.piece, u.lastPiece, u.facts, u.file, u.firstLine = true, left == 0, facts, l.file, l.line
+		r.anyFile = true
+		if left == 0 {
+			if readErr != nil && !errors.Is(readErr, io.EOF) {
+				return failed(readErr)
+			}
+			r.send(u)
+			break
+		}
+		r.send(u)
+		var ok bool
+		if u, ok = r.take(); !ok {
+			return true, false, false
+		}
+	}
+	if canSeek {
+		end := l.start + size
+		if newline {
+			end++
+		}
+		if _, err := seeker.Seek(end, io.SeekStart); err != nil {
+			// The line's pieces are out; what follows cannot be read.
+			var ok bool
+			if u, ok = r.take(); !ok {
+				return true, false, false
+			}
+			l.line++
+			return failed(err)
+		}
+		l.rest, l.next = nil, end
+		return true, newline, true
+	}
+	l.next = l.start + size + int64(len(l.rest))
+	if newline {
+		l.next++
+	}
+	return true, newline, true
+}
+
+// trimCRFound drops a CR that ends b, and says whether it did.
+func trimCRFound(b []byte) ([]byte, bool) {
+	if n := len(b); n > 0 && b[n-1] == '\r' {
+		return b[:n-1], true
+	}
+	return b, false
 }
 
 // bytesView reads b as a string without copying it; workers use the text

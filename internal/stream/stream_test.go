@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/uritool/uritool/internal/extract"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -488,6 +489,86 @@ func TestCutAllocations(t *testing.T) {
 		})
 		if allocs > 2000 { // 40,000 lines
 			t.Errorf("cut %+v: %.0f allocations for 40,000 lines", cut, allocs)
+		}
+	}
+}
+
+// columnWorker writes each candidate with its line, offset and column.
+type columnWorker struct{}
+
+func (columnWorker) Handle(in *stream.Input, s *stream.Sink) {
+	fmt.Fprintf(s.Out, "%d:%d:%d %s %v\n", in.Line, in.Found.Offset, in.Found.Runes+1, in.Text, in.Found.Suppress)
+}
+
+// noSeek hides a reader's Seek, as a pipe has none.
+type noSeek struct{ io.Reader }
+
+// TestExtractLongLines: a line longer than a block is read in pieces,
+// from a reader that can seek, from a pipe (through a temporary file) and
+// from a file, and gives what extraction of the whole line gives, with
+// the lines around it in order.
+func TestExtractLongLines(t *testing.T) {
+	var long strings.Builder
+	for i := 0; long.Len() < 300<<10; i++ {
+		fmt.Fprintf(&long, "see https://example.com/%d é \"http://q.example/a b\" <a href=\"/r/%d?x=1&amp;y\">`code`</a> ", i, i)
+	}
+	lines := []string{
+		"short http://a.example/",
+		long.String() + "uritool-disable-line",
+		"<!-- uritool-disable-next-line -->",
+		long.String() + "\r",
+		strings.Repeat("x", 200<<10),
+		"last http://z.example/ " + long.String(),
+	}
+	input := strings.Join(lines, "\n") // the last line has no newline
+	var want strings.Builder
+	e := extract.New(extract.Options{Kind: extract.Markdown})
+	for i, line := range lines {
+		for _, f := range e.Line(nil, strings.TrimSuffix(line, "\r")) {
+			fmt.Fprintf(&want, "%d:%d:%d %s %v\n", i+1, f.Offset, f.Runes+1, f.Text, f.Suppress)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "long.md")
+	if err := os.WriteFile(path, []byte(input), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cut := stream.Cut{Extract: true, Kind: "markdown"}
+	for _, c := range []struct {
+		name string
+		c    stream.Config
+	}{
+		{"seekable stdin", stream.Config{Stdin: strings.NewReader(input)}},
+		{"pipe", stream.Config{Stdin: noSeek{strings.NewReader(input)}}},
+		{"file", stream.Config{Args: []string{path}, Files: true}},
+		{"two files", stream.Config{Args: []string{path, path}, Files: true, Workers: 2}},
+	} {
+		c.c.Cut, c.c.NewWorker = cut, func() stream.Worker { return columnWorker{} }
+		out, errOut, _, err := run(t, c.c)
+		w := want.String()
+		if c.name == "two files" {
+			w += w
+		}
+		if err != nil || errOut != "" || out != w {
+			t.Errorf("%s: err %v, stderr %q, stdout of %d bytes, want %d", c.name, err, errOut, len(out), len(w))
+		}
+	}
+	// Without a temporary file, a pipe's long line is held whole.
+	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "none"))
+	out, _, _, err := run(t, stream.Config{Stdin: noSeek{strings.NewReader(input)}, Cut: cut, NewWorker: func() stream.Worker { return columnWorker{} }})
+	if err != nil || out != want.String() {
+		t.Errorf("no temporary file: err %v, stdout of %d bytes, want %d", err, len(out), want.Len())
+	}
+}
+
+// TestExtractLongLineReadError: a read that fails within a long line
+// ends the run with the error, after what was read.
+func TestExtractLongLineReadError(t *testing.T) {
+	input := "http://a.example/\n" + strings.Repeat("see http://b.example/ ", 10<<10)
+	for _, in := range []io.Reader{&failingReader{strings.NewReader(input)}, noSeek{&failingReader{strings.NewReader(input)}}} {
+		out, _, _, err := run(t, stream.Config{Stdin: in, Cut: stream.Cut{Extract: true}, NewWorker: func() stream.Worker { return columnWorker{} }})
+		var re *stream.ReadError
+		if !errors.As(err, &re) || !strings.HasPrefix(out, "1:0:1 http://a.example/ {false []}\n") {
+			t.Errorf("%T: err %v, stdout %.80q", in, err, out)
 		}
 	}
 }
