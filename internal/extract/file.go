@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/uritool/uritool/internal/ascii"
 )
@@ -140,6 +141,7 @@ type Extractor struct {
 	regionOn, nextLineOn bool
 	spans, values        [][2]int
 	found                []Candidate
+	decoded              arena
 	// The line being read: what its markers suppress, and whether it is
 	// Markdown code.
 	sup  Suppression
@@ -155,7 +157,8 @@ func New(opts Options) *Extractor {
 
 // Line appends the candidates of the next line of the file to dst. Those
 // in Markdown code (skipped unless IncludeCode) come wholly suppressed, so
-// that they are counted but not checked.
+// that they are counted but not checked. What the candidates hold is
+// valid until the next call.
 func (e *Extractor) Line(dst []Found, line string) []Found {
 	e.sup = e.markers(e.lineSuppression(), line)
 	e.code, _ = e.markdownCode(line, nil)
@@ -177,6 +180,7 @@ func (e *Extractor) Line(dst []Found, line string) []Found {
 // could be decided).
 func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	line := w.text
+	e.decoded.reset()
 	spans, pending := e.spans[:0], len(line)
 	if e.opts.Kind == Markdown && !e.code {
 		// Code is told apart with --include-code too: it is literal,
@@ -199,6 +203,7 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	cut := len(line)
 	if w.past != nil {
 		cut = w.cut(pending)
+		w.span = spanAt(spans, w, cut)
 		kept := start
 		for kept < len(dst) && dst[kept].Offset < cut {
 			kept++
@@ -430,44 +435,87 @@ func fenceRun(s string, c byte) int {
 // codeSpans appends the byte ranges of the code spans of w's text from
 // w.from (CommonMark section 6.1: a run of backticks closed by a run of
 // the same length), and returns where it stopped undecided: at a run
-// that may be closed, or go on, past the window (len(text) when none).
+// that may be closed, or go on, past the window (len(text) when none). A
+// span open before the window (w.span) comes first, from w.from; one
+// that closes past the window ends at len(text).
 func codeSpans(dst [][2]int, w *window) ([][2]int, int) {
 	line := w.text
-	for i := w.from; i < len(line); {
+	i := w.from
+	if n := w.span; n > 0 {
+		closeAt, undecided := spanCloser(line, i, n, w.past)
+		switch {
+		case undecided >= 0: // code up to there, at least
+			return append(dst, [2]int{i, undecided}), undecided
+		case closeAt < 0: // the facts said it closes, so past the window
+			return append(dst, [2]int{i, len(line)}), len(line)
+		}
+		dst = append(dst, [2]int{i, closeAt})
+		i = closeAt + n
+	}
+	for i < len(line) {
 		if line[i] != '`' {
 			i++
 			continue
 		}
 		n := fenceRun(line[i:], '`')
 		open := i + n
-		closeAt := -1
-		for j := open; j < len(line); {
-			if line[j] != '`' {
-				j++
-				continue
-			}
-			m := fenceRun(line[j:], '`')
-			if w.past != nil && j+m == len(line) && m <= n {
-				return dst, i // the run may go on to n, or past it
-			}
-			if m == n {
-				closeAt = j
-				break
-			}
-			j += m
+		if w.past != nil && open == len(line) {
+			return dst, i // the run may go on
 		}
-		if closeAt < 0 && w.past != nil && (open == len(line) || w.past.hasRun(n)) {
+		closeAt, undecided := spanCloser(line, open, n, w.past)
+		switch {
+		case undecided >= 0:
 			return dst, i
-		}
-		if closeAt < 0 {
+		case closeAt < 0 && w.past.hasRun(n):
+			return append(dst, [2]int{open, len(line)}), len(line)
+		case closeAt < 0:
 			i = open
 			continue
 		}
 		dst = append(dst, [2]int{open, closeAt})
-		w.cover(i, closeAt+n)
 		i = closeAt + n
 	}
 	return dst, len(line)
+}
+
+// spanCloser returns where the first run of exactly n backticks at or
+// after from begins, or -1; in a window, undecided is the start of a run
+// that reaches its end and may yet be that run, else -1.
+func spanCloser(line string, from, n int, p *past) (closeAt, undecided int) {
+	for j := from; j < len(line); {
+		if line[j] != '`' {
+			j++
+			continue
+		}
+		m := fenceRun(line[j:], '`')
+		if p != nil && j+m == len(line) && m <= n {
+			return -1, j // the run may go on to n, or past it
+		}
+		if m == n {
+			return j, -1
+		}
+		j += m
+	}
+	return -1, -1
+}
+
+// spanAt returns the length of the backtick runs around the code span of
+// w that holds offset c, or 0 when none does: the state a window cut at c
+// hands on.
+func spanAt(spans [][2]int, w *window, c int) int {
+	for k, s := range spans {
+		if s[0] <= c && c < s[1] {
+			if k == 0 && w.span > 0 && s[0] == w.from {
+				return w.span
+			}
+			n := 0
+			for s[0]-n-1 >= 0 && w.text[s[0]-n-1] == '`' {
+				n++
+			}
+			return n
+		}
+	}
+	return 0
 }
 
 func inSpans(spans [][2]int, off int) bool {
@@ -515,7 +563,7 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 			if found == noAttribute || inSpans(spans, i) {
 				continue
 			}
-			text, sourceOf, _ := decodeEntities(line, a.start, a.end, nil, false, nil)
+			text, sourceOf, _ := e.decoded.decode(line, a.start, a.end, nil, false, nil)
 			switch {
 			case !a.url:
 				dst, _ = e.appendProse(dst, text, 0, a.start, sourceOf, nil)
@@ -538,7 +586,7 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 	attributes := len(dst)
 	markdown := e.opts.Kind == Markdown
 	lo := max(w.from-1, 0)
-	text, sourceOf, end := decodeEntities(line, lo, len(line), spans, markdown, w.past)
+	text, sourceOf, end := e.decoded.decode(line, lo, len(line), spans, markdown, w.past)
 	prose := w.upTo(end)
 	if prose.past != nil {
 		prose.past.decoded = true
@@ -760,14 +808,24 @@ func hasScheme(s string) bool {
 // "&CounterClockwiseContourIntegral;".
 const maxReference = 33
 
-// decodeEntities decodes the character references of raw[lo:hi], but for
-// those in skip (byte ranges of raw, in order) and, with markdown, those
-// whose '&' a backslash escapes: &name; for HTML's named references, &#N;
-// and &#xH;. It returns the text and, when it changed anything, the
-// offset in raw of each byte of it and of its end. With p, raw is a
-// window of a longer line: decoding stops at a reference that may go on
-// past it, and end says where (hi otherwise).
-func decodeEntities(raw string, lo, hi int, skip [][2]int, markdown bool, p *past) (text string, sourceOf []int, end int) {
+// arena holds the text that decode gives, and its offsets, until the
+// extractor's next call: decoding a window afresh each time made garbage
+// of eight bytes per byte, and the candidates kept it alive.
+type arena struct {
+	text []byte
+	src  []int
+}
+
+func (a *arena) reset() { a.text, a.src = a.text[:0], a.src[:0] }
+
+// decode decodes the character references of raw[lo:hi], but for those
+// in skip (byte ranges of raw, in order) and, with markdown, those whose
+// '&' a backslash escapes: &name; for HTML's named references, &#N; and
+// &#xH;. It returns the text and, when it changed anything, the offset in
+// raw of each byte of it and of its end, both held in a until its reset.
+// With p, raw is a window of a longer line: decoding stops at a reference
+// that may go on past it, and end says where (hi otherwise).
+func (a *arena) decode(raw string, lo, hi int, skip [][2]int, markdown bool, p *past) (text string, sourceOf []int, end int) {
 	// reference returns the decoded text and length of the reference at
 	// i, or a length of 0; i never goes back. undecided is true when the
 	// reference may end past the window.
@@ -804,12 +862,10 @@ func decodeEntities(raw string, lo, hi int, skip [][2]int, markdown bool, p *pas
 	if first < 0 {
 		return raw[lo:hi], nil, hi
 	}
-	var b strings.Builder
-	b.Grow(hi - lo)
-	b.WriteString(raw[lo:first])
-	src := make([]int, first-lo, hi-lo+1)
-	for i := range src {
-		src[i] = lo + i
+	textStart, srcStart := len(a.text), len(a.src)
+	a.text = append(a.text, raw[lo:first]...)
+	for i := lo; i < first; i++ {
+		a.src = append(a.src, i)
 	}
 	for i := first; i < hi; {
 		if raw[i] == '&' {
@@ -820,19 +876,23 @@ func decodeEntities(raw string, lo, hi int, skip [][2]int, markdown bool, p *pas
 			}
 			if n > 0 {
 				for range len(text) {
-					src = append(src, i)
+					a.src = append(a.src, i)
 				}
-				b.WriteString(text)
+				a.text = append(a.text, text...)
 				i += n
 				continue
 			}
 		}
-		src = append(src, i)
-		b.WriteByte(raw[i])
+		a.src = append(a.src, i)
+		a.text = append(a.text, raw[i])
 		i++
 	}
-	src = append(src, hi)
-	return b.String(), src, hi
+	a.src = append(a.src, hi)
+	text = ""
+	if len(a.text) > textStart {
+		text = unsafe.String(&a.text[textStart], len(a.text)-textStart)
+	}
+	return text, a.src[srcStart:len(a.src):len(a.src)], hi
 }
 
 // characterReference decodes the reference that s starts with, and

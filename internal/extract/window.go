@@ -33,6 +33,9 @@ type window struct {
 	// angle is the last '<' or '>' of the line before from, or 0: whether
 	// from stands inside a tag.
 	angle byte
+	// span is the length of the backtick runs of a Markdown code span
+	// that from stands inside, or 0; extract sets it for the cut.
+	span int
 	// inside marks the bytes that stand strictly inside something a pass
 	// read (a candidate, an attribute, a code span): no cut falls there.
 	inside []bool
@@ -54,8 +57,11 @@ func (p *past) mayHold(c byte) bool {
 }
 
 // hasRun reports whether a run of exactly n backticks starts past the
-// window.
+// window; false when there is no past.
 func (p *past) hasRun(n int) bool {
+	if p == nil {
+		return false
+	}
 	at, ok := p.facts.runs[n]
 	return ok && at >= p.end
 }
@@ -123,6 +129,7 @@ type pieces struct {
 	buf             []byte
 	from, base, cut int
 	angle           byte
+	span            int
 	// runes counts the code points of the line before buf[runesAt].
 	runes, runesAt int
 	inside         []bool
@@ -163,7 +170,9 @@ func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []
 		clear(p.inside)
 	}
 	start := len(dst)
-	dst, p.cut = e.extract(dst, &window{text: text, from: p.from, base: p.base, past: rest, angle: p.angle, inside: p.inside})
+	w := window{text: text, from: p.from, base: p.base, past: rest, angle: p.angle, span: p.span, inside: p.inside}
+	dst, p.cut = e.extract(dst, &w)
+	p.span = w.span
 	for i := start; i < len(dst); i++ {
 		f := &dst[i]
 		p.runes += utf8.RuneCountInString(text[p.runesAt:f.Offset])

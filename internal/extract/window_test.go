@@ -155,3 +155,48 @@ func FuzzPiecesAsWhole(f *testing.F) {
 		}
 	})
 }
+
+// TestPiecesHoldLittle: a line read in pieces is held no longer than
+// what is undecided: a window stays within two pieces over a 16 MiB line
+// of Markdown and HTML, however many candidates it holds, and grows only
+// with a stretch that cannot be cut (here a quoted candidate of 1 MiB).
+func TestPiecesHoldLittle(t *testing.T) {
+	unit := `see https://example.com/a?b=17 and <a href="/x?a=1&amp;b" title="t">x</a> ` + "`code` "
+	quoted := `"https://q.example/` + strings.Repeat("a", 1<<20) + `" `
+	for _, c := range []struct {
+		name  string
+		line  func(i int) string
+		bound int
+	}{
+		{"prose and tags", func(int) string { return unit }, 2 * maxPiece},
+		{"a long quoted candidate", func(i int) string {
+			if i == 1000 {
+				return quoted
+			}
+			return unit
+		}, 2 * (2*maxPiece + len(quoted))}, // append may double it
+	} {
+		var line strings.Builder
+		units := 0
+		for i := 0; line.Len() < 16<<20; i++ {
+			line.WriteString(c.line(i))
+			units++
+		}
+		text := []byte(line.String())
+		var facts Facts
+		facts.Reset()
+		facts.Scan(text)
+		facts.End()
+		e := New(Options{Kind: Markdown})
+		most, count := 0, 0
+		for rest := text; len(rest) > 0; {
+			n := min(maxPiece, len(rest))
+			count += len(e.Piece(nil, rest[:n], &facts, n == len(rest)))
+			rest = rest[n:]
+			most = max(most, cap(e.piece.buf), cap(e.piece.inside))
+		}
+		if most > c.bound || count < units-1 { // one URI per unit
+			t.Errorf("%s: window up to %d bytes (bound %d), %d candidates", c.name, most, c.bound, count)
+		}
+	}
+}
