@@ -88,6 +88,13 @@ syntax (vendor/, *.min.html, docs/**/draft-*.md, !keep.md) that a directory
 walk passes over, relative to the directory walked. The text summary counts what was
 suppressed. Columns count code points, as editors do, in every format.
 
+Memory: --extract reads a line longer than 64 KiB (a minified page, a
+bundle) twice, first for its markers and delimiters, then in pieces of 64
+KiB, and holds no more of it than the longest stretch not yet decided (a
+candidate, an attribute value, a code span), so that a file of one 25 MB
+line takes as little memory as any other; a long line on a pipe is kept in
+a temporary file ($TMPDIR) between the two readings.
+
 A directory argument is walked for Markdown, HTML and .txt files, skipping
 hidden ones, and "-" reads standard input. Files are checked in parallel and
 reported in the order given; one that cannot be read is reported in its place
