@@ -156,16 +156,15 @@ and the others are still checked, and the exit status is then 3.`,
 				Files:       true,
 				Cut:         stream.Cut{List: true, Extract: opts.Extract, Kind: opts.Type.Value, IncludeCode: opts.IncludeCode},
 				InOrder:     k != nil, // a baseline's counts are used up in input order
-				Summary:     opts.summary(k),
 			}
+			var recordErr error
+			cmd.Summary = opts.summary(k, &recordErr)
 			err = run(root, files, cmd)
-			if opts.WriteBaseline != "" {
-				if werr := k.record.Write(opts.WriteBaseline); werr != nil {
-					return &IOError{werr}
-				}
-				if _, ok := err.(*FindingsError); ok {
-					return nil // the findings are recorded: adopting lint is no failure
-				}
+			if recordErr != nil {
+				return &IOError{recordErr}
+			}
+			if _, ok := err.(*FindingsError); ok && opts.WriteBaseline != "" {
+				return nil // the findings are recorded: adopting lint is no failure
 			}
 			return err
 		},
@@ -216,13 +215,20 @@ func (o *LintOptions) known() (*known, error) {
 }
 
 // summary gives the line stderr ends with: in text, the counts; with a
-// baseline, in every format, what it held and what was fixed since.
-func (o *LintOptions) summary(k *known) func(stream.Stats) string {
+// baseline, in every format, what it held and what was fixed since. With
+// --write-baseline it writes the baseline first, once all input is read,
+// so that the line says it is recorded only when it is; a failure to
+// write it goes to *recordErr. A run that stops early (a write error)
+// records nothing.
+func (o *LintOptions) summary(k *known, recordErr *error) func(stream.Stats) string {
 	text := o.Format.Value == render.FormatText
 	if !text && k == nil {
 		return nil
 	}
 	return func(s stream.Stats) string {
+		if k != nil && k.record != nil {
+			*recordErr = k.record.Write(o.WriteBaseline)
+		}
 		var parts []string
 		if text {
 			parts = append(parts, fmt.Sprintf("%d checked, %d finding(s)", s.Checked, s.Findings))
@@ -236,7 +242,7 @@ func (o *LintOptions) summary(k *known) func(stream.Stats) string {
 				parts = append(parts, fmt.Sprintf("%d fixed since the baseline (lint --write-baseline shrinks it)", fixed))
 			}
 		}
-		if k != nil && k.record != nil {
+		if k != nil && k.record != nil && *recordErr == nil {
 			parts = append(parts, fmt.Sprintf("%d recorded in %s", k.record.Len(), o.WriteBaseline))
 		}
 		return strings.Join(parts, ", ")
