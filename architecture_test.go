@@ -23,6 +23,7 @@ var mayImport = map[string][]string{
 
 	"internal/ascii":    {},
 	"internal/uritrace": {},
+	"internal/inetaton": {},
 
 	"internal/flagval":       {"pkg/uri"},
 	"internal/config":        {},
@@ -38,9 +39,9 @@ var mayImport = map[string][]string{
 	"internal/edit":          {"internal/idn", "internal/pct", "pkg/uri"},
 	"internal/iri":           {"internal/idn", "pkg/uri"},
 	"internal/interop":       {"internal/idn", "pkg/uri"},
-	"internal/surt":          {"internal/idn", "pkg/uri"},
+	"internal/surt":          {"internal/idn", "internal/inetaton", "pkg/uri"},
 	"internal/finding":       {"internal/edit", "internal/iri", "internal/pct", "pkg/uri", "pkg/uritemplate"},
-	"internal/lint":          {"internal/finding", "internal/idn", "internal/interop", "pkg/uri"},
+	"internal/lint":          {"internal/finding", "internal/idn", "internal/inetaton", "internal/interop", "pkg/uri"},
 	"internal/check":         {"internal/finding", "internal/lint", "pkg/uri"},
 	"internal/baseline":      {},
 	"internal/render": {"internal/baseline", "internal/check", "internal/explain", "internal/finding", "internal/idn", "internal/interop",

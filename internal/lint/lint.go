@@ -16,6 +16,7 @@ import (
 	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/idn"
+	"github.com/uritool/uritool/internal/inetaton"
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -243,7 +244,7 @@ func deceptive(userinfo, user, host string) string {
 	}
 	name := uri.PercentDecode(user[:n])
 	name = strings.TrimSuffix(name, ".")
-	if _, ok := inetAton(name); ok && strings.Contains(name, ".") {
+	if _, ok := inetaton.Parse(name); ok && strings.Contains(name, ".") {
 		return fmt.Sprintf("userinfo begins with %q, which looks like an IPv4 address; the host is %q (RFC 3986 section 7.6)", name, host)
 	}
 	if isDomain(name) {
@@ -320,71 +321,11 @@ func rareIP(host string) string {
 			return ""
 		}
 	}
-	a, ok := inetAton(name)
+	a, ok := inetaton.Parse(name)
 	if !ok {
 		return ""
 	}
 	return fmt.Sprintf("host is a rare IPv4 form that IPv4 parsers such as inet_aton read as %s; filter on the numeric address (RFC 3986 section 7.4)", a)
-}
-
-// inetAton reads s as inet_aton does (section 7.4): one to four parts
-// separated by ".", each decimal, octal after a leading "0" or hexadecimal
-// after "0x", the last filling the remaining bytes. Like the WHATWG URL
-// host parser it also takes one trailing "." and reads a bare "0x" as 0.
-func inetAton(s string) (netip.Addr, bool) {
-	s = strings.TrimSuffix(s, ".")
-	var parts [4]uint64
-	n := 0
-	for more := true; more; n++ {
-		if n == len(parts) {
-			return netip.Addr{}, false
-		}
-		var p string
-		p, s, more = strings.Cut(s, ".")
-		v, ok := parseNum(p)
-		if !ok {
-			return netip.Addr{}, false
-		}
-		parts[n] = v
-	}
-	a := parts[n-1]
-	if a >= 1<<(8*(5-n)) {
-		return netip.Addr{}, false
-	}
-	for i, p := range parts[:n-1] {
-		if p > 0xff {
-			return netip.Addr{}, false
-		}
-		a |= p << (24 - 8*i)
-	}
-	return netip.AddrFrom4([4]byte{byte(a >> 24), byte(a >> 16), byte(a >> 8), byte(a)}), true
-}
-
-// parseNum reads one part of an inet_aton address, capped at 32 bits.
-func parseNum(p string) (uint64, bool) {
-	base := uint64(10)
-	switch {
-	case len(p) >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'):
-		base, p = 16, p[2:]
-	case len(p) >= 2 && p[0] == '0':
-		base, p = 8, p[1:]
-	case p == "":
-		return 0, false
-	}
-	var v uint64
-	for i := 0; i < len(p); i++ {
-		if !ascii.IsHex(p[i]) {
-			return 0, false
-		}
-		d := uint64(ascii.Unhex(p[i]))
-		if d >= base {
-			return 0, false
-		}
-		if v = v*base + d; v > 0xffffffff {
-			return 0, false
-		}
-	}
-	return v, true
 }
 
 // controlNames names the C0 controls by their ASCII abbreviations.

@@ -69,6 +69,7 @@ import (
 
 	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/idn"
+	"github.com/uritool/uritool/internal/inetaton"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -169,11 +170,11 @@ func ipv4Form(h string) (string, bool) {
 	if len(parts) > 4 || !(dottedNumbers(parts, "123456789", "0123456789") || dottedNumbers(parts, "0", "01234567")) {
 		return "", false
 	}
-	v, ok := inetAton(parts)
+	a, ok := inetaton.Parse(h)
 	if !ok {
 		return "", false
 	}
-	return dotted(v), true
+	return a.String(), true
 }
 
 // dottedNumbers reports whether the first part starts with one of first
@@ -188,35 +189,6 @@ func dottedNumbers(parts []string, first, digits string) bool {
 		}
 	}
 	return true
-}
-
-// inetAton is inet_aton(3) for parts of decimal or octal (leading "0")
-// digits: the last part fills the bytes the others leave.
-func inetAton(parts []string) (uint32, bool) {
-	var vals []uint64
-	for _, p := range parts {
-		base := 10
-		if len(p) > 1 && p[0] == '0' {
-			base = 8
-		}
-		v, err := strconv.ParseUint(p, base, 32)
-		if err != nil {
-			return 0, false
-		}
-		vals = append(vals, v)
-	}
-	last := vals[len(vals)-1]
-	if last >= 1<<(32-8*(len(vals)-1)) {
-		return 0, false
-	}
-	var addr uint64
-	for i, v := range vals[:len(vals)-1] {
-		if v > 0xff {
-			return 0, false
-		}
-		addr |= v << (24 - 8*i)
-	}
-	return uint32(addr | last), true
 }
 
 func dotted(v uint32) string {
