@@ -91,9 +91,9 @@ suppressed. Columns count code points, as editors do, in every format.
 Memory: --extract reads a line longer than 64 KiB (a minified page, a
 bundle) twice, first for its markers and delimiters, then in pieces of 64
 KiB, and holds no more of it than the longest stretch not yet decided (a
-candidate, an attribute value, a code span), so that a file of one 25 MB
-line takes as little memory as any other; a long line on a pipe is kept in
-a temporary file ($TMPDIR) between the two readings.
+candidate, which is reported whole, or an attribute value), so that a file
+of one 25 MB line takes as little memory as any other; a long line on a
+pipe is kept in a temporary file ($TMPDIR) between the two readings.
 
 A directory argument is walked for Markdown, HTML and .txt files, skipping
 hidden ones, and "-" reads standard input. Files are checked in parallel and

@@ -16,10 +16,10 @@ import (
 // further on, a run of backticks, an attribute, a character reference,
 // a candidate that reaches the end), and then cuts the window at a byte
 // where every pass stands between items, in the state it would be in
-// over the whole line. What comes before the cut is final; the rest is
-// read again with the next piece. So memory grows with the longest
-// undecided stretch (a candidate, an attribute value, a code span), not
-// with the line.
+// over the whole line, or inside a code span, whose state it hands on.
+// What comes before the cut is final; the rest is read again with the
+// next piece. So memory grows with the longest undecided stretch (a
+// candidate, an attribute value), not with the line.
 
 // window is the text the passes read: text[from:] is to be read,
 // text[:from] is there for look-backs only.
@@ -37,7 +37,7 @@ type window struct {
 	// that from stands inside, or 0; extract sets it for the cut.
 	span int
 	// inside marks the bytes that stand strictly inside something a pass
-	// read (a candidate, an attribute, a code span): no cut falls there.
+	// read (a candidate, an attribute): no cut falls there.
 	inside []bool
 }
 
@@ -94,7 +94,7 @@ func (w *window) cover(start, end int) {
 
 // cut returns the last byte before limit where the next window may
 // start, or w.from when there is none. There each pass stands between
-// items: the byte is no part of a scheme, a character reference ("#",
+// items (or inside a code span): the byte is no part of a scheme, a character reference ("#",
 // ";", "&"), a run of backticks or an escape, and not inside anything a
 // pass read. The byte before it is no blank, backslash or ';', so that
 // look-backs over blanks and escapes stop at it and it is not the end
