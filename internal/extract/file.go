@@ -190,14 +190,18 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	e.spans = spans
 	// What follows an undecided code span is read as if past the window:
 	// whether it is code is not known.
-	view := w.upTo(pending)
+	view := w
+	if pending < len(line) {
+		v := w.upTo(pending)
+		view = &v
+	}
 	start := len(dst)
 	var undecided int
 	switch {
 	case e.opts.Kind == HTML, e.opts.Kind == Markdown && !e.code:
-		dst, undecided = e.markupLine(dst, &view, spans)
+		dst, undecided = e.markupLine(dst, view, spans)
 	default:
-		dst, undecided = e.appendProse(dst, view.text, w.from, 0, nil, &view)
+		dst, undecided = e.appendProse(dst, view.text, w.from, 0, nil, view)
 	}
 	pending = min(pending, undecided)
 	cut := len(line)
@@ -587,11 +591,13 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 	markdown := e.opts.Kind == Markdown
 	lo := max(w.from-1, 0)
 	text, sourceOf, end := e.decoded.decode(line, lo, len(line), spans, markdown, w.past)
-	prose := w.upTo(end)
-	if prose.past != nil {
-		prose.past.decoded = true
+	prose := w // a whole line's, as decoding it leaves nothing undecided
+	if w.past != nil {
+		v := w.upTo(end)
+		v.past.decoded = true
+		prose = &v
 	}
-	dst, end = e.appendProse(dst, text, w.from-lo, lo, sourceOf, &prose)
+	dst, end = e.appendProse(dst, text, w.from-lo, lo, sourceOf, prose)
 	undecided = min(undecided, end)
 	kept, next := dst[:attributes], 0
 	for _, f := range dst[attributes:] {
