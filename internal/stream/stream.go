@@ -699,17 +699,23 @@ func (r *reader) longLine(l *longLine, u *unit) (handled, more, cont bool) {
 		}()
 		spool = f
 	}
-	failed := func(err error) (bool, bool, bool) {
-		fatal := l.isStdin
-		if fatal {
+	// report puts err on u, to be reported after its output; it says
+	// whether the run goes on.
+	report := func(err error) bool {
+		if l.isStdin {
 			u.err, u.fatal = err, true
-		} else {
-			u.err = fmt.Errorf("%s: %w", l.file, err)
+			return false
 		}
+		u.err = fmt.Errorf("%s: %w", l.file, err)
+		return true
+	}
+	// failed sends u with no data but err, in the line's place.
+	failed := func(err error) (bool, bool, bool) {
+		cont := report(err)
 		u.piece, u.lastPiece, u.firstLine = true, true, l.line
 		u.data = u.data[:0]
 		r.send(u)
-		return true, false, !fatal
+		return true, false, cont
 	}
 
 	// The first pass. A CR before the line's end is no part of it.
@@ -789,7 +795,10 @@ func (r *reader) longLine(l *longLine, u *unit) (handled, more, cont bool) {
 		r.anyFile = true
 		if left == 0 {
 			if readErr != nil && !errors.Is(readErr, io.EOF) {
-				return failed(readErr)
+				// The line read before the error keeps its last piece.
+				cont := report(readErr)
+				r.send(u)
+				return true, false, cont
 			}
 			r.send(u)
 			break

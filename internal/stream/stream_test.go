@@ -570,5 +570,9 @@ func TestExtractLongLineReadError(t *testing.T) {
 		if !errors.As(err, &re) || !strings.HasPrefix(out, "1:0:1 http://a.example/ {false []}\n") {
 			t.Errorf("%T: err %v, stdout %.80q", in, err, out)
 		}
+		// Every byte was read before the error: none of it is lost.
+		if n := strings.Count(out, "http://b.example/"); n != 10<<10 {
+			t.Errorf("%T: %d candidates of the long line, want %d", in, n, 10<<10)
+		}
 	}
 }
