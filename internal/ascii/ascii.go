@@ -1,10 +1,23 @@
 // Package ascii holds the byte-level helpers that uritool's packages
-// share: ASCII character tests, hex digits and the decoder of
-// percent-encodings (RFC 3986 section 2.1). Each is small enough for the
-// compiler to inline, so hot paths may call them freely.
+// share: ASCII character tests, hex digits, the decoder of
+// percent-encodings (RFC 3986 section 2.1), and a string view of bytes.
+// Each is small enough for the compiler to inline, so hot paths may call
+// them freely.
 package ascii
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+	"unsafe"
+)
+
+// View reads b as a string without copying it. The string is valid only
+// as long as b is not written, which its callers say of their results.
+func View(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
 
 // UpperHex are the hex digits that percent-encodings are written with
 // (section 2.1: producers should use uppercase).

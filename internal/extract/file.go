@@ -9,7 +9,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/uritool/uritool/internal/ascii"
 )
@@ -894,11 +893,7 @@ func (a *arena) decode(raw string, lo, hi int, skip [][2]int, markdown bool, p *
 		i++
 	}
 	a.src = append(a.src, hi)
-	text = ""
-	if len(a.text) > textStart {
-		text = unsafe.String(&a.text[textStart], len(a.text)-textStart)
-	}
-	return text, a.src[srcStart:len(a.src):len(a.src)], hi
+	return ascii.View(a.text[textStart:]), a.src[srcStart:len(a.src):len(a.src)], hi
 }
 
 // characterReference decodes the reference that s starts with, and

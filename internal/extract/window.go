@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"slices"
 	"unicode/utf8"
-	"unsafe"
+
+	"github.com/uritool/uritool/internal/ascii"
 )
 
 // A line too long to hold whole (a minified page, a bundle) comes to the
@@ -148,7 +149,7 @@ func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []
 		p.advance()
 	}
 	p.buf = append(p.buf, piece...)
-	text := bytesView(p.buf)
+	text := ascii.View(p.buf) // valid until the next call, as Piece says
 	var rest *past
 	if !last {
 		rest = &past{facts: facts, end: p.base + len(text)}
@@ -205,13 +206,4 @@ func (p *pieces) advance() {
 	p.buf = p.buf[:copy(p.buf, p.buf[keep:])]
 	p.base += keep
 	p.from, p.runesAt = p.cut-keep, p.runesAt-keep
-}
-
-// bytesView reads b as a string without copying it: the candidates that
-// point into it are valid until the next call.
-func bytesView(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
 }

@@ -20,8 +20,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/extract"
 )
 
@@ -348,7 +348,7 @@ func (c *cutter) handle(w Worker, u *unit) {
 	}
 	switch {
 	case u.literal:
-		in.Text = bytesView(u.data)
+		in.Text = ascii.View(u.data)
 		w.Handle(&in, u.sink)
 	case u.piece:
 		c.piece(w, &in, u)
@@ -362,7 +362,7 @@ func (c *cutter) handle(w Worker, u *unit) {
 			} else {
 				line, data = data[:i], data[i+1:]
 			}
-			in.Text = bytesView(trimCR(line))
+			in.Text = ascii.View(trimCR(line))
 			if c.plain {
 				w.Handle(&in, u.sink)
 			} else {
@@ -736,8 +736,9 @@ func (r *reader) longLine(l *longLine, u *unit) (handled, more, cont bool) {
 		if cr {
 			facts.Scan([]byte{'\r'})
 		}
-		b, cr = trimCRFound(b)
-		facts.Scan(b)
+		line := trimCR(b)
+		cr = len(line) < len(b)
+		facts.Scan(line)
 		return nil
 	}
 	if err := scan(u.data); err != nil {
@@ -831,23 +832,6 @@ func (r *reader) longLine(l *longLine, u *unit) (handled, more, cont bool) {
 		l.next++
 	}
 	return true, newline, true
-}
-
-// trimCRFound drops a CR that ends b, and says whether it did.
-func trimCRFound(b []byte) ([]byte, bool) {
-	if n := len(b); n > 0 && b[n-1] == '\r' {
-		return b[:n-1], true
-	}
-	return b, false
-}
-
-// bytesView reads b as a string without copying it; workers use the text
-// only during Handle.
-func bytesView(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
 }
 
 // trimCR drops the CR of a CRLF line ending, so CRLF files read like LF

@@ -3,8 +3,8 @@ package uri
 import (
 	"bytes"
 	"strings"
-	"unsafe"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/uritrace"
 )
 
@@ -16,7 +16,7 @@ func RemoveDotSegments(path string) string {
 		return path
 	}
 	b := []byte(path)
-	return bytesToString(b[:removeDotSegments(b, nil)])
+	return ascii.View(b[:removeDotSegments(b, nil)])
 }
 
 // hasDotSegment reports whether path has a "." or ".." segment. It only
@@ -121,16 +121,6 @@ func lastSlash(out []byte) int {
 	return 0
 }
 
-// bytesToString hands over b as a string without copying. Callers build
-// a result in b and never touch b again, which keeps Resolve and
-// Normalize at one allocation per call.
-func bytesToString(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
-}
-
 // removeRelativeDots removes the dot-segments of the path of a
 // relative-path reference (section 4.2) in place and returns the result.
 // Resolution merges such a path with the base's directory (5.2.3) before
@@ -182,7 +172,7 @@ func removeRelativeDots(p []byte) []byte {
 	switch {
 	case w == 0:
 		return append(p[:0], "./"...)
-	case up == 0 && needsDotSlash(bytesToString(p[:w])):
+	case up == 0 && needsDotSlash(ascii.View(p[:w])):
 		// The input's first segment is gone, and with it at least two
 		// bytes ("./", or "x/../"), so there is room.
 		copy(p[2:], p[:w])

@@ -379,10 +379,10 @@ func build(u *URI, rules uritrace.Rules) URI {
 	}
 	// Only an IRI holds non-ASCII characters, and normalizing keeps them.
 	parse := Parse
-	if !ascii.IsASCII(bytesToString(b)) {
+	if !ascii.IsASCII(ascii.View(b)) {
 		parse = ParseIRI
 	}
-	n, err := parse(bytesToString(b))
+	n, err := parse(ascii.View(b))
 	if err != nil {
 		// Each step maps a valid component to a valid one: decoding only
 		// yields unreserved characters, which stand anywhere.

@@ -3,6 +3,8 @@ package uri
 import (
 	"strings"
 
+	"github.com/uritool/uritool/internal/ascii"
+
 	"github.com/uritool/uritool/internal/uritrace"
 )
 
@@ -160,7 +162,7 @@ func (t *target) build(tr *uritrace.Resolution) (URI, error) {
 	if len(b) > MaxLen {
 		return URI{}, ErrTooLong
 	}
-	u, err := Parse(bytesToString(b))
+	u, err := Parse(ascii.View(b))
 	if err != nil {
 		// Every component came from a valid reference and section 5.2
 		// only joins them at their delimiters.
