@@ -163,12 +163,9 @@ func (e *Extractor) Line(dst []Found, line string) []Found {
 	e.code, _ = e.markdownCode(line, nil)
 	start := len(dst)
 	dst, _ = e.extract(dst, &window{text: line})
-	runes, at := 0, 0
+	var c columns
 	for i := start; i < len(dst); i++ {
-		f := &dst[i]
-		runes += utf8.RuneCountInString(line[at:f.Offset])
-		at = f.Offset
-		f.Runes, f.Source = runes, line[f.Offset:]
+		c.mark(&dst[i], line)
 	}
 	return dst
 }

@@ -131,9 +131,10 @@ type pieces struct {
 	from, base, cut int
 	angle           byte
 	span            int
-	// runes counts the code points of the line before buf[runesAt].
-	runes, runesAt int
-	inside         []bool
+	// columns counts the code points of the line before the window's
+	// last candidate (window offsets).
+	columns columns
+	inside  []bool
 }
 
 // Piece appends the candidates decided by the next piece of a line that
@@ -176,9 +177,8 @@ func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []
 	p.span = w.span
 	for i := start; i < len(dst); i++ {
 		f := &dst[i]
-		p.runes += utf8.RuneCountInString(text[p.runesAt:f.Offset])
-		p.runesAt = f.Offset
-		f.Runes, f.Source, f.shift = p.runes, text[f.Offset:], p.base
+		p.columns.mark(f, text)
+		f.shift = p.base
 		f.Offset += p.base
 	}
 	if last {
@@ -190,6 +190,26 @@ func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []
 	return dst
 }
 
+// columns counts the code points of a line up to a byte offset that
+// only goes forward, so that the columns of all of a line's candidates
+// take one count over the line.
+type columns struct {
+	runes int // code points before at
+	at    int
+}
+
+// to moves the count to offset off of text.
+func (c *columns) to(text string, off int) {
+	c.runes += utf8.RuneCountInString(text[c.at:off])
+	c.at = off
+}
+
+// mark sets f's Runes and Source from text, in which f.Offset lies.
+func (c *columns) mark(f *Found, text string) {
+	c.to(text, f.Offset)
+	f.Runes, f.Source = c.runes, text[f.Offset:]
+}
+
 // maxPiece is about the size of the pieces a stream hands over.
 const maxPiece = 64 << 10
 
@@ -197,13 +217,12 @@ const maxPiece = 64 << 10
 // cut for the look-backs.
 func (p *pieces) advance() {
 	text := p.buf[:p.cut]
-	p.runes += utf8.RuneCount(text[p.runesAt:])
-	p.runesAt = p.cut
+	p.columns.to(ascii.View(text), p.cut)
 	if i := bytes.LastIndexAny(text[p.from:], "<>"); i >= 0 {
 		p.angle = text[p.from+i]
 	}
 	keep := max(p.cut-2, 0)
 	p.buf = p.buf[:copy(p.buf, p.buf[keep:])]
 	p.base += keep
-	p.from, p.runesAt = p.cut-keep, p.runesAt-keep
+	p.from, p.columns.at = p.cut-keep, p.columns.at-keep
 }
