@@ -134,9 +134,10 @@ func checkClass(component string, v *string, class *charClass, ucs nonASCII) err
 	if v == nil {
 		return nil
 	}
-	end, err := scanPct(*v, 0, class)
+	var f flags
+	end, err := scanPct(*v, 0, class, &f)
 	if ucs != asciiOnly {
-		end, err = scanUcs(*v, end, err, class, ucs)
+		end, err = scanUcs(*v, end, err, class, ucs, &f)
 	}
 	if err == nil && end < len(*v) {
 		err = errChar(*v, end, component, component)

@@ -7,7 +7,9 @@ import "unicode/utf8"
 // not a byte class; the parser handles '%' itself (section 2.1).
 
 const (
-	alphaChars      = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	upperChars      = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	lowerChars      = "abcdefghijklmnopqrstuvwxyz"
+	alphaChars      = upperChars + lowerChars
 	digitChars      = "0123456789"
 	unreservedChars = alphaChars + digitChars + "-._~"        // section 2.3
 	subDelimsChars  = "!$&'()*+,;="                           // section 2.2
@@ -23,6 +25,13 @@ func classOf(chars string) (t charClass) {
 	return t
 }
 
+func without(t charClass, chars string) charClass {
+	for i := 0; i < len(chars); i++ {
+		t[chars[i]] = false
+	}
+	return t
+}
+
 var (
 	// unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" (2.3)
 	unreserved = classOf(unreservedChars)
@@ -33,6 +42,14 @@ var (
 	userinfoChar = classOf(unreservedChars + subDelimsChars + ":")
 	// reg-name = *( unreserved / pct-encoded / sub-delims ) (3.2.2)
 	regNameChar = classOf(unreservedChars + subDelimsChars)
+
+	// The same two without uppercase letters: the parser scans an
+	// authority with these first and meets an uppercase letter as the end
+	// of a run, which tells Normalize whether case folding (6.2.2.1) has
+	// work to do in the host, at no cost to the lowercase hosts nearly all
+	// input has.
+	userinfoLowerChar = without(userinfoChar, upperChars)
+	regNameLowerChar  = without(regNameChar, upperChars)
 	// IPvFuture tail: 1*( unreserved / sub-delims / ":" ) (3.2.2)
 	ipvFutureChar = classOf(unreservedChars + subDelimsChars + ":")
 	// segment-nz-nc: pchar without ":" (3.3)

@@ -261,18 +261,14 @@ func unchanged(u *URI, rules uritrace.Rules) bool {
 		return false
 	}
 	s := u.s
-	// Case matters in the scheme and the host (6.2.2.1). Without a
-	// userinfo only "://" or "//" lies between them: one look at both.
-	switch {
-	case u.flags&(hasAuthority|hasUserinfo) == hasAuthority:
-		if hasUpper(s[:u.hostEnd]) {
-			return false
-		}
-	case u.flags&hasScheme != 0 && hasUpper(s[:u.schemeEnd]),
-		u.flags&hasAuthority != 0 && hasUpper(s[u.hostStart:u.hostEnd]):
+	// Case matters in the scheme and the host (6.2.2.1). The parse noted
+	// whether the authority holds an uppercase letter at all; a scheme,
+	// a few letters long, is looked at here.
+	if schemeUpper(s, int(u.schemeEnd)) ||
+		u.flags&upperAuthority != 0 && hasUpper(s[u.hostStart:u.hostEnd]) {
 		return false
 	}
-	if !pctNormal(s) {
+	if u.flags&pctEncoded != 0 && !pctNormal(s) {
 		return false
 	}
 	switch {
@@ -282,6 +278,21 @@ func unchanged(u *URI, rules uritrace.Rules) bool {
 		return relativeDotsNormal(u.Path())
 	}
 	return true
+}
+
+// schemeUpper reports whether the scheme s[:end] holds an uppercase
+// letter: with one look at a word for the short schemes nearly all are.
+func schemeUpper(s string, end int) bool {
+	if end <= 8 && len(s) >= 8 {
+		return upperLetters(word(s, 0))&(1<<(8*end)-1) != 0
+	}
+	scheme := s[:end]
+	for i := 0; i < len(scheme); i++ {
+		if isUpper(scheme[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasUpper reports an uppercase letter outside percent-encodings, whose

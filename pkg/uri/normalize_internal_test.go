@@ -43,3 +43,26 @@ func FuzzUnchanged(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseFacts holds the facts the parse records for Normalize to what
+// the string says (CheckFacts), for URIs and IRIs.
+func FuzzParseFacts(f *testing.F) {
+	for _, s := range []string{
+		"http://Example.com/", "http://U@example.com/", "http://u@Example.com/", "HTTP://h/",
+		"http://%4A.com/", "http://%4a.com/", "http://h/%7E", "http://h/?%41#%42", "//[::FFFF:1.2.3.4]",
+		"//[V1.X]", "//[v1.x]", "http://h:80/A", "a%41:b", "//ex%C3%A9.com", "//éX.com", "//ÉX.com",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, parse := range []func(string) (URI, error){Parse, ParseIRI} {
+			u, err := parse(s)
+			if err != nil {
+				continue
+			}
+			if err := CheckFacts(u); err != nil {
+				t.Error(err)
+			}
+		}
+	})
+}

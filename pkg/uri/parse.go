@@ -134,9 +134,9 @@ func (u *URI) parse(s string, g grammar) error {
 		if u.flags&hasScheme == 0 {
 			// path-noscheme (section 4.2): a colon in the first segment
 			// would make it read as a scheme.
-			j, err := scanPct(s, i, &segmentNzNcChar)
+			j, err := scanPct(s, i, &segmentNzNcChar, &u.flags)
 			if ucs != asciiOnly {
-				j, err = scanUcs(s, j, err, &segmentNzNcChar, ucs)
+				j, err = scanUcs(s, j, err, &segmentNzNcChar, ucs, &u.flags)
 			}
 			if err != nil {
 				return err
@@ -147,9 +147,9 @@ func (u *URI) parse(s string, g grammar) error {
 			i = j
 		}
 	}
-	i, err := scanPct(s, i, &pathChar)
+	i, err := scanPct(s, i, &pathChar, &u.flags)
 	if ucs != asciiOnly {
-		i, err = scanUcs(s, i, err, &pathChar, ucs)
+		i, err = scanUcs(s, i, err, &pathChar, ucs, &u.flags)
 	}
 	if err != nil {
 		return err
@@ -160,9 +160,9 @@ func (u *URI) parse(s string, g grammar) error {
 	// "?" query (section 3.4)
 	if i < len(s) && s[i] == '?' {
 		where = "query"
-		i, err = scanPct(s, i+1, &queryChar)
+		i, err = scanPct(s, i+1, &queryChar, &u.flags)
 		if ucs != asciiOnly {
-			i, err = scanUcs(s, i, err, &queryChar, ucs.inQuery())
+			i, err = scanUcs(s, i, err, &queryChar, ucs.inQuery(), &u.flags)
 		}
 		if err != nil {
 			return err
@@ -176,9 +176,9 @@ func (u *URI) parse(s string, g grammar) error {
 			return errAt(i, "absolute-URI", "an absolute URI cannot have a fragment")
 		}
 		where = "fragment"
-		i, err = scanPct(s, i+1, &queryChar)
+		i, err = scanPct(s, i+1, &queryChar, &u.flags)
 		if ucs != asciiOnly {
-			i, err = scanUcs(s, i, err, &queryChar, ucs)
+			i, err = scanUcs(s, i, err, &queryChar, ucs, &u.flags)
 		}
 		if err != nil {
 			return err
@@ -193,7 +193,7 @@ func (u *URI) parse(s string, g grammar) error {
 
 // scanPct advances over bytes of class and pct-encoded triplets
 // (section 2.1), returning the index of the first byte that is neither.
-func scanPct(s string, i int, class *charClass) (int, error) {
+func scanPct(s string, i int, class *charClass, f *flags) (int, error) {
 	_ = class[0] // one nil check, not one per byte
 	for {
 		for uint(i) < uint(len(s)) && class[s[i]] {
@@ -205,6 +205,7 @@ func scanPct(s string, i int, class *charClass) (int, error) {
 		if len(s)-i < 3 || !ascii.IsHex(s[i+1]) || !ascii.IsHex(s[i+2]) {
 			return i, errPct(s, i)
 		}
+		*f |= pctEncoded
 		i += 3
 	}
 }
@@ -212,16 +213,30 @@ func scanPct(s string, i int, class *charClass) (int, error) {
 // scanUcs goes on from where scanPct stopped (with err), taking turns with
 // it while the next byte starts a character ucs allows. Callers skip it
 // for URIs, which keeps the ASCII path as fast as it is without IRIs.
-func scanUcs(s string, i int, err error, class *charClass, ucs nonASCII) (int, error) {
+func scanUcs(s string, i int, err error, class *charClass, ucs nonASCII, f *flags) (int, error) {
 	for err == nil && i < len(s) && s[i] >= utf8.RuneSelf {
 		n := ucs.accept(s[i:])
 		if n == 0 {
 			return i, nil
 		}
-		i, err = scanPct(s, i+n, class)
+		i, err = scanPct(s, i+n, class, f)
 	}
 	return i, err
 }
+
+// scanUpper goes on from the uppercase letter at i where a scan over a
+// class without them (userinfoLowerChar, regNameLowerChar) stopped, over
+// class itself, and records that the authority holds one.
+func (u *URI) scanUpper(s string, i int, class *charClass, ucs nonASCII) (int, error) {
+	u.flags |= upperAuthority
+	i, err := scanPct(s, i, class, &u.flags)
+	if ucs != asciiOnly {
+		i, err = scanUcs(s, i, err, class, ucs, &u.flags)
+	}
+	return i, err
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 
 // errPct reports the first byte after the "%" at i that is not a hex
 // digit, or the end of the input. It is kept out of line so that scanPct's loop
@@ -242,9 +257,12 @@ func (u *URI) parseAuthority(s string, i int, ucs nonASCII) (int, error) {
 	// The userinfo characters are a superset of those of reg-name, port
 	// and ":", so one scan either meets the "@" or shows there is none.
 	// In an IRI both iuserinfo and ireg-name add ucschar alike.
-	j, err := scanPct(s, i, &userinfoChar)
+	j, err := scanPct(s, i, &userinfoLowerChar, &u.flags)
 	if ucs != asciiOnly {
-		j, err = scanUcs(s, j, err, &userinfoChar, ucs)
+		j, err = scanUcs(s, j, err, &userinfoLowerChar, ucs, &u.flags)
+	}
+	if j < len(s) && isUpper(s[j]) && err == nil {
+		j, err = u.scanUpper(s, j, &userinfoChar, ucs)
 	}
 	if err != nil {
 		return 0, err
@@ -325,9 +343,12 @@ func (u *URI) parseHost(s string, i int, ucs nonASCII) (int, error) {
 		return u.parseIPLiteral(s, i)
 	}
 	start := i
-	i, err := scanPct(s, i, &regNameChar)
+	i, err := scanPct(s, i, &regNameLowerChar, &u.flags)
 	if ucs != asciiOnly {
-		i, err = scanUcs(s, i, err, &regNameChar, ucs)
+		i, err = scanUcs(s, i, err, &regNameLowerChar, ucs, &u.flags)
+	}
+	if i < len(s) && isUpper(s[i]) && err == nil {
+		i, err = u.scanUpper(s, i, &regNameChar, ucs)
 	}
 	if err != nil {
 		return 0, err
@@ -372,6 +393,9 @@ func (u *URI) parseIPLiteral(s string, i int) (int, error) {
 			return 0, errChar(s, i, "IPvFuture", "IPvFuture")
 		}
 		return 0, errChar(s, i, "IPv6address", "IPv6 address")
+	}
+	if anyUpper(s[open:i]) { // an IP-literal holds no pct-encodings
+		u.flags |= upperAuthority
 	}
 	return i + 1, nil
 }

@@ -629,3 +629,35 @@ func TestAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestParseFacts holds the facts the parse records to what the strings of
+// the benchmark sample say (uri.CheckFacts; FuzzParseFacts does the same
+// for any input).
+func TestParseFacts(t *testing.T) {
+	lines, err := benchSample()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pct, upper int
+	for _, s := range lines {
+		u, err := uri.Parse(s)
+		if err != nil {
+			continue
+		}
+		if err := uri.CheckFacts(u); err != nil {
+			t.Error(err)
+		}
+		p, up := uri.Facts(u)
+		if p {
+			pct++
+		}
+		if up {
+			upper++
+		}
+	}
+	// The sample must hold both facts, or this test proves little.
+	if pct == 0 || upper == 0 {
+		t.Fatalf("the sample has %d references with pct-encodings and %d with an uppercase authority", pct, upper)
+	}
+	t.Logf("%d of %d references hold pct-encodings, %d an uppercase letter in the authority", pct, len(lines), upper)
+}

@@ -42,6 +42,13 @@ const (
 	hasAuthority
 	hasUserinfo
 	parsed // set by a successful parse, so that URI{} is not ""
+
+	// Facts the parse meets on its one pass, so that Normalize need not
+	// look at every byte again to learn that a reference is normal. Each
+	// follows from the string alone, as the offsets do, which keeps ==
+	// true to its word.
+	pctEncoded     // s holds a pct-encoded triplet (section 2.1)
+	upperAuthority // the authority holds an uppercase letter outside pct-encodings
 )
 
 // URI is a parsed URI reference: the input string and the offsets of its
