@@ -20,11 +20,18 @@ func word(s string, i int) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// bytesEqual sets the high bit of each byte of x that equals c, and only
-// of those: the carry-free form of the zero-byte test.
-func bytesEqual(x uint64, c byte) uint64 {
-	y := x ^ ones*uint64(c)
-	return ^((y&^highs + ^uint64(highs)) | y) & highs
+// zeroBytes sets the high bit of each byte of x that is zero, and only of
+// those: the carry-free form of the zero-byte test.
+func zeroBytes(x uint64) uint64 {
+	return ^((x&^highs + ^uint64(highs)) | x) & highs
+}
+
+// slashDots sets the high bit of each byte of x that is '/' followed by
+// '.': x compared to '/' and x>>8 (each byte's next one) to '.', or-ed,
+// so that one zero test covers the pair. The last byte has no next one:
+// x>>8 brings in a zero there, which is not '.', so it is never set.
+func slashDots(x uint64) uint64 {
+	return zeroBytes((x ^ ones*'/') | (x>>8 ^ ones*'.'))
 }
 
 // upperLetters sets the high bit of each byte of x in 'A'..'Z'.
@@ -65,11 +72,9 @@ func hasSlashDot(s string) bool {
 		return false
 	}
 	for i := 0; i < len(s)-8; i += 7 {
-		x := word(s, i)
-		if bytesEqual(x, '.')&(bytesEqual(x, '/')<<8) != 0 {
+		if slashDots(word(s, i)) != 0 {
 			return true
 		}
 	}
-	x := word(s, len(s)-8)
-	return bytesEqual(x, '.')&(bytesEqual(x, '/')<<8) != 0
+	return slashDots(word(s, len(s)-8)) != 0
 }

@@ -28,6 +28,23 @@ func TestWordFilters(t *testing.T) {
 	}
 }
 
+// TestSlashDotPairs puts every pair of bytes at every place of a string of
+// two overlapping words, so that no pair can pass for "/." by accident of
+// arithmetic: the word test or-s two comparisons into one.
+func TestSlashDotPairs(t *testing.T) {
+	b := []byte(strings.Repeat("a", 15))
+	for pair := 0; pair < 1<<16; pair++ {
+		for i := 0; i+1 < len(b); i++ {
+			b[i], b[i+1] = byte(pair), byte(pair>>8)
+			s := string(b)
+			if got, want := hasSlashDot(s), strings.Contains(s, "/."); got != want {
+				t.Fatalf("hasSlashDot(%q) = %v, want %v", s, got, want)
+			}
+			b[i], b[i+1] = 'a', 'a'
+		}
+	}
+}
+
 func FuzzWordFilters(f *testing.F) {
 	f.Add("http://Example.COM/a/./b")
 	f.Add("/aaaaaaa/.bbbbbbb")
