@@ -39,6 +39,11 @@ type target struct {
 // once when it differs from ref, and not at all when ref is already its
 // own target.
 func (o ResolveOptions) Resolve(base, ref URI) (URI, error) {
+	// Most references in a pipeline are URIs, and most of those are their
+	// own target: T is R less its dot-segments (5.2.2), and it has none.
+	if ref.flags&base.flags&hasScheme != 0 && !o.NonStrict && !hasDotSegment(ref.Path()) {
+		return ref, nil
+	}
 	// The plan is filled in place and the URIs passed by pointer: a
 	// target or URI returned or passed by value is copied, and the copy
 	// cost more than the plan itself.
