@@ -95,7 +95,7 @@ type NormalizeOptions struct {
 }
 
 // Normalize returns u in normal form at level (sections 6.2.2 and 6.2.3).
-func Normalize(u URI, level Level) URI { return normalizer{level: level}.normalize(u) }
+func Normalize(u URI, level Level) URI { return normalizer{level: level}.normalize(&u) }
 
 // Equal reports whether a and b are equivalent by the comparison ladder
 // of section 6.2: equal once both are normalized at the scheme level. The
@@ -125,7 +125,7 @@ func (o NormalizeOptions) Normalize(u URI) URI {
 	if o.RelativeDots || o.CanonicalIPv6 {
 		return o.normalizeFurther(n, &u)
 	}
-	return n.normalize(u)
+	return n.normalize(&u)
 }
 
 // normalizer is what RFC 3986's normalization needs of NormalizeOptions.
@@ -138,13 +138,16 @@ type normalizer struct {
 	ports map[string]string
 }
 
-func (n normalizer) normalize(u URI) URI {
-	// By pointer from here: a copy of u per call costs as much as a check.
-	rules := n.plan(&u)
-	if unchanged(&u, rules) {
-		return u
+// normalize and the functions it calls take u by pointer and read its
+// fields, not its methods, on the path every reference takes: a copy of u
+// per call costs as much as a check, and one made just after the parse
+// wrote u field by field waits for those writes to land.
+func (n normalizer) normalize(u *URI) URI {
+	rules := n.plan(u)
+	if unchanged(u, rules) {
+		return *u
 	}
-	return build(&u, rules)
+	return build(u, rules)
 }
 
 // normalizeFurther is Normalize with RelativeDots or CanonicalIPv6.
@@ -171,28 +174,29 @@ const syntaxRules = uritrace.PctUppercase | uritrace.PctDecode | uritrace.Scheme
 // depend on the scheme only.
 func (n normalizer) plan(u *URI) uritrace.Rules {
 	rules := syntaxRules
-	scheme, isURI := u.Scheme()
+	isURI := u.flags&hasScheme != 0
 	if isURI {
 		rules |= uritrace.DotSegments
 	}
 	if n.level < SchemeLevel {
 		return rules
 	}
-	port, hasPort := u.Port()
-	_, hasAuthority := u.Authority()
+	hasAuthority := u.flags&hasAuthority != 0
+	hasPort := hasAuthority && u.hostEnd != u.pathStart
 	// The one reference whose normal form would not fit in a URI keeps
 	// its empty path.
-	emptyPath := hasAuthority && u.Path() == "" && len(u.s) < MaxLen
-	if port == "" && !emptyPath {
-		// Most references: no default port to look up.
+	emptyPath := hasAuthority && u.pathStart == u.pathEnd && len(u.s) < MaxLen
+	if (!hasPort || u.pathStart == u.hostEnd+1) && !emptyPath {
+		// Most references: no port, or an empty one, to look up.
 		if hasPort {
 			rules |= uritrace.DropPort
 		}
 		return rules
 	}
+	port, _ := u.Port()
 	def, known := "", false
 	if isURI {
-		def, known = n.defaultPort(scheme)
+		def, known = n.defaultPort(u.s[:u.schemeEnd])
 	}
 	if hasPort && (port == "" || known && samePort(port, def)) {
 		rules |= uritrace.DropPort
@@ -271,11 +275,11 @@ func unchanged(u *URI, rules uritrace.Rules) bool {
 	if u.flags&pctEncoded != 0 && !pctNormal(s) {
 		return false
 	}
-	switch {
+	switch path := s[u.pathStart:u.pathEnd]; {
 	case rules&uritrace.DotSegments != 0:
-		return !hasDotSegment(u.Path())
+		return !hasDotSegment(path)
 	case rules&uritrace.RelativeDots != 0:
-		return relativeDotsNormal(u.Path())
+		return relativeDotsNormal(path)
 	}
 	return true
 }
