@@ -237,7 +237,8 @@ func (o *EditOptions) editOp(sep byte, chosen [][]render.Chosen) pipeline.Op[ren
 		text, added := o.DefaultScheme.Apply(in.Text)
 		r.Start(in.Line, text)
 		r.SchemeAdded = added
-		u, err := parseRef(text, o.IRI)
+		var u uri.URI
+		err := parseRef(&u, text, o.IRI)
 		if chosen != nil {
 			return o.iterate(u, err, r, chosen, eo, &combo)
 		}

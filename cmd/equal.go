@@ -104,7 +104,8 @@ func (o *EqualOptions) equalOp(a uri.URI, aText string) pipeline.Op[render.Compa
 	return pipeline.Func[render.Compared](func(in *stream.Input, r *render.Compared) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		r.A, r.NormalA = aText, na
-		b, err := parseRef(in.Text, false)
+		var b uri.URI
+		err := parseRef(&b, in.Text, false)
 		if err != nil {
 			r.Err = finding.Of(err, "uri")
 			return pipeline.Fail

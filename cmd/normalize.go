@@ -173,8 +173,8 @@ func (o *NormalizeOptions) normalizeOp() pipeline.Op[render.Normalized] {
 		text, added := o.DefaultScheme.Apply(in.Text)
 		r.Start(in.Line, text)
 		r.Original, r.IRI, r.SchemeAdded = in.Text, o.IRI, added
-		u, err := parseRef(text, o.IRI)
-		if err != nil {
+		var u uri.URI
+		if err := parseRef(&u, text, o.IRI); err != nil {
 			r.Err = finding.Of(err, "uri")
 			return pipeline.Fail
 		}

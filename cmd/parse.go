@@ -140,8 +140,8 @@ An unknown field or modifier is a usage error, before any input is read.`,
 func parseOp(ds *defaultscheme.Flag, asIRI, withForms bool, ro *render.ParseOptions) pipeline.Op[render.Parsed] {
 	return pipeline.Func[render.Parsed](func(in *stream.Input, r *render.Parsed) pipeline.Outcome {
 		text, added := ds.Apply(in.Text)
-		u, err := parseRef(text, asIRI)
-		r.Line, r.Input, r.URI, r.SchemeAdded, r.Err, r.Params, r.Unmet = in.Line, text, u, added, nil, r.Params[:0], ""
+		err := parseRef(&r.URI, text, asIRI)
+		r.Line, r.Input, r.SchemeAdded, r.Err, r.Params, r.Unmet = in.Line, text, added, nil, r.Params[:0], ""
 		if err != nil {
 			errors.As(err, &r.Err)
 		} else if ro.Template != nil {
@@ -151,8 +151,8 @@ func parseOp(ds *defaultscheme.Flag, asIRI, withForms bool, ro *render.ParseOpti
 			}
 		}
 		if withForms {
-			r.Forms.Set(&u, err == nil)
-			if q, ok := u.Query(); ok && err == nil {
+			r.Forms.Set(&r.URI, err == nil)
+			if q, ok := r.URI.Query(); ok && err == nil {
 				r.Params = pct.AppendFormPairs(r.Params, q)
 			}
 		}

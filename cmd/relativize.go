@@ -71,7 +71,8 @@ func relativizeOp(base uri.URI, baseText string) pipeline.Op[render.Relativized]
 	return pipeline.Func[render.Relativized](func(in *stream.Input, r *render.Relativized) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		r.Base = baseText
-		target, err := parseRef(in.Text, false)
+		var target uri.URI
+		err := parseRef(&target, in.Text, false)
 		if err == nil {
 			var ref uri.URI
 			if ref, err = uri.Relativize(base, target); err == nil {

@@ -86,7 +86,8 @@ func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) pipeline.Op[re
 	return pipeline.Func[render.Resolved](func(in *stream.Input, r *render.Resolved) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		r.Base, r.Explain = baseText, o.Explain
-		ref, err := parseRef(in.Text, false)
+		var ref uri.URI
+		err := parseRef(&ref, in.Text, false)
 		switch {
 		case err != nil:
 		case o.Explain:

@@ -450,16 +450,19 @@ func run[R any](o *RootOptions, args []string, c pipeline.Command[R]) error {
 }
 
 // parseRef parses an input as a URI reference or, with asIRI, as an IRI
-// reference. Refused for a character only IRIs allow, its error says so.
-func parseRef(text string, asIRI bool) (uri.URI, error) {
+// reference, into u. Refused for a character only IRIs allow, its error
+// says so. u is the caller's, by pointer: a URI returned by value is
+// copied once more on every input, and the first copy after the parse
+// waits for the parse's writes to land.
+func parseRef(u *uri.URI, text string, asIRI bool) (err error) {
 	if asIRI {
-		return uri.ParseIRI(text)
+		*u, err = uri.ParseIRI(text)
+		return err
 	}
-	u, err := uri.Parse(text)
-	if err != nil {
-		return u, withIRIHint(text, err)
+	if *u, err = uri.Parse(text); err != nil {
+		return withIRIHint(text, err)
 	}
-	return u, nil
+	return nil
 }
 
 // withIRIHint adds the IRI hint to a parse error; apart from parseRef so
