@@ -4,7 +4,9 @@ import "unicode/utf8"
 
 // Character classes of RFC 3986 Appendix A, one 256-entry table per ABNF
 // rule, so that the parser tests a byte with a single load. pct-encoded is
-// not a byte class; the parser handles '%' itself (section 2.1).
+// not a byte class; the parser handles '%' itself (section 2.1). An entry
+// is 1 for a member and 0 otherwise, not a bool, so that the entries of
+// eight bytes combine into one word (see skip).
 
 const (
 	upperChars      = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -16,18 +18,18 @@ const (
 	pcharChars      = unreservedChars + subDelimsChars + ":@" // section 3.3
 )
 
-type charClass [256]bool
+type charClass [256]uint8
 
 func classOf(chars string) (t charClass) {
 	for i := 0; i < len(chars); i++ {
-		t[chars[i]] = true
+		t[chars[i]] = 1
 	}
 	return t
 }
 
 func without(t charClass, chars string) charClass {
 	for i := 0; i < len(chars); i++ {
-		t[chars[i]] = false
+		t[chars[i]] = 0
 	}
 	return t
 }

@@ -61,3 +61,40 @@ func checkWordFilters(t *testing.T, s string) {
 		t.Errorf("hasSlashDot(%q) = %v, want %v", s, got, slashDot)
 	}
 }
+
+// TestSkip holds skip, which reads a word at a time and the last word of
+// a string overlapped, to a loop over bytes: every class, every length
+// up to three words, every start, and every byte value at every place
+// after it in a run of members.
+func TestSkip(t *testing.T) {
+	classes := map[string]*charClass{
+		"userinfoLower": &userinfoLowerChar, "regNameLower": &regNameLowerChar, "segmentNzNc": &segmentNzNcChar,
+		"path": &pathChar, "query": &queryChar, "scheme": &schemeChar, "unreserved": &unreserved,
+	}
+	bySkip := func(s string, i int, class *charClass) int {
+		for i < len(s) && class[s[i]] != 0 {
+			i++
+		}
+		return i
+	}
+	for name, class := range classes {
+		for n := 0; n <= 24; n++ {
+			b := []byte(strings.Repeat("a", n))
+			for i := 0; i <= n; i++ {
+				for p := i; p < n; p++ {
+					for c := 0; c < 256; c++ {
+						b[p] = byte(c)
+						s := string(b)
+						if got, want := skip(s, i, class), bySkip(s, i, class); got != want {
+							t.Fatalf("%s: skip(%q, %d) = %d, want %d", name, s, i, got, want)
+						}
+					}
+					b[p] = 'a'
+				}
+				if got := skip(string(b), i, class); got != n {
+					t.Fatalf("%s: skip(%q, %d) = %d, want %d", name, b, i, got, n)
+				}
+			}
+		}
+	}
+}
