@@ -45,13 +45,15 @@ var (
 	// reg-name = *( unreserved / pct-encoded / sub-delims ) (3.2.2)
 	regNameChar = classOf(unreservedChars + subDelimsChars)
 
-	// The same two without uppercase letters: the parser scans an
-	// authority with these first and meets an uppercase letter as the end
-	// of a run, which tells Normalize whether case folding (6.2.2.1) has
-	// work to do in the host, at no cost to the lowercase hosts nearly all
-	// input has.
-	userinfoLowerChar = without(userinfoChar, upperChars)
-	regNameLowerChar  = without(regNameChar, upperChars)
+	// The same two without uppercase letters, and the first without ':':
+	// the parser scans an authority with these first and meets an
+	// uppercase letter as the end of a run, which tells Normalize whether
+	// case folding (6.2.2.1) has work to do in the host at no cost to the
+	// lowercase hosts nearly all input has; and meets the ':' before a
+	// port there too, so that it learns where a host ends without a
+	// second look.
+	authorityRunChar = without(userinfoChar, upperChars+":")
+	regNameLowerChar = without(regNameChar, upperChars)
 	// IPvFuture tail: 1*( unreserved / sub-delims / ":" ) (3.2.2)
 	ipvFutureChar = classOf(unreservedChars + subDelimsChars + ":")
 	// segment-nz-nc: pchar without ":" (3.3)

@@ -262,8 +262,8 @@ func scanUcs(s string, i int, err error, class *charClass, ucs nonASCII, f *flag
 }
 
 // scanUpper goes on from the uppercase letter at i where a scan over a
-// class without them (userinfoLowerChar, regNameLowerChar) stopped, over
-// class itself, and records that the authority holds one.
+// class without them (regNameLowerChar) stopped, over class itself, and
+// records that the authority holds one.
 func (u *URI) scanUpper(s string, i int, class *charClass, ucs nonASCII) (int, error) {
 	u.flags |= upperAuthority
 	i, err := scanPct(s, i, class, &u.flags)
@@ -271,6 +271,26 @@ func (u *URI) scanUpper(s string, i int, class *charClass, ucs nonASCII) (int, e
 		i, err = scanUcs(s, i, err, class, ucs, &u.flags)
 	}
 	return i, err
+}
+
+// scanAuthorityRest goes on from the ':' or uppercase letter at i where
+// parseAuthority's first scan stopped, over every userinfo character, and
+// returns the index of the first ':' from i (-1 for none) and where the
+// scan ends. It records whether s[i:] holds an uppercase letter, as the
+// first scan did for s[:i] by stopping at none.
+func (u *URI) scanAuthorityRest(s string, i int, ucs nonASCII) (colon, end int, err error) {
+	end, err = scanPct(s, i, &userinfoChar, &u.flags)
+	if ucs != asciiOnly {
+		end, err = scanUcs(s, end, err, &userinfoChar, ucs, &u.flags)
+	}
+	if hasUpper(s[i:end]) {
+		u.flags |= upperAuthority
+	}
+	colon = strings.IndexByte(s[i:end], ':')
+	if colon >= 0 {
+		colon += i
+	}
+	return colon, end, err
 }
 
 func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
@@ -294,12 +314,15 @@ func (u *URI) parseAuthority(s string, i int, ucs nonASCII) (int, error) {
 	// The userinfo characters are a superset of those of reg-name, port
 	// and ":", so one scan either meets the "@" or shows there is none.
 	// In an IRI both iuserinfo and ireg-name add ucschar alike.
-	j, err := scanPct(s, i, &userinfoLowerChar, &u.flags)
+	// The scan stops at a ':' and at an uppercase letter too, rare in an
+	// authority, so that the host's end and its case are known from it.
+	j, err := scanPct(s, i, &authorityRunChar, &u.flags)
 	if ucs != asciiOnly {
-		j, err = scanUcs(s, j, err, &userinfoLowerChar, ucs, &u.flags)
+		j, err = scanUcs(s, j, err, &authorityRunChar, ucs, &u.flags)
 	}
-	if j < len(s) && isUpper(s[j]) && err == nil {
-		j, err = u.scanUpper(s, j, &userinfoChar, ucs)
+	colon := -1 // none
+	if j < len(s) && (s[j] == ':' || isUpper(s[j])) && err == nil {
+		colon, j, err = u.scanAuthorityRest(s, j, ucs)
 	}
 	if err != nil {
 		return 0, err
@@ -313,7 +336,7 @@ func (u *URI) parseAuthority(s string, i int, ucs nonASCII) (int, error) {
 		u.hostStart = int32(i)
 		i, err = u.parseIPLiteral(s, i)
 	default:
-		return u.parseHostPort(s, i, j)
+		return u.parseHostPort(s, i, j, colon)
 	}
 	if err != nil {
 		return 0, err
@@ -344,13 +367,13 @@ func (u *URI) parseAuthority(s string, i int, ucs nonASCII) (int, error) {
 
 // parseHostPort parses host [ ":" port ] from i, where s[i:j] holds only
 // userinfo characters and pct-encodings and s[j] is not "@": the host is
-// a reg-name ending at the first ":" and need not be scanned again. Any
-// such s[i:j] could still be a userinfo, had an "@" followed, so an
-// invalid port is reported at j.
-func (u *URI) parseHostPort(s string, i, j int) (int, error) {
+// a reg-name ending at the first ":", at colon (-1 for none), and need not
+// be scanned again. Any such s[i:j] could still be a userinfo, had an "@"
+// followed, so an invalid port is reported at j.
+func (u *URI) parseHostPort(s string, i, j, colon int) (int, error) {
 	u.hostStart = int32(i)
-	k := i + strings.IndexByte(s[i:j], ':')
-	if k < i {
+	k := colon
+	if k < 0 {
 		k = j
 	}
 	u.hostType = regNameType(s[i:k])

@@ -68,7 +68,7 @@ func checkWordFilters(t *testing.T, s string) {
 // after it in a run of members.
 func TestSkip(t *testing.T) {
 	classes := map[string]*charClass{
-		"userinfoLower": &userinfoLowerChar, "regNameLower": &regNameLowerChar, "segmentNzNc": &segmentNzNcChar,
+		"authorityRun": &authorityRunChar, "regNameLower": &regNameLowerChar, "segmentNzNc": &segmentNzNcChar,
 		"path": &pathChar, "query": &queryChar, "scheme": &schemeChar, "unreserved": &unreserved,
 	}
 	bySkip := func(s string, i int, class *charClass) int {
