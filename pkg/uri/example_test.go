@@ -90,6 +90,18 @@ func ExampleNormalize() {
 	// gopher://h/
 }
 
+func ExampleNormalizeOptions_NormalizeString() {
+	o := uri.NormalizeOptions{Level: uri.SchemeLevel}
+	for _, s := range []string{"HTTP://Example.COM:80/a/./b/../%7euser", "http://example.com/", "http://[::1"} {
+		n, err := o.NormalizeString(s)
+		fmt.Printf("%q %v\n", n, err)
+	}
+	// Output:
+	// "http://example.com/a/~user" <nil>
+	// "http://example.com/" <nil>
+	// "" input ends inside the IP-literal that begins at offset 7: ']' is missing at offset 11
+}
+
 func ExampleEqual() {
 	a := uri.MustParse("http://example.com")
 	for _, s := range []string{"HTTP://EXAMPLE.com:80/", "http://example.com:/", "http://example.com/?"} {

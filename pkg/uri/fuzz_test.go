@@ -325,6 +325,9 @@ func FuzzNormalize(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		u, err := uri.Parse(s)
 		if err != nil {
+			if got, serr := (uri.NormalizeOptions{}).NormalizeString(s); serr == nil || serr.Error() != err.Error() || got != "" {
+				t.Fatalf("NormalizeString(%q) = %q, %v; Parse fails with %v", s, got, serr, err)
+			}
 			return
 		}
 		for _, level := range []uri.Level{uri.SyntaxLevel, uri.SchemeLevel} {
@@ -345,6 +348,11 @@ func FuzzNormalize(f *testing.F) {
 			}
 			if !uri.Equal(n, u) || !uri.Equal(u, n) {
 				t.Fatalf("Normalize(%q, %d) = %q, which is not Equal to its input", s, level, ns)
+			}
+		}
+		for _, o := range []uri.NormalizeOptions{{Level: uri.SyntaxLevel}, {Level: uri.SchemeLevel}, {RelativeDots: true}, {CanonicalIPv6: true}} {
+			if got, err := o.NormalizeString(s); err != nil || got != o.Normalize(u).String() {
+				t.Fatalf("%+v.NormalizeString(%q) = %q, %v; Normalize gives %q", o, s, got, err, o.Normalize(u))
 			}
 		}
 	})

@@ -547,7 +547,10 @@ func TestBuilderErrors(t *testing.T) {
 	}
 }
 
-var sink uri.URI
+var (
+	sink       uri.URI
+	stringSink string
+)
 
 func TestAllocations(t *testing.T) {
 	if testing.CoverMode() != "" {
@@ -626,6 +629,10 @@ func TestAllocations(t *testing.T) {
 		}
 		if n := testing.AllocsPerRun(10, func() { sink = uri.Normalize(u, level) }); n != want {
 			t.Errorf("Normalize(%q, %s) allocates %v times, want %v", c.Input, c.Level, n, want)
+		}
+		o := uri.NormalizeOptions{Level: level}
+		if n := testing.AllocsPerRun(10, func() { stringSink, _ = o.NormalizeString(c.Input) }); n != want {
+			t.Errorf("NormalizeString(%q) at %s allocates %v times, want %v", c.Input, c.Level, n, want)
 		}
 	}
 }
