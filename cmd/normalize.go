@@ -173,23 +173,18 @@ func (o *NormalizeOptions) normalizeOp() pipeline.Op[render.Normalized] {
 		text, added := o.DefaultScheme.Apply(in.Text)
 		r.Start(in.Line, text)
 		r.Original, r.IRI, r.SchemeAdded = in.Text, o.IRI, added
-		var u uri.URI
-		if err := parseRef(&u, text, o.IRI); err != nil {
+		var err error
+		if o.IRI || o.Explain {
+			err = o.normalizeParsed(normalizer, text, r)
+		} else if r.Normal, err = normalizer.NormalizeString(text); err != nil {
+			err = withIRIHint(text, err)
+		}
+		if err != nil {
 			r.Err = finding.Of(err, "uri")
 			return pipeline.Fail
 		}
-		n := normalizer.Normalize(u)
-		if o.NFC {
-			n = iri.NFC(n)
-		}
-		r.Normal = n.String()
 		r.Changed = r.Normal != text
 		switch {
-		case o.Explain:
-			r.Explain, r.Steps = true, explain.Normalize(normalizer, u)
-			if o.NFC {
-				r.Steps = withNFCStep(r.Steps, u, n)
-			}
 		case o.Check:
 			if !r.Changed {
 				return pipeline.Skip
@@ -203,6 +198,28 @@ func (o *NormalizeOptions) normalizeOp() pipeline.Op[render.Normalized] {
 		}
 		return pipeline.Pass
 	})
+}
+
+// normalizeParsed normalizes text into r by way of a parsed URI, for what
+// needs one: an IRI (and --nfc) or --explain's steps. Other input takes
+// NormalizeString, which passes no URI by value.
+func (o *NormalizeOptions) normalizeParsed(normalizer uri.NormalizeOptions, text string, r *render.Normalized) error {
+	var u uri.URI
+	if err := parseRef(&u, text, o.IRI); err != nil {
+		return err
+	}
+	n := normalizer.Normalize(u)
+	if o.NFC {
+		n = iri.NFC(n)
+	}
+	r.Normal = n.String()
+	if o.Explain {
+		r.Explain, r.Steps = true, explain.Normalize(normalizer, u)
+		if o.NFC {
+			r.Steps = withNFCStep(r.Steps, u, n)
+		}
+	}
+	return nil
 }
 
 // canonicalIPv6Usage describes --canonical-ipv6 of normalize and equal.
