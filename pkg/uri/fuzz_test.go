@@ -257,17 +257,23 @@ func FuzzResolve(f *testing.F) {
 	f.Add("a:/b", ".//c")
 	f.Add("a:b", "..//c")
 	f.Fuzz(func(t *testing.T, baseStr, refStr string) {
+		base, baseErr := uri.Parse(baseStr)
 		ref, err := uri.Parse(refStr)
 		if err != nil {
+			if got, serr := (uri.ResolveOptions{}).ResolveString(base, refStr); serr == nil || serr.Error() != err.Error() || got != "" {
+				t.Fatalf("ResolveString(%q, %q) = %q, %v; Parse fails with %v", baseStr, refStr, got, serr, err)
+			}
 			return
 		}
-		base, err := uri.Parse(baseStr)
-		if err != nil {
+		if baseErr != nil {
 			return
 		}
 		if !base.IsAbsolute() {
 			if _, err := uri.Resolve(base, ref); !errors.Is(err, uri.ErrBaseNotAbsolute) {
 				t.Fatalf("Resolve(%q, %q): err = %v, want ErrBaseNotAbsolute", baseStr, refStr, err)
+			}
+			if _, err := (uri.ResolveOptions{}).ResolveString(base, refStr); !errors.Is(err, uri.ErrBaseNotAbsolute) {
+				t.Fatalf("ResolveString(%q, %q): err = %v, want ErrBaseNotAbsolute", baseStr, refStr, err)
 			}
 			return
 		}
@@ -275,6 +281,9 @@ func FuzzResolve(f *testing.F) {
 			target, err := opts.Resolve(base, ref)
 			if err != nil {
 				t.Fatalf("%+v.Resolve(%q, %q): %v", opts, baseStr, refStr, err)
+			}
+			if got, err := opts.ResolveString(base, refStr); err != nil || got != target.String() {
+				t.Fatalf("%+v.ResolveString(%q, %q) = %q, %v; Resolve gives %q", opts, baseStr, refStr, got, err, target)
 			}
 			ts := target.String()
 			again, err := uri.ParseURI(ts)

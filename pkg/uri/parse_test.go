@@ -576,6 +576,9 @@ func TestAllocations(t *testing.T) {
 		if c.ref == c.target {
 			want = 0 // ref is its own target
 		}
+		if n := testing.AllocsPerRun(100, func() { stringSink, _ = uri.ResolveOptions{}.ResolveString(base, c.ref) }); n != want {
+			t.Errorf("ResolveString(%q, %q) allocates %v times, want %v", rfcBase, c.ref, n, want)
+		}
 		if n := testing.AllocsPerRun(100, func() { sink, _ = uri.Resolve(base, ref) }); n != want {
 			t.Errorf("Resolve(%q, %q) allocates %v times, want %v", rfcBase, c.ref, n, want)
 		}

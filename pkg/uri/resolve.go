@@ -39,20 +39,46 @@ type target struct {
 // once when it differs from ref, and not at all when ref is already its
 // own target.
 func (o ResolveOptions) Resolve(base, ref URI) (URI, error) {
-	// Most references in a pipeline are URIs, and most of those are their
-	// own target: T is R less its dot-segments (5.2.2), and it has none.
-	if ref.flags&base.flags&hasScheme != 0 && !o.NonStrict && !hasDotSegment(ref.Path()) {
+	if o.ownTarget(&base, &ref) {
 		return ref, nil
 	}
-	// The plan is filled in place and the URIs passed by pointer: a
-	// target or URI returned or passed by value is copied, and the copy
-	// cost more than the plan itself.
+	return o.resolve(&base, &ref)
+}
+
+// ResolveString parses ref as a URI reference, as Parse does, and returns
+// the text of its target against base, as Resolve does: ref itself,
+// without allocating, when it is its own target. An invalid ref gives
+// Parse's error, whatever the base. Like NormalizeString, it is the
+// shorter way from text to text and passes no fresh URI by value.
+func (o ResolveOptions) ResolveString(base URI, ref string) (string, error) {
+	var r URI
+	if err := r.parse(ref, uriReference); err != nil {
+		return "", err
+	}
+	if o.ownTarget(&base, &r) {
+		return ref, nil
+	}
+	t, err := o.resolve(&base, &r)
+	return t.s, err
+}
+
+// ownTarget reports the case of most references in a pipeline: a URI
+// whose target is itself, since T is R less its dot-segments (5.2.2) and
+// it has none.
+func (o ResolveOptions) ownTarget(base, ref *URI) bool {
+	return ref.flags&base.flags&hasScheme != 0 && !o.NonStrict && !hasDotSegment(ref.s[ref.pathStart:ref.pathEnd])
+}
+
+// resolve is Resolve past its shortcut. The plan is filled in place and
+// the URIs passed by pointer: a target or URI returned or passed by value
+// is copied, and the copy cost more than the plan itself.
+func (o ResolveOptions) resolve(base, ref *URI) (URI, error) {
 	var t target
-	if err := o.plan(&t, &base, &ref); err != nil {
+	if err := o.plan(&t, base, ref); err != nil {
 		return URI{}, err
 	}
 	if t.branch == uritrace.BranchScheme && !hasDotSegment(t.path) {
-		return ref, nil
+		return *ref, nil
 	}
 	return t.build(nil)
 }
