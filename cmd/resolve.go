@@ -86,17 +86,14 @@ func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) pipeline.Op[re
 	return pipeline.Func[render.Resolved](func(in *stream.Input, r *render.Resolved) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		r.Base, r.Explain = baseText, o.Explain
-		var ref uri.URI
-		err := parseRef(&ref, in.Text, false)
-		switch {
-		case err != nil:
-		case o.Explain:
-			r.Trace, err = explain.Resolve(resolver, base, ref)
-		default:
-			var t uri.URI
-			if t, err = resolver.Resolve(base, ref); err == nil {
-				r.Target = t.String()
+		var err error
+		if o.Explain {
+			var ref uri.URI
+			if err = parseRef(&ref, in.Text, false); err == nil {
+				r.Trace, err = explain.Resolve(resolver, base, ref)
 			}
+		} else if r.Target, err = resolver.ResolveString(base, in.Text); err != nil {
+			err = withIRIHint(in.Text, err)
 		}
 		if err != nil {
 			r.Err = finding.Of(err, "reference")
