@@ -452,8 +452,7 @@ func run[R any](o *RootOptions, args []string, c pipeline.Command[R]) error {
 // parseRef parses an input as a URI reference or, with asIRI, as an IRI
 // reference, into u. Refused for a character only IRIs allow, its error
 // says so. u is the caller's, by pointer: a URI returned by value is
-// copied once more on every input, and the first copy after the parse
-// waits for the parse's writes to land.
+// copied once more on every input.
 func parseRef(u *uri.URI, text string, asIRI bool) (err error) {
 	if asIRI {
 		*u, err = uri.ParseIRI(text)

@@ -49,7 +49,7 @@ func (o ResolveOptions) Resolve(base, ref URI) (URI, error) {
 // the text of its target against base, as Resolve does: ref itself,
 // without allocating, when it is its own target. An invalid ref gives
 // Parse's error, whatever the base. Like NormalizeString, it is the
-// shorter way from text to text and passes no fresh URI by value.
+// shorter way from text to text, and copies no URI on the way.
 func (o ResolveOptions) ResolveString(base URI, ref string) (string, error) {
 	var r URI
 	if err := r.parse(ref, uriReference); err != nil {
