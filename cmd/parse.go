@@ -111,7 +111,7 @@ An unknown field or modifier is a usage error, before any input is read.`,
 			}
 			outPal, errPal := opts.palettes()
 			ro := render.ParseOptions{Format: opts.Format.Value, Get: opts.Get.fields, Template: opts.Get.template,
-				ShowPassword: opts.ShowPassword, DefaultPorts: opts.DefaultPorts.Ports, Out: outPal, Err: errPal, Width: opts.terminalWidth()}
+				ShowPassword: opts.ShowPassword, IRI: opts.IRI, DefaultPorts: opts.DefaultPorts.Ports, Out: outPal, Err: errPal, Width: opts.terminalWidth()}
 			return run(root, args, pipeline.Command[render.Parsed]{
 				Filter:      &opts.Keep,
 				Unique:      opts.Unique,

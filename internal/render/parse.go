@@ -46,6 +46,10 @@ type ParseOptions struct {
 	Get          []string     // fields for --get, in order; replaces the breakdown
 	Template     *GetTemplate // --get with braces: one rendered line per input
 	ShowPassword bool
+	// IRI says the inputs are read as IRI references (--iri), which may
+	// hold characters beyond ASCII. A valid URI reference holds only bytes
+	// a JSON string holds as they are.
+	IRI bool
 	// DefaultPorts adds default ports by lowercase scheme (--default-port)
 	// to pkg/uri's, for {default:port} and {surt}.
 	DefaultPorts map[string]string
@@ -264,8 +268,8 @@ func (p *Parser) json(r *Parsed) {
 	u := r.URI
 	ok := r.Err == nil
 	// The components are substrings of the input: when it is plain, so
-	// are they, and none needs a look at its bytes.
-	plain := jsonPlain(r.Input)
+	// are they, and none needs a look at its bytes. A valid URI is plain.
+	plain := ok && !p.opts.IRI || jsonPlain(r.Input)
 	b := append(p.buf[:0], '{')
 	b = appendInputPlainOr(b, r.Input, plain)
 	if r.SchemeAdded {
