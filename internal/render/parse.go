@@ -297,9 +297,11 @@ func (p *Parser) json(r *Parsed) {
 	b = appendOptPlainOr(append(b, `,"query":`...), query, ok && hasQuery, plain)
 	fragment, hasFragment := u.Fragment()
 	b = appendOptPlainOr(append(b, `,"fragment":`...), fragment, ok && hasFragment, plain)
+	// Nearly every host is its own ASCII and Unicode form, as plain as
+	// the input it came from.
 	forms := &r.Forms
-	b = appendOptString(appendKey(b, "host_ascii"), forms.ASCII, forms.Defined && forms.Err == nil)
-	b = appendOptString(appendKey(b, "host_unicode"), forms.Unicode, forms.Defined && forms.Err == nil)
+	b = appendOptPlainOr(appendKey(b, "host_ascii"), forms.ASCII, forms.Defined && forms.Err == nil, plain && forms.ASCII == host)
+	b = appendOptPlainOr(appendKey(b, "host_unicode"), forms.Unicode, forms.Defined && forms.Err == nil, plain && forms.Unicode == host)
 	b = appendKey(b, "idna_error")
 	if forms.Err != nil {
 		e := forms.Err
