@@ -79,7 +79,8 @@ type Command[R any] struct {
 	NewOp       func() Op[R]
 	NewRenderer func() render.Renderer[R]
 	// InOrder runs one Op over every input in input order: first
-	// occurrences (--unique) and counts depend on it.
+	// occurrences (--unique) and samples depend on it. An aggregate need
+	// not: see Collect.
 	InOrder bool
 	// Files reads the arguments as names of files whose lines are inputs
 	// ("-" is standard input), rather than as inputs.
@@ -102,6 +103,10 @@ type Command[R any] struct {
 	Unique bool
 	// Summary, if set, gives a line for stderr after all output.
 	Summary func(stream.Stats) string
+	// Collect, if set, gathers in input order what the Ops append to
+	// Input.Carry (stream.Config.Collect): an aggregate worked out on
+	// every worker and kept in one place.
+	Collect func(carry []byte)
 }
 
 // Env is where a command reads and writes.
@@ -141,7 +146,7 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 			return w
 		},
 		Hint: stdinHint, IsTerminal: env.IsTerminal,
-		Summary: c.Summary,
+		Summary: c.Summary, Collect: c.Collect,
 	})
 }
 

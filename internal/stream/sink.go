@@ -10,6 +10,7 @@ type Sink struct {
 	_        cacheLinePad
 	out, err Part
 	runs     []run
+	carry    []byte // Input.Carry of the unit's inputs, for Config.Collect
 	// Out and Err write to the unit's stdout and stderr parts.
 	Out, Err *Part
 	// Findings counts the inputs (or, for lint, the findings) that make
@@ -133,6 +134,10 @@ func (s *Sink) reset() {
 		p.buf = p.buf[:0]
 	}
 	s.runs = s.runs[:0]
+	if cap(s.carry) > maxKeptOutput {
+		s.carry = nil
+	}
+	s.carry = s.carry[:0]
 	s.Findings, s.Checked, s.Suppressed = 0, 0, 0
 }
 

@@ -40,6 +40,10 @@ type Input struct {
 	// With Config.Cut.Extract, Found is the candidate (its offset and
 	// column in the line, its suppressions); nil otherwise.
 	Found *extract.Found
+	// Carry is where the worker may append what it hands on to
+	// Config.Collect rather than write: Collect gets each unit's Carry in
+	// input order.
+	Carry *[]byte
 }
 
 // Worker turns inputs into output. Each goroutine has its own Worker, so
@@ -121,6 +125,12 @@ type Config struct {
 	IsTerminal func(io.Reader) bool
 	// Summary, if set, gives a line written to Stderr after all output.
 	Summary func(Stats) string
+	// Collect, if set, is given what the workers appended to each unit's
+	// Input.Carry, unit by unit in input order, in the goroutine that
+	// writes output and before that unit's output. An aggregate (shape's
+	// counts) can so be worked out on every worker and kept in one place,
+	// in input order, by workers that need not run InOrder.
+	Collect func(carry []byte)
 }
 
 // Stats sums up a run.
@@ -253,6 +263,9 @@ func Run(c Config) (Stats, error) {
 	}
 	for u := range ordered {
 		<-u.done
+		if c.Collect != nil && len(u.sink.carry) > 0 {
+			c.Collect(u.sink.carry)
+		}
 		err := u.sink.each(interleaved, write)
 		switch {
 		case err != nil:
@@ -342,7 +355,7 @@ type cutter struct {
 
 // handle runs one unit through a worker.
 func (c *cutter) handle(w Worker, u *unit) {
-	in := Input{File: u.file, Line: u.firstLine}
+	in := Input{File: u.file, Line: u.firstLine, Carry: &u.sink.carry}
 	if u.first {
 		c.startFile(u.file)
 	}

@@ -64,6 +64,63 @@ func TestOrderAcrossWorkers(t *testing.T) {
 	}
 }
 
+// carrier hands each input's text on to Collect, and writes a "!" line
+// as a diagnostic, so that collected and written output interleave.
+type carrier struct{}
+
+func (carrier) Handle(in *stream.Input, s *stream.Sink) {
+	if strings.HasPrefix(in.Text, "!") {
+		fmt.Fprintf(s.Err, "%d:%s\n", in.Line, in.Text)
+		return
+	}
+	*in.Carry = append(append(*in.Carry, in.Text...), '\n')
+}
+
+// TestCollectInInputOrder: what workers carry reaches Collect in input
+// order, unit by unit, over several workers, and before the output of
+// its unit: a count gathered this way sees what a single worker would.
+func TestCollectInInputOrder(t *testing.T) {
+	var in, want strings.Builder
+	for i := 1; i <= 200_000; i++ {
+		if i%1000 == 0 {
+			fmt.Fprintf(&in, "!%d\n", i)
+			continue
+		}
+		fmt.Fprintf(&in, "line %d\n", i)
+		fmt.Fprintf(&want, "line %d\n", i)
+	}
+	var got strings.Builder
+	var errOut bytes.Buffer
+	collected := 0 // lines collected when each diagnostic was written
+	stderr := writerFunc(func(b []byte) (int, error) {
+		for _, line := range strings.SplitAfter(string(b), "\n") {
+			if line == "" {
+				continue
+			}
+			var n int
+			fmt.Sscanf(line, "%d:", &n)
+			// Every line before the diagnostic's was collected first:
+			// n-1 lines, less the n/1000-1 diagnostics among them.
+			if before := n - n/1000; collected < before {
+				t.Errorf("diagnostic of line %d written with %d lines collected, want %d or more", n, collected, before)
+			}
+		}
+		return errOut.Write(b)
+	})
+	_, err := stream.Run(stream.Config{Stdin: strings.NewReader(in.String()), Stdout: io.Discard, Stderr: stderr, Workers: 4,
+		NewWorker: func() stream.Worker { return carrier{} },
+		Collect: func(carry []byte) {
+			got.Write(carry)
+			collected += bytes.Count(carry, []byte{'\n'})
+		}})
+	if err != nil || got.String() != want.String() {
+		t.Fatalf("err %v, collected in order: %v", err, got.String() == want.String())
+	}
+	if n := strings.Count(errOut.String(), "\n"); n != 200 {
+		t.Errorf("%d diagnostics, want 200", n)
+	}
+}
+
 func TestArgumentsAndStdin(t *testing.T) {
 	out, _, _, err := run(t, stream.Config{Stdin: strings.NewReader("b\nc"), Args: []string{"a", "-", "d\ne"}})
 	if err != nil {
