@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"encoding/binary"
 	"fmt"
 	"strconv"
 	"strings"
@@ -79,20 +80,27 @@ finding: the exit status stays that of the inputs.`,
 			if opts.Sample > 0 {
 				table = render.ShapeSampleTable
 			}
-			var op *shapeOp // InOrder: the one worker's
+			counts := &shapeCounts{counter: shape.Counter{Max: opts.MaxShapes}}
 			var summary func(stream.Stats) string
 			if opts.MaxShapes > 0 {
-				summary = func(stream.Stats) string { return op.dropSummary() }
+				summary = func(stream.Stats) string { return counts.dropSummary() }
+			}
+			// Counts follow input order (ties, --max-shapes) with shapes
+			// worked out on every worker: each hands its shapes on, and
+			// collect counts them unit by unit in input order. Samples are
+			// the first inputs of each shape, which one worker sees in order.
+			var collect func([]byte)
+			if opts.Sample == 0 {
+				collect = counts.collect
 			}
 			return run(root, args, pipeline.Command[render.Shaped]{
 				Filter: &opts.Keep,
 				NewOp: func() pipeline.Op[render.Shaped] {
-					op = &shapeOp{shaper: shape.Shaper{Options: shape.Options{Off: opts.Off.set}}, sample: opts.Sample,
-						counter: shape.Counter{Max: opts.MaxShapes}}
-					return op
+					return &shapeOp{shaper: shape.Shaper{Options: shape.Options{Off: opts.Off.set}}, sample: opts.Sample, counts: counts}
 				},
 				NewRenderer: tableRenderer(table, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal, Unaligned: true}),
-				InOrder:     true, // counts and samples follow input order
+				InOrder:     opts.Sample > 0,
+				Collect:     collect,
 				Summary:     summary,
 			})
 		},
@@ -108,11 +116,30 @@ finding: the exit status stays that of the inputs.`,
 	return c
 }
 
-// shapeOp counts shapes, or passes the first inputs of each.
-type shapeOp struct {
-	shaper  shape.Shaper
-	sample  int
+// shapeCounts is the one count of shapes of a run, which every worker's
+// shapeOp shares.
+type shapeCounts struct {
 	counter shape.Counter // with --sample too: the first inputs pass
+	flushed bool          // the counts were given (by the first worker's Flush)
+}
+
+// collect counts the shapes a unit's inputs were given, which shapeOp.Do
+// carried as a length (uvarint) and the shape's bytes each.
+func (c *shapeCounts) collect(carry []byte) {
+	for len(carry) > 0 {
+		n, k := binary.Uvarint(carry)
+		end := k + int(n)
+		c.counter.Count(carry[k:end])
+		carry = carry[end:]
+	}
+}
+
+// shapeOp works out shapes and hands them on to be counted, or, with
+// --sample, counts them itself and passes the first inputs of each.
+type shapeOp struct {
+	shaper shape.Shaper
+	sample int
+	counts *shapeCounts
 }
 
 func (o *shapeOp) Do(in *stream.Input, r *render.Shaped) pipeline.Outcome {
@@ -122,10 +149,10 @@ func (o *shapeOp) Do(in *stream.Input, r *render.Shaped) pipeline.Outcome {
 		return pipeline.Fail
 	}
 	if o.sample == 0 {
-		o.counter.Count(sh)
+		*in.Carry = append(binary.AppendUvarint(*in.Carry, uint64(len(sh))), sh...)
 		return pipeline.Skip
 	}
-	if n := o.counter.Add(sh); n > 0 && n <= o.sample { // 0: dropped by --max-shapes
+	if n := o.counts.counter.Add(sh); n > 0 && n <= o.sample { // 0: dropped by --max-shapes
 		*r = render.Shaped{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Shape: string(sh)}
 		return pipeline.Pass
 	}
@@ -137,24 +164,29 @@ func (o *shapeOp) Do(in *stream.Input, r *render.Shaped) pipeline.Outcome {
 // --max-shapes a closing record says what was dropped, even if nothing
 // was, so that a script finds it in every run.
 func (o *shapeOp) Flush(emit func(*render.Shaped)) {
+	if o.counts.flushed {
+		return
+	}
+	o.counts.flushed = true
+	c := &o.counts.counter
 	var r render.Shaped
 	if o.sample == 0 {
-		for sh, n := range o.counter.Sorted() {
+		for sh, n := range c.Sorted() {
 			r = render.Shaped{Shape: sh, Count: n}
 			emit(&r)
 		}
 	}
-	if o.counter.Max > 0 {
-		inputs, shapes := o.counter.Dropped()
+	if c.Max > 0 {
+		inputs, shapes := c.Dropped()
 		r = render.Shaped{Dropped: true, DroppedInputs: inputs, DroppedShapes: shapes}
 		emit(&r)
 	}
 }
 
 // dropSummary is the stderr line of --max-shapes.
-func (o *shapeOp) dropSummary() string {
-	kept := fmt.Sprintf("--max-shapes %d: %d shape(s) kept", o.counter.Max, o.counter.Len())
-	inputs, shapes := o.counter.Dropped()
+func (c *shapeCounts) dropSummary() string {
+	kept := fmt.Sprintf("--max-shapes %d: %d shape(s) kept", c.counter.Max, c.counter.Len())
+	inputs, shapes := c.counter.Dropped()
 	if inputs == 0 {
 		return kept + ", none dropped"
 	}
