@@ -3,6 +3,7 @@ package cmd
 import (
 	"encoding/binary"
 	"fmt"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -80,6 +81,12 @@ finding: the exit status stays that of the inputs.`,
 			if opts.Sample > 0 {
 				table = render.ShapeSampleTable
 			}
+			// The counts are nearly all of shape's heap, and the runtime
+			// collects only once the garbage equals the live heap: the
+			// errors and diagnostics of invalid inputs could pile up to
+			// the size of the counts before a collection. A tenth keeps
+			// memory to what the distinct shapes need.
+			defer debug.SetGCPercent(debug.SetGCPercent(10))
 			counts := &shapeCounts{counter: shape.Counter{Max: opts.MaxShapes}}
 			var summary func(stream.Stats) string
 			if opts.MaxShapes > 0 {
