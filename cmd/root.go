@@ -259,6 +259,17 @@ func newHelpCmd() *cobra.Command {
 	}
 }
 
+// collectAt sets the garbage collector's target (as GOGC does) for the
+// run of a command whose heap asks for another than the default, unless
+// GOGC is set, and returns what sets it back.
+func (o *RootOptions) collectAt(percent int) (restore func()) {
+	if o.IO.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	old := debug.SetGCPercent(percent)
+	return func() { debug.SetGCPercent(old) }
+}
+
 // terminalWidth is the width of the terminal stdout writes to, from
 // COLUMNS or the terminal itself, or 0 when stdout is not a terminal.
 func (o *RootOptions) terminalWidth() int {

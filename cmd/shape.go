@@ -3,7 +3,6 @@ package cmd
 import (
 	"encoding/binary"
 	"fmt"
-	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -86,7 +85,7 @@ finding: the exit status stays that of the inputs.`,
 			// errors and diagnostics of invalid inputs could pile up to
 			// the size of the counts before a collection. A tenth keeps
 			// memory to what the distinct shapes need.
-			defer debug.SetGCPercent(debug.SetGCPercent(10))
+			defer root.collectAt(10)()
 			counts := &shapeCounts{counter: shape.Counter{Max: opts.MaxShapes}}
 			var summary func(stream.Stats) string
 			if opts.MaxShapes > 0 {

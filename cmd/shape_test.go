@@ -1,6 +1,13 @@
 package cmd_test
 
-import "testing"
+import (
+	"io"
+	"runtime/debug"
+	"strings"
+	"testing"
+
+	"github.com/uritool/uritool/cmd"
+)
 
 func TestCLIShape(t *testing.T) {
 	const log = "https://example.com/users/122/edit?page=2\n" +
@@ -104,4 +111,44 @@ func TestCLIShape(t *testing.T) {
 		{name: "unknown heuristic", args: []string{"shape", "--no-heuristic", "nope", "x"}, want: want{code: 2, out: exact(""),
 			errHas: []string{`invalid argument "nope" for "--no-heuristic" flag`, `unknown heuristic "nope" (want one of uuid,date,id,hex)`}}},
 	})
+}
+
+// TestCollectorTargetRestored: shape and interop set the garbage
+// collector's target for their run; the process (tests, a program that
+// calls Main) gets its own back, and GOGC, when set, is left alone.
+func TestCollectorTargetRestored(t *testing.T) {
+	current := func() int { p := debug.SetGCPercent(100); debug.SetGCPercent(p); return p }
+	defer debug.SetGCPercent(debug.SetGCPercent(123))
+	for _, args := range [][]string{{"shape"}, {"interop"}} {
+		for _, gogc := range []string{"", "77"} {
+			var during int
+			getenv := testEnv(t, map[string]string{"GOGC": gogc})
+			in := &probe{r: strings.NewReader("http://a/b\nhttp://a/c\n"), read: func() { during = current() }}
+			cmd.Main(args, &cmd.IOStreams{In: in, Out: io.Discard, ErrOut: io.Discard, Getenv: getenv})
+			if got := current(); got != 123 {
+				t.Errorf("%v, GOGC=%q: target %d after the run, want 123 back", args, gogc, got)
+			}
+			if gogc != "" && during != 123 {
+				t.Errorf("%v, GOGC=%q: target %d during the run, want it left at 123", args, gogc, during)
+			}
+			if gogc == "" && during == 123 {
+				t.Errorf("%v: target left at 123 during the run", args)
+			}
+		}
+	}
+}
+
+// probe is a reader that calls read on its first Read, from inside the
+// run.
+type probe struct {
+	r    io.Reader
+	read func()
+}
+
+func (p *probe) Read(b []byte) (int, error) {
+	if p.read != nil {
+		p.read()
+		p.read = nil
+	}
+	return p.r.Read(b)
 }
