@@ -20,6 +20,12 @@ const (
 
 type charClass [256]uint8
 
+// The marks of pathChar, above the membership bit.
+const (
+	slashMark = 2
+	dotMark   = 4
+)
+
 func classOf(chars string) (t charClass) {
 	for i := 0; i < len(chars); i++ {
 		t[chars[i]] = 1
@@ -58,8 +64,14 @@ var (
 	ipvFutureChar = classOf(unreservedChars + subDelimsChars + ":")
 	// segment-nz-nc: pchar without ":" (3.3)
 	segmentNzNcChar = classOf(unreservedChars + subDelimsChars + "@")
-	// path characters: pchar / "/" (3.3)
-	pathChar = classOf(pcharChars + "/")
+	// path characters: pchar / "/" (3.3). '/' and '.' carry a mark beside
+	// their membership, with which skipPath finds "/." as it scans.
+	pathChar = func() charClass {
+		t := classOf(pcharChars + "/")
+		t['/'] |= slashMark
+		t['.'] |= dotMark
+		return t
+	}()
 	// query = fragment = *( pchar / "/" / "?" ) (3.4, 3.5)
 	queryChar = classOf(pcharChars + "/?")
 )

@@ -16,10 +16,14 @@ func CheckFacts(u URI) error {
 	if got, want := u.flags&upperAuthority != 0, hasUpper(a); got != want {
 		return fmt.Errorf("%q: upperAuthority is %v, want %v", u.s, got, want)
 	}
+	p := u.Path()
+	if got, want := u.flags&dotted != 0, strings.HasPrefix(p, ".") || strings.Contains(p, "/."); got != want {
+		return fmt.Errorf("%q: dotted is %v, want %v", u.s, got, want)
+	}
 	return nil
 }
 
 // Facts reports the facts the parse recorded in u's flags.
-func Facts(u URI) (pct, upper bool) {
-	return u.flags&pctEncoded != 0, u.flags&upperAuthority != 0
+func Facts(u URI) (pct, upper, dots bool) {
+	return u.flags&pctEncoded != 0, u.flags&upperAuthority != 0, u.flags&dotted != 0
 }

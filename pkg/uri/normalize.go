@@ -301,7 +301,7 @@ func unchanged(u *URI, rules uritrace.Rules) bool {
 	}
 	switch path := s[u.pathStart:u.pathEnd]; {
 	case rules&uritrace.DotSegments != 0:
-		return !hasDotSegment(path)
+		return u.flags&dotted == 0 || !hasDotSegment(path)
 	case rules&uritrace.RelativeDots != 0:
 		return relativeDotsNormal(path)
 	}

@@ -130,6 +130,9 @@ func (u *URI) parse(s string, g grammar) error {
 	}
 
 	u.pathStart = int32(i)
+	if i < len(s) && s[i] == '.' {
+		u.flags |= dotted
+	}
 	if u.flags&hasAuthority == 0 {
 		u.hostStart, u.hostEnd = int32(i), int32(i)
 		if u.flags&hasScheme == 0 {
@@ -196,7 +199,11 @@ func (u *URI) parse(s string, g grammar) error {
 // (section 2.1), returning the index of the first byte that is neither.
 func scanPct(s string, i int, class *charClass, f *flags) (int, error) {
 	for {
-		i = skip(s, i, class)
+		if class == &pathChar {
+			i = skipPath(s, i, f)
+		} else {
+			i = skip(s, i, class)
+		}
 		if i >= len(s) || s[i] != '%' {
 			return i, nil
 		}
@@ -241,6 +248,63 @@ func skip(s string, i int, class *charClass) int {
 	m := uint64(class[w[0]]) | uint64(class[w[1]])<<8 | uint64(class[w[2]])<<16 | uint64(class[w[3]])<<24 |
 		uint64(class[w[4]])<<32 | uint64(class[w[5]])<<40 | uint64(class[w[6]])<<48 | uint64(class[w[7]])<<56
 	return i + firstZeroByte(m>>(8*(i-last)))
+}
+
+// skipPath is skip over pathChar, which also records in f whether the
+// run holds "/." (dotted): Normalize and Resolve look for dot-segments
+// only then. The marks of '/' and '.' in pathChar come along in the same
+// word as the membership bits: a '/' at byte k and a '.' at byte k+1 of
+// a word are bit 8k+1 and bit 8k+10, one shift apart; a '/' ending a word
+// is carried to the next. A run never begins just after a '/' (it begins
+// a path, or follows a pct-encoding or an IRI character), so none is
+// carried into the first word.
+func skipPath(s string, i int, f *flags) int {
+	class := &pathChar
+	if len(s) < 8 {
+		start := i
+		for i < len(s) && class[s[i]] != 0 {
+			i++
+		}
+		if strings.Contains(s[start:i], "/.") {
+			*f |= dotted
+		}
+		return i
+	}
+	var pairs, carry uint64
+	end := -1
+	for i+8 <= len(s) {
+		w := s[i : i+8]
+		m := uint64(class[w[0]]) | uint64(class[w[1]])<<8 | uint64(class[w[2]])<<16 | uint64(class[w[3]])<<24 |
+			uint64(class[w[4]])<<32 | uint64(class[w[5]])<<40 | uint64(class[w[6]])<<48 | uint64(class[w[7]])<<56
+		p := ((m&(slashMark*ones))<<9 | carry<<2) & m
+		if m&ones != ones {
+			n := firstZeroByte(m & ones)
+			pairs |= p & (1<<(8*n) - 1)
+			end = i + n
+			break
+		}
+		pairs |= p
+		carry = m >> 57 & 1
+		i += 8
+	}
+	if end < 0 {
+		end = i
+		if i < len(s) {
+			last := len(s) - 8
+			w := s[last:]
+			m := uint64(class[w[0]]) | uint64(class[w[1]])<<8 | uint64(class[w[2]])<<16 | uint64(class[w[3]])<<24 |
+				uint64(class[w[4]])<<32 | uint64(class[w[5]])<<40 | uint64(class[w[6]])<<48 | uint64(class[w[7]])<<56
+			m >>= 8 * (i - last)
+			n := firstZeroByte(m & ones)
+			p := ((m&(slashMark*ones))<<9 | carry<<2) & m
+			pairs |= p & (1<<(8*n) - 1)
+			end = i + n
+		}
+	}
+	if pairs != 0 {
+		*f |= dotted
+	}
+	return end
 }
 
 // firstZeroByte returns the index of the lowest byte of m that is 0, for

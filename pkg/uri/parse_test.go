@@ -648,7 +648,7 @@ func TestParseFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var pct, upper int
+	var pct, upper, dots int
 	for _, s := range lines {
 		u, err := uri.Parse(s)
 		if err != nil {
@@ -657,17 +657,20 @@ func TestParseFacts(t *testing.T) {
 		if err := uri.CheckFacts(u); err != nil {
 			t.Error(err)
 		}
-		p, up := uri.Facts(u)
+		p, up, d := uri.Facts(u)
 		if p {
 			pct++
 		}
 		if up {
 			upper++
 		}
+		if d {
+			dots++
+		}
 	}
-	// The sample must hold both facts, or this test proves little.
-	if pct == 0 || upper == 0 {
-		t.Fatalf("the sample has %d references with pct-encodings and %d with an uppercase authority", pct, upper)
+	// The sample must hold every fact, or this test proves little.
+	if pct == 0 || upper == 0 || dots == 0 {
+		t.Fatalf("the sample has %d references with pct-encodings, %d with an uppercase authority, %d with a \"/.\"", pct, upper, dots)
 	}
-	t.Logf("%d of %d references hold pct-encodings, %d an uppercase letter in the authority", pct, len(lines), upper)
+	t.Logf("%d of %d references hold pct-encodings, %d an uppercase letter in the authority, %d a \"/.\" in the path", pct, len(lines), upper, dots)
 }

@@ -66,7 +66,8 @@ func (o ResolveOptions) ResolveString(base URI, ref string) (string, error) {
 // whose target is itself, since T is R less its dot-segments (5.2.2) and
 // it has none.
 func (o ResolveOptions) ownTarget(base, ref *URI) bool {
-	return ref.flags&base.flags&hasScheme != 0 && !o.NonStrict && !hasDotSegment(ref.s[ref.pathStart:ref.pathEnd])
+	return ref.flags&base.flags&hasScheme != 0 && !o.NonStrict &&
+		(ref.flags&dotted == 0 || !hasDotSegment(ref.s[ref.pathStart:ref.pathEnd]))
 }
 
 // resolve is Resolve past its shortcut. The plan is filled in place and

@@ -65,17 +65,12 @@ func checkWordFilters(t *testing.T, s string) {
 // TestSkip holds skip, which reads a word at a time and the last word of
 // a string overlapped, to a loop over bytes: every class, every length
 // up to three words, every start, and every byte value at every place
-// after it in a run of members.
+// after it in a run of members. skipPath, for pathChar, must also say
+// whether the run holds "/.".
 func TestSkip(t *testing.T) {
 	classes := map[string]*charClass{
 		"authorityRun": &authorityRunChar, "regNameLower": &regNameLowerChar, "segmentNzNc": &segmentNzNcChar,
 		"path": &pathChar, "query": &queryChar, "scheme": &schemeChar, "unreserved": &unreserved,
-	}
-	bySkip := func(s string, i int, class *charClass) int {
-		for i < len(s) && class[s[i]] != 0 {
-			i++
-		}
-		return i
 	}
 	for name, class := range classes {
 		for n := 0; n <= 24; n++ {
@@ -84,17 +79,64 @@ func TestSkip(t *testing.T) {
 				for p := i; p < n; p++ {
 					for c := 0; c < 256; c++ {
 						b[p] = byte(c)
-						s := string(b)
-						if got, want := skip(s, i, class), bySkip(s, i, class); got != want {
-							t.Fatalf("%s: skip(%q, %d) = %d, want %d", name, s, i, got, want)
-						}
+						checkSkip(t, name, string(b), i, class)
 					}
 					b[p] = 'a'
 				}
-				if got := skip(string(b), i, class); got != n {
-					t.Fatalf("%s: skip(%q, %d) = %d, want %d", name, b, i, got, n)
+				checkSkip(t, name, string(b), i, class)
+			}
+		}
+	}
+}
+
+// TestSkipPathPairs puts "/." at every place around a run, cut short at
+// every place by a byte not in the path, over every start: pairs within
+// a word, across two, in the overlapped last word, and just outside the
+// run.
+func TestSkipPathPairs(t *testing.T) {
+	for n := 2; n <= 24; n++ {
+		for i := 0; i <= n; i++ {
+			for p := 0; p+1 < n; p++ {
+				for cut := i; cut <= n; cut++ {
+					b := []byte(strings.Repeat("a", n))
+					b[p], b[p+1] = '/', '.'
+					if cut < n {
+						b[cut] = ' '
+					}
+					checkSkip(t, "path", string(b), i, &pathChar)
 				}
 			}
 		}
+	}
+}
+
+func FuzzSkipPath(f *testing.F) {
+	f.Add("/a/./b/../c%2e/.d", 0)
+	f.Add("aaaaaaa/.aaaaaaa/", 3)
+	f.Fuzz(func(t *testing.T, s string, i int) {
+		if i < 0 || i > len(s) {
+			return
+		}
+		checkSkip(t, "path", s, i, &pathChar)
+	})
+}
+
+// checkSkip holds skip (skipPath for pathChar) to a loop over bytes.
+func checkSkip(t *testing.T, name, s string, i int, class *charClass) {
+	t.Helper()
+	want := i
+	for want < len(s) && class[s[want]] != 0 {
+		want++
+	}
+	if class != &pathChar {
+		if got := skip(s, i, class); got != want {
+			t.Fatalf("%s: skip(%q, %d) = %d, want %d", name, s, i, got, want)
+		}
+		return
+	}
+	var f flags
+	got := skipPath(s, i, &f)
+	if got != want || (f&dotted != 0) != strings.Contains(s[i:want], "/.") {
+		t.Fatalf("skipPath(%q, %d) = %d, dotted %v; want %d, %v", s, i, got, f&dotted != 0, want, strings.Contains(s[i:want], "/."))
 	}
 }

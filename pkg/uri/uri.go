@@ -49,6 +49,7 @@ const (
 	// true to its word.
 	pctEncoded     // s holds a pct-encoded triplet (section 2.1)
 	upperAuthority // the authority holds an uppercase letter outside pct-encodings
+	dotted         // the path begins with "." or holds "/.": it may have dot-segments
 )
 
 // URI is a parsed URI reference: the input string and the offsets of its
