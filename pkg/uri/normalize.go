@@ -314,13 +314,7 @@ func schemeUpper(s string, end int) bool {
 	if end <= 8 && len(s) >= 8 {
 		return upperLetters(word(s, 0))&(1<<(8*end)-1) != 0
 	}
-	scheme := s[:end]
-	for i := 0; i < len(scheme); i++ {
-		if isUpper(scheme[i]) {
-			return true
-		}
-	}
-	return false
+	return anyUpper(s[:end])
 }
 
 // hasUpper reports an uppercase letter outside percent-encodings, whose
