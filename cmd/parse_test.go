@@ -99,6 +99,10 @@ func TestCLIParse(t *testing.T) {
 		{name: "invalid json record", args: []string{"parse", "--json", "a b"}, want: want{code: 1,
 			records: []map[string]any{{"input": "a b", "valid": false, "kind": nil, "path": nil, "segments": nil,
 				"error": map[string]any{"offset": 1.0, "rule": "path", "message": "invalid character ' ' in path"}}}}},
+		// A valid IRI needs no escape but U+2028 and U+2029, which end a
+		// line in JavaScript: the record of an IRI is scanned.
+		{name: "json of an IRI escapes U+2028", args: []string{"parse", "--iri", "--json", "http://example.com/a\u2028b"}, want: want{
+			outHas: []string{`"path":"/a\u2028b"`, `"segments":["a\u2028b"]`}, outLacks: []string{"\u2028"}}},
 		{name: "json empty vs undefined", args: []string{"parse", "--json", "http://h?", "http://h"}, want: want{
 			records: []map[string]any{
 				{"query": "", "fragment": nil, "port": nil, "path": "", "query_params": []any{}},
