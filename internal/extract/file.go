@@ -88,8 +88,9 @@ func (s Suppression) Any() bool { return s.All || len(s.Rules) > 0 }
 // Found is one candidate of a file, with what applies to it.
 type Found struct {
 	Candidate
-	// Relative marks a relative reference taken from an HTML attribute;
-	// it is a URI-reference, to be checked as one.
+	// Relative marks a relative reference taken from a URL attribute of
+	// HTML or a Markdown link destination: a URI-reference, which lint
+	// resolves against the document (RFC 3986 section 5).
 	Relative bool
 	// Suppress is what the inline markers suppress for it.
 	Suppress Suppression
@@ -535,8 +536,7 @@ var urlAttributes = []string{"href", "src", "action", "formaction", "cite", "pos
 // outside code blocks; spans are the byte ranges of its code spans, which
 // hold no tags, character references or escapes. Within tags, the value
 // of a URL attribute is one candidate, entity-decoded and whole up to its
-// closing quote: in HTML a relative reference too, in Markdown only a
-// URI. The value of any other attribute (alt, title, data-*, srcset, ...)
+// closing quote, a relative reference too. The value of any other attribute (alt, title, data-*, srcset, ...)
 // is prose once decoded, and its URIs are found as in text. Outside
 // attribute values, the line is prose, entity-decoded, and in Markdown
 // its backslash escapes are undone but in autolinks. In a window, it
@@ -567,7 +567,7 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 			switch {
 			case !a.url:
 				dst, _ = e.appendProse(dst, text, 0, a.start, sourceOf, nil)
-			case strings.TrimSpace(text) != "" && (e.opts.Kind == HTML || hasScheme(text)):
+			case strings.TrimSpace(text) != "":
 				f := Found{Candidate: Candidate{Offset: a.start, Text: text}, sourceOf: sourceOf}
 				f.Relative = !hasScheme(text)
 				dst = append(dst, f)
@@ -609,7 +609,15 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 		kept = append(kept, f)
 	}
 	dst = kept
-	if attributes > start && len(dst) > attributes {
+	passes := attributes > start && len(dst) > attributes
+	if markdown {
+		before := len(dst)
+		var end int
+		dst, end = e.destinations(dst, w, spans)
+		undecided = min(undecided, end)
+		passes = passes || len(dst) > before && before > start
+	}
+	if passes {
 		// Both kinds on one line: findings come in column order.
 		slices.SortStableFunc(dst[start:], func(a, b Found) int { return a.Offset - b.Offset })
 	}
