@@ -78,6 +78,10 @@ type Cut struct {
 	// does not grow with it; standard input that cannot seek is kept in
 	// a temporary file for the second reading.
 	Extract bool
+	// Documents extracts from the files that are documents by their
+	// name (Markdown, HTML) and reads any other file, and standard
+	// input, as List says: a Markdown file is never a list of URIs.
+	Documents bool
 	// Kind is how extraction reads every file, or "auto" (and "") for
 	// by its name; IncludeCode also takes Markdown code.
 	Kind        string
@@ -111,7 +115,7 @@ type Config struct {
 	Only bool
 	// WholeFiles gives all the lines of a file to one worker, in order,
 	// for workers that keep state within a file; files still spread over
-	// the workers. Cut.Extract implies it.
+	// the workers. Cut.Extract and Cut.Documents imply it.
 	WholeFiles bool
 	Cut        Cut
 	// Workers is the number of goroutines handling input; 0 means
@@ -197,7 +201,7 @@ func Run(c Config) (Stats, error) {
 	if len(args) == 0 && !c.Only && !c.Once {
 		args = []string{"-"}
 	}
-	c.WholeFiles = c.WholeFiles || c.Cut.Extract
+	c.WholeFiles = c.WholeFiles || c.Cut.Extract || c.Cut.Documents
 	ws := make([]Worker, workers)
 	for i := range ws {
 		ws[i] = c.NewWorker()
@@ -349,7 +353,7 @@ func separate(stdout, stderr io.Writer) bool {
 type cutter struct {
 	cut       Cut
 	plain     bool // each line is one input
-	extractor *extract.Extractor
+	extractor *extract.Extractor // nil when the file is not extracted from
 	found     []extract.Found
 }
 
@@ -391,9 +395,16 @@ func (c *cutter) handle(w Worker, u *unit) {
 	}
 }
 
+// extracts reports whether the lines of the file name are cut by
+// extraction.
+func (c Cut) extracts(name string) bool {
+	return c.Extract || c.Documents && name != "-" && name != "" && extract.KindOf(name) != extract.Text
+}
+
 // startFile sets up extraction for a file, by its kind.
 func (c *cutter) startFile(name string) {
-	if !c.cut.Extract {
+	c.extractor = nil
+	if !c.cut.extracts(name) {
 		return
 	}
 	kind, err := extract.ParseKind(c.cut.Kind)
@@ -415,14 +426,14 @@ func (c *cutter) line(w Worker, in *Input, s *Sink) {
 	if c.cut.List && in.Line == 1 {
 		in.Text = strings.TrimPrefix(in.Text, byteOrderMark)
 	}
-	if !c.cut.Extract {
+	if c.extractor == nil && c.cut.Extract { // standard input read as lines
+		c.startFile("-")
+	}
+	if c.extractor == nil {
 		if !c.cut.List || !isComment(in.Text) {
 			w.Handle(in, s)
 		}
 		return
-	}
-	if c.extractor == nil { // standard input read as lines
-		c.startFile("-")
 	}
 	c.found = c.extractor.Line(c.found[:0], in.Text)
 	c.handleFound(w, in, s)
@@ -581,7 +592,7 @@ func (r *reader) lines(in io.Reader, file string, isStdin bool) bool {
 		line = r.next
 	}
 	var read int64 // bytes read from in
-	pieces := r.c.Cut.Extract
+	pieces := r.c.Cut.extracts(file)
 units:
 	for {
 		u, ok := r.take()
