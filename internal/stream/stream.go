@@ -352,7 +352,7 @@ func separate(stdout, stderr io.Writer) bool {
 // the extractor of the file being read.
 type cutter struct {
 	cut       Cut
-	plain     bool // each line is one input
+	plain     bool               // each line is one input
 	extractor *extract.Extractor // nil when the file is not extracted from
 	found     []extract.Found
 }
