@@ -1,0 +1,71 @@
+package anchor
+
+import (
+	"bytes"
+	"slices"
+	"testing"
+	"testing/iotest"
+)
+
+// The fuzz targets check that any input parses without panic, to the same
+// anchors however the reads split it, and with no empty anchor.
+
+func FuzzMarkdown(f *testing.F) {
+	for _, s := range []string{
+		"# Foo\n# Foo\nBar\n===\n",
+		"---\na: b\n---\n> - # x\n```\n# y\n```\n",
+		"<!--\n# no\n-->\n<div id=\"a\">\n\n## [b](c) `d` *e* ![f](g)\n",
+		"- a\n\n      code\n  > b\nlazy\n---\n",
+		"# a _b_ **c** ~~d~~ <e id=f> &amp; \\# [g][h] <http://i>\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		s, err := Markdown(bytes.NewReader(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSet(t, s)
+		one, _ := Markdown(iotest.OneByteReader(bytes.NewReader(doc)))
+		if !slices.Equal(one.names, s.names) {
+			t.Errorf("byte by byte: %q, want %q", one.names, s.names)
+		}
+		HeadingText(string(doc))
+	})
+}
+
+func FuzzHTML(f *testing.F) {
+	for _, s := range []string{
+		`<a id="x" name=y><!-- <b id=z> --><script>"</script>"</script>`,
+		`<p ID=&amp;><style>a</style ><?x?><!DOCTYPE x><div id='q'`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		s, err := HTML(bytes.NewReader(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSet(t, s)
+		one, _ := HTML(iotest.OneByteReader(bytes.NewReader(doc)))
+		if !slices.Equal(one.names, s.names) {
+			t.Errorf("byte by byte: %q, want %q", one.names, s.names)
+		}
+	})
+}
+
+// checkSet checks that s holds its anchors once each, none empty, and
+// finds each.
+func checkSet(t *testing.T, s *Set) {
+	for i, a := range s.names {
+		if a == "" || slices.Contains(s.names[:i], a) || !s.Has(a) {
+			t.Fatalf("bad anchors %q", s.names)
+		}
+		if _, ok := s.Fold(a); !ok {
+			t.Fatalf("Fold(%q) fails", a)
+		}
+		if got, ok := s.Closest(a); got != a || !ok {
+			t.Fatalf("Closest(%q) = %q", a, got)
+		}
+	}
+}

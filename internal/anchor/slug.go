@@ -1,0 +1,87 @@
+package anchor
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// GitHub's heading anchors. GitHub documents the rule loosely (docs.github.com,
+// "Basic writing and formatting syntax", section links: lowercase, spaces
+// to hyphens, other punctuation removed, "-1", "-2"... for duplicates).
+// The exact rule below is the one of the npm package github-slugger 2.x,
+// whose test fixtures (test/fixtures.json) are anchors read back from
+// GitHub's own rendering of headings sampling every Unicode category:
+//
+//   - the text is lowercased (full mapping: GitHub's Ruby downcase);
+//   - a character is kept if it is Alphabetic (letters, letter numbers and
+//     the Other_Alphabetic symbols such as circled letters "Ⓔ"), a mark
+//     (variation selectors included, so "🏛️" leaves U+FE0F behind), a
+//     decimal digit, connector punctuation ("_", "‿") or "-";
+//   - each space U+0020 becomes "-", with no collapsing and no trimming:
+//     "a  b" is "a--b" and "😄 x" is "-x";
+//   - everything else goes: other punctuation, symbols and emoji, other
+//     numbers ("²", "½"), other separators (NBSP, U+3000), controls (so a
+//     newline too), format characters (ZWJ) and unassigned code points.
+//
+// Emoji shortcodes are text to the anchor: the fixture heading
+// ":smile: - a gemoji" has the anchor "smile---a-gemoji".
+
+// Slugger makes GitHub's anchors for the headings of one document, in
+// order, numbering duplicates. Its zero value is ready to use.
+type Slugger struct {
+	// taken holds every slug given out, and for each base slug the last
+	// number tried with it, so that numbering resumes where it stopped.
+	taken map[string]int
+}
+
+// Slug returns the anchor of the next heading, whose rendered text is
+// text. The first heading with a given slug keeps it; later ones get
+// "-1", "-2"... appended, skipping any slug already given out, so
+// "Foo", "Foo-1", "Foo" give foo, foo-1, foo-2.
+func (s *Slugger) Slug(text string) string {
+	if s.taken == nil {
+		s.taken = map[string]int{}
+	}
+	base := slugify(text)
+	slug := base
+	for {
+		if _, ok := s.taken[slug]; !ok {
+			break
+		}
+		s.taken[base]++
+		slug = base + "-" + strconv.Itoa(s.taken[base])
+	}
+	s.taken[slug] = 0
+	return slug
+}
+
+// slugify is the anchor of a heading with text, before duplicates are
+// numbered.
+func slugify(text string) string {
+	var b strings.Builder
+	for _, r := range text {
+		if r == 'İ' {
+			// The one unconditional lowercase mapping of more than one
+			// rune (Unicode SpecialCasing.txt), which unicode.ToLower
+			// lacks.
+			b.WriteString("i\u0307")
+			continue
+		}
+		switch r = unicode.ToLower(r); {
+		case r == ' ':
+			b.WriteByte('-')
+		case keep(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// keep reports whether a heading's anchor keeps r, lowercased.
+func keep(r rune) bool {
+	if r < 0x80 {
+		return 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '_' || r == '-'
+	}
+	return unicode.In(r, unicode.L, unicode.M, unicode.Nd, unicode.Nl, unicode.Pc, unicode.Other_Alphabetic)
+}
