@@ -1,0 +1,623 @@
+// Package target tells whether a reference found in a document leads
+// somewhere: it resolves the reference against the document's base (RFC
+// 3986 section 5), and when the target lies in the checked tree, looks
+// it up on disk, and its fragment up among the target's anchors. It
+// never touches the network: a target outside the tree is not its
+// business.
+//
+// A Tree is shared by every worker of a run. What it learns of the disk
+// (a directory's names, a document's anchors) it learns once, lazily,
+// the first time a reference needs it, and keeps for the others: each
+// cache entry is built under its own sync.Once, so that workers wait only
+// for the entry they need, and memory grows with the names and anchors
+// looked at, not with the documents' contents.
+package target
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/uritool/uritool/internal/anchor"
+	"github.com/uritool/uritool/internal/extract"
+	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/pkg/uri"
+)
+
+// Rule ids of the findings a Tree makes.
+const (
+	RuleMissingTarget   = "missing-target"
+	RuleTargetCase      = "target-case"
+	RuleOutsideRoot     = "outside-root"
+	RuleMissingFragment = "missing-fragment"
+	RuleFragmentCase    = "fragment-case"
+)
+
+// Options say where a tree is and how it is published.
+type Options struct {
+	// BaseURL is where the tree's root is published
+	// ("https://docs.example.com/"): references into it, site-absolute
+	// ("/guide/x") or whole, are looked up as files. Without it, a
+	// site-absolute reference is rooted at the document's root.
+	BaseURL string
+	// IndexFiles, when set, are the names one of which a directory
+	// target must hold (index.html, README.md); a fragment on a
+	// directory names an anchor of the first one found. Without them a
+	// directory is a target as it is, and its README holds its anchors.
+	IndexFiles []string
+	// Fragments turns the check of fragments on.
+	Fragments bool
+	// FallbackExtensions are tried, in order, for a target that does not
+	// exist: "x.html" or "x/" is found as "x.md" with "md", as site
+	// generators (mdBook, Jekyll) publish them.
+	FallbackExtensions []string
+}
+
+// Tree checks the references of the documents below roots.
+type Tree struct {
+	opts    Options
+	baseURL uri.URI
+	hasBase bool
+	dirs    sync.Map // directory path → *dirEntry
+	docs    sync.Map // document path → *docEntry
+}
+
+// New returns a Tree; BaseURL must be an absolute URI.
+func New(opts Options) (*Tree, error) {
+	t := &Tree{opts: opts}
+	if opts.BaseURL != "" {
+		u, err := uri.ParseURI(opts.BaseURL)
+		if err != nil {
+			return nil, fmt.Errorf("base URL %q: %v", opts.BaseURL, err)
+		}
+		if _, ok := u.Authority(); !ok {
+			return nil, fmt.Errorf("base URL %q has no authority (want something like https://docs.example.com/)", opts.BaseURL)
+		}
+		if !strings.HasSuffix(u.Path(), "/") {
+			// The root is a directory: "https://x/docs" publishes
+			// "https://x/docs/a.md", not "https://x/a.md".
+			u, _ = uri.ParseURI(opts.BaseURL + "/")
+		}
+		t.baseURL, t.hasBase = u, true
+	}
+	return t, nil
+}
+
+// Published reports whether the tree has a base URL, so that whole URLs
+// may lead into it.
+func (t *Tree) Published() bool { return t.hasBase }
+
+// Doc is a document whose references are checked.
+type Doc struct {
+	// Path is the document's path, absolute.
+	Path string
+	// Root is the root of its tree, absolute: no reference may climb
+	// above it.
+	Root string
+}
+
+// Check appends to dst what is wrong with where ref, a valid URI
+// reference found in d, leads. Offsets are ref's.
+func (t *Tree) Check(dst []finding.Finding, d *Doc, ref string) []finding.Finding {
+	r, err := uri.Parse(ref)
+	if err != nil {
+		return dst
+	}
+	local, ok, f := t.locate(d, &r)
+	if f != nil {
+		return append(dst, *f)
+	}
+	if !ok {
+		return dst
+	}
+	pathAt, _, _ := r.Span(uri.ComponentPath)
+	found, f := t.find(d, local, pathAt)
+	if f != nil {
+		return append(dst, *f)
+	}
+	if frag, ok := r.Fragment(); ok && t.opts.Fragments && frag != "" {
+		at, _, _ := r.Span(uri.ComponentFragment)
+		if f := t.fragment(d, found, uri.PercentDecode(frag), at); f != nil {
+			dst = append(dst, *f)
+		}
+	}
+	return dst
+}
+
+// locate resolves ref in d and returns the segments of its target's path
+// below d's root, percent-decoded; ok is false when the target lies
+// outside the tree (another host, mailto:), which is not checked here.
+func (t *Tree) locate(d *Doc, ref *uri.URI) (segs []string, ok bool, f *finding.Finding) {
+	_, hasScheme := ref.Scheme()
+	_, hasAuthority := ref.Authority()
+	p := ref.Path()
+	switch {
+	case hasScheme || hasAuthority || strings.HasPrefix(p, "/") && t.hasBase:
+		// Whole URLs, and site-absolute ones on a published tree,
+		// resolve against the document's published URL; what lands
+		// under the base URL is a file of the tree.
+		if !t.hasBase {
+			return nil, false, nil
+		}
+		rel, err := filepath.Rel(d.Root, d.Path)
+		if err != nil {
+			return nil, false, nil
+		}
+		docURL, err := uri.Resolve(t.baseURL, uri.MustParse(escapePath(filepath.ToSlash(rel))))
+		if err != nil {
+			return nil, false, nil
+		}
+		target, err := uri.Resolve(docURL, *ref)
+		if err != nil || !sameOrigin(target, t.baseURL) {
+			return nil, false, nil
+		}
+		segs, under := below(segments(target.Path()), segments(t.baseURL.Path()))
+		return segs, under, nil
+	case strings.HasPrefix(p, "/"):
+		// A site-absolute reference without a base URL is rooted at the
+		// tree's root, as GitHub roots it at the repository's.
+		target, err := uri.Resolve(uri.MustParse(fileURI(d.Root, true)), uri.MustParse("."+ref.String()))
+		if err != nil {
+			return nil, false, nil
+		}
+		return t.inside(d, target)
+	}
+	base := uri.MustParse(fileURI(d.Path, false))
+	if b, ok := t.htmlBase(d, base); ok {
+		// An HTML document's <base href> comes before its own URI
+		// (5.1.1); what it points to outside the tree is not checked.
+		target, err := uri.Resolve(b, *ref)
+		if err != nil {
+			return nil, false, nil
+		}
+		if scheme, _ := target.Scheme(); !strings.EqualFold(scheme, "file") {
+			if !t.hasBase || !sameOrigin(target, t.baseURL) {
+				return nil, false, nil
+			}
+			segs, under := below(segments(target.Path()), segments(t.baseURL.Path()))
+			return segs, under, nil
+		}
+		return t.inside(d, target)
+	}
+	target, err := uri.Resolve(base, *ref)
+	if err != nil {
+		return nil, false, nil
+	}
+	return t.inside(d, target)
+}
+
+// htmlBase is the base URI of an HTML document that has a <base href>:
+// the href resolved against the document's own URI.
+func (t *Tree) htmlBase(d *Doc, own uri.URI) (uri.URI, bool) {
+	if extract.KindOf(d.Path) != extract.HTML {
+		return uri.URI{}, false
+	}
+	set, err := t.doc(d.Path).anchors(extract.HTML)
+	if err != nil {
+		return uri.URI{}, false
+	}
+	href, ok := set.Base()
+	if !ok {
+		return uri.URI{}, false
+	}
+	ref, err := uri.Parse(href)
+	if err != nil {
+		return uri.URI{}, false
+	}
+	b, err := uri.Resolve(own, ref)
+	return b, err == nil
+}
+
+// inside returns the segments of target, a file: URI, below d's root, or
+// an outside-root finding.
+func (t *Tree) inside(d *Doc, target uri.URI) ([]string, bool, *finding.Finding) {
+	segs, under := below(segments(target.Path()), segments(filepath.ToSlash(d.Root)))
+	if !under {
+		return nil, false, &finding.Finding{Severity: finding.Error, Rule: RuleOutsideRoot,
+			Message: `".." climbs above the root of the checked tree (the repository's, or --root-dir)`}
+	}
+	return segs, true, nil
+}
+
+// sameOrigin reports whether a and b have the same scheme and authority,
+// as section 6.2.2.1 compares them: case-insensitively.
+func sameOrigin(a, b uri.URI) bool {
+	as, _ := a.Scheme()
+	bs, _ := b.Scheme()
+	aa, _ := a.Authority()
+	ba, _ := b.Authority()
+	return strings.EqualFold(as, bs) && strings.EqualFold(aa, ba)
+}
+
+// segments splits a URI path into its segments, percent-decoded (section
+// 2.1), without the empty one before a leading "/". A path that ends in
+// "/" ends in an empty segment: a directory.
+func segments(p string) []string {
+	p = strings.TrimPrefix(p, "/")
+	if p == "" {
+		return nil
+	}
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		segs[i] = uri.PercentDecode(s)
+	}
+	return segs
+}
+
+// below returns the segments of segs after prefix, the segments of a
+// directory (a trailing empty one aside), and whether segs lies there.
+func below(segs, prefix []string) ([]string, bool) {
+	if n := len(prefix); n > 0 && prefix[n-1] == "" {
+		prefix = prefix[:n-1]
+	}
+	if len(segs) < len(prefix) || !slices.Equal(segs[:len(prefix)], prefix) {
+		return nil, false
+	}
+	return segs[len(prefix):], true
+}
+
+// fileURI is the file: URI of an absolute path (RFC 8089), its segments
+// percent-encoded where they hold what a segment may not.
+func fileURI(p string, dir bool) string {
+	s := "file://" + escapePath(filepath.ToSlash(p))
+	if dir && !strings.HasSuffix(s, "/") {
+		s += "/"
+	}
+	return s
+}
+
+// escapePath percent-encodes what a path segment may not hold (section
+// 3.3: pchar), "/" aside, so that any file name is a path.
+func escapePath(p string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c == '/' || isPchar(c) {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(hex[c>>4])
+		b.WriteByte(hex[c&15])
+	}
+	s := b.String()
+	if first, _, _ := strings.Cut(s, "/"); strings.Contains(first, ":") {
+		s = "./" + s // a first segment with ':' would read as a scheme (4.2)
+	}
+	return s
+}
+
+// isPchar reports the bytes a segment holds as they are: unreserved,
+// sub-delims, ':' and '@' (section 3.3).
+func isPchar(c byte) bool {
+	switch {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		return true
+	}
+	return strings.IndexByte("-._~!$&'()*+,;=:@", c) >= 0
+}
+
+// display is a path below the root as a message shows it.
+func display(segs []string) string {
+	if len(segs) == 0 {
+		return "./"
+	}
+	s := path.Join(segs...)
+	if segs[len(segs)-1] == "" {
+		s += "/"
+	}
+	return s
+}
+
+// found is a target that exists: its path on disk, and whether it is a
+// directory.
+type found struct {
+	path string
+	dir  bool
+}
+
+// find looks the target up: each segment must name an entry of its
+// directory exactly, as Linux and GitHub's web view require; one that
+// matches only when case is ignored is a target-case finding, as it
+// works on macOS and Windows alone.
+func (t *Tree) find(d *Doc, segs []string, pathAt int) (found, *finding.Finding) {
+	dir := d.Root
+	actual := make([]string, 0, len(segs))
+	caseDiffers := false
+	for i, s := range segs {
+		last := i == len(segs)-1
+		if s == "" { // a trailing "/", the directory itself; "//", as a file system reads it
+			continue
+		}
+		if strings.ContainsAny(s, "/\x00") || s == "." || s == ".." {
+			return found{}, t.missing(d, segs, segs[:i], "", pathAt)
+		}
+		e := t.dir(dir)
+		name, ok := e.exact(s)
+		if !ok {
+			name, ok = e.fold(s)
+			caseDiffers = caseDiffers || ok
+		}
+		if !ok {
+			if last {
+				if f, ok := t.fallback(d, dir, s); ok {
+					return f, nil
+				}
+			}
+			return found{}, t.missing(d, segs, segs[:i], e.closest(s), pathAt)
+		}
+		actual = append(actual, name)
+		dir = filepath.Join(dir, name)
+		if !last && !t.dir(dir).isDir {
+			return found{}, t.missing(d, segs, segs[:i+1], "", pathAt)
+		}
+	}
+	if caseDiffers {
+		return found{}, &finding.Finding{Severity: finding.Error, Offset: pathAt, Rule: RuleTargetCase,
+			Message: fmt.Sprintf("%s exists only as %s: the case differs, which works on macOS and Windows but not on Linux or GitHub", display(segs), display(actual))}
+	}
+	info := t.dir(dir)
+	if wantDir := len(segs) > 0 && segs[len(segs)-1] == ""; wantDir && !info.isDir {
+		return found{}, t.missing(d, segs, segs, "", pathAt)
+	}
+	f := found{path: dir, dir: info.isDir}
+	if f.dir && len(t.opts.IndexFiles) > 0 {
+		if _, ok := t.index(dir, t.opts.IndexFiles); !ok {
+			return found{}, &finding.Finding{Severity: finding.Error, Offset: pathAt, Rule: RuleMissingTarget,
+				Message: fmt.Sprintf("%s is a directory without %s", display(segs), strings.Join(t.opts.IndexFiles, " or "))}
+		}
+	}
+	return f, nil
+}
+
+// fallback tries the fallback extensions for name, missing from dir.
+func (t *Tree) fallback(d *Doc, dir, name string) (found, bool) {
+	stem := strings.TrimSuffix(name, path.Ext(name))
+	for _, ext := range t.opts.FallbackExtensions {
+		ext = "." + strings.TrimPrefix(ext, ".")
+		for _, try := range []string{stem + ext, name + ext} {
+			if n, ok := t.dir(dir).exact(try); ok {
+				p := filepath.Join(dir, n)
+				return found{path: p, dir: t.dir(p).isDir}, true
+			}
+		}
+	}
+	return found{}, false
+}
+
+// missing is the missing-target finding for segs, of which the first
+// len(exists) lead to an existing directory, with the closest name
+// there when there is one.
+func (t *Tree) missing(d *Doc, segs, exists []string, closest string, pathAt int) *finding.Finding {
+	msg := "nothing at " + display(segs)
+	if closest != "" {
+		msg += "; did you mean " + display(append(slices.Clone(exists), closest)) + "?"
+	}
+	return &finding.Finding{Severity: finding.Error, Offset: pathAt, Rule: RuleMissingTarget, Message: msg}
+}
+
+// readmes are the files whose anchors a fragment on a directory names,
+// as GitHub shows a directory's README below its listing.
+var readmes = []string{"README.md", "readme.md", "Readme.md", "README.markdown", "README.html", "index.md", "index.html"}
+
+// index returns the path of the first of names in dir.
+func (t *Tree) index(dir string, names []string) (string, bool) {
+	e := t.dir(dir)
+	for _, n := range names {
+		if name, ok := e.exact(n); ok {
+			return filepath.Join(dir, name), true
+		}
+	}
+	return "", false
+}
+
+// fragment checks that frag, percent-decoded, names an anchor of the
+// target: a heading or id of a Markdown or HTML document, a line of a
+// code file ("#L12"). A fragment into any other file is left alone.
+func (t *Tree) fragment(d *Doc, f found, frag string, at int) *finding.Finding {
+	p := f.path
+	if f.dir {
+		names := t.opts.IndexFiles
+		if len(names) == 0 {
+			names = readmes
+		}
+		var ok bool
+		if p, ok = t.index(p, names); !ok {
+			return nil
+		}
+	}
+	kind := extract.KindOf(p)
+	if kind != extract.Markdown && kind != extract.HTML {
+		first, last, ok := anchor.LineAnchor(frag)
+		if !ok {
+			return nil
+		}
+		n, err := t.doc(p).lineCount()
+		if err != nil || last <= n {
+			return nil
+		}
+		return &finding.Finding{Severity: finding.Error, Offset: at, Rule: RuleMissingFragment,
+			Message: fmt.Sprintf("%s has %d lines, so line %d has no anchor", t.rel(d, p), n, max(first, last))}
+	}
+	if strings.EqualFold(frag, "top") {
+		return nil // HTML's fragment for the top of any document
+	}
+	set, err := t.doc(p).anchors(kind)
+	if err != nil || set.Has(frag) {
+		return nil
+	}
+	if name, ok := strings.CutPrefix(frag, "user-content-"); ok && kind == extract.Markdown && set.Has(name) {
+		return nil // the id GitHub gives a heading, prefix and all
+	}
+	if name, ok := set.Fold(frag); ok {
+		return &finding.Finding{Severity: finding.Warning, Offset: at, Rule: RuleFragmentCase,
+			Message: fmt.Sprintf("%s has the anchor %q only in another case: github.com's script finds it, nothing else does", t.rel(d, p), name)}
+	}
+	msg := fmt.Sprintf("%s has no anchor %q", t.rel(d, p), frag)
+	if name, ok := set.Closest(frag); ok {
+		msg += fmt.Sprintf("; did you mean %q?", name)
+	}
+	return &finding.Finding{Severity: finding.Error, Offset: at, Rule: RuleMissingFragment, Message: msg}
+}
+
+// rel is a target's path as messages show it: relative to the document's
+// root.
+func (t *Tree) rel(d *Doc, p string) string {
+	if p == d.Path {
+		return "this document"
+	}
+	if r, err := filepath.Rel(d.Root, p); err == nil {
+		return filepath.ToSlash(r)
+	}
+	return p
+}
+
+// dirEntry is what the Tree knows of one path: whether it is a directory
+// and, if so, its names.
+type dirEntry struct {
+	once  sync.Once
+	isDir bool
+	names []string          // sorted
+	lower map[string]string // lowercase name → the first name with it
+}
+
+// dir returns the entry of path, reading it the first time.
+func (t *Tree) dir(p string) *dirEntry {
+	v, ok := t.dirs.Load(p)
+	if !ok {
+		v, _ = t.dirs.LoadOrStore(p, &dirEntry{})
+	}
+	e := v.(*dirEntry)
+	e.once.Do(func() {
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			return
+		}
+		e.isDir = true
+		e.lower = make(map[string]string, len(entries))
+		for _, de := range entries {
+			n := de.Name()
+			e.names = append(e.names, n)
+			if _, seen := e.lower[strings.ToLower(n)]; !seen {
+				e.lower[strings.ToLower(n)] = n
+			}
+		}
+	})
+	return e
+}
+
+func (e *dirEntry) exact(name string) (string, bool) {
+	_, ok := slices.BinarySearch(e.names, name)
+	return name, ok
+}
+
+func (e *dirEntry) fold(name string) (string, bool) {
+	n, ok := e.lower[strings.ToLower(name)]
+	return n, ok
+}
+
+// closest is the name of the directory nearest to name by edit
+// distance, within a third of its length, or "".
+func (e *dirEntry) closest(name string) string {
+	best, bestD := "", len(name)/3+1
+	for _, n := range e.names {
+		if strings.HasPrefix(n, ".") != strings.HasPrefix(name, ".") {
+			continue
+		}
+		if d := distance(strings.ToLower(n), strings.ToLower(name), bestD); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+// distance is the Levenshtein distance of a and b, or limit when it is
+// limit or more.
+func distance(a, b string, limit int) int {
+	if abs(len(a)-len(b)) >= limit {
+		return limit
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin >= limit {
+			return limit
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(b)], limit)
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// docEntry is what the Tree knows of one target document: its anchors,
+// or its number of lines, read the first time a fragment needs them.
+type docEntry struct {
+	path      string
+	once      sync.Once
+	set       *anchor.Set
+	lines     int
+	err       error
+	linesOnce sync.Once
+}
+
+func (t *Tree) doc(p string) *docEntry {
+	v, ok := t.docs.Load(p)
+	if !ok {
+		v, _ = t.docs.LoadOrStore(p, &docEntry{path: p})
+	}
+	return v.(*docEntry)
+}
+
+func (e *docEntry) anchors(kind extract.Kind) (*anchor.Set, error) {
+	e.once.Do(func() {
+		f, err := os.Open(e.path)
+		if err != nil {
+			e.err = err
+			return
+		}
+		defer f.Close()
+		if kind == extract.HTML {
+			e.set, e.err = anchor.HTML(f)
+		} else {
+			e.set, e.err = anchor.Markdown(f)
+		}
+	})
+	return e.set, e.err
+}
+
+func (e *docEntry) lineCount() (int, error) {
+	e.linesOnce.Do(func() {
+		f, err := os.Open(e.path)
+		if err != nil {
+			e.err = err
+			return
+		}
+		defer f.Close()
+		e.lines, e.err = anchor.Lines(f)
+	})
+	return e.lines, e.err
+}
