@@ -174,3 +174,165 @@ func (e *Extractor) appendDestination(dst []Found, line string, start, end int) 
 	f := Found{Candidate: Candidate{Offset: start, Text: text}, sourceOf: sourceOf, Relative: true}
 	return append(dst, unescape(f))
 }
+
+// HTML holds references in two more places than URL attributes: the
+// target of a refresh, <meta http-equiv="refresh" content="0; url=x">,
+// and CSS's url(), in a style attribute or a <style> element. Their
+// absolute URIs are the prose scan's; these passes add the relative ones.
+
+// embedded appends the relative references inside the value of an
+// attribute that is not a URL attribute: a refresh's target in content,
+// url() in style. text is the value, decoded, at offset base of the line
+// (sourceOf maps its offsets when decoding changed it).
+func (e *Extractor) embedded(dst []Found, name, text string, sourceOf []int, base int) []Found {
+	switch {
+	case strings.EqualFold(name, "content"):
+		if start, end, ok := refreshURL(text); ok {
+			dst = appendPart(dst, text, sourceOf, base, start, end)
+		}
+	case strings.EqualFold(name, "style"):
+		for i := 0; i < len(text); {
+			_, start, end, next, found := cssURL(text, i, nil)
+			if found == aDestination {
+				dst = appendPart(dst, text, sourceOf, base, start, end)
+			}
+			i = next
+		}
+	}
+	return dst
+}
+
+// appendPart appends text[start:end], a reference inside an attribute
+// value, when it is relative.
+func appendPart(dst []Found, text string, sourceOf []int, base, start, end int) []Found {
+	ref := text[start:end]
+	if strings.TrimSpace(ref) == "" || hasScheme(ref) {
+		return dst
+	}
+	f := Found{Candidate: Candidate{Offset: base + start, Text: ref}, Relative: true}
+	if sourceOf != nil {
+		f.Offset, f.sourceOf = sourceOf[start], sourceOf[start:end+1]
+	}
+	return append(dst, f)
+}
+
+// refreshURL returns the bounds of the URL in a refresh's content value,
+// "5; url=x" or "5, 'x'" (HTML's shared declarative refresh steps), or
+// false when the value is no refresh with a URL.
+func refreshURL(v string) (start, end int, ok bool) {
+	i := skipBlanks(v, 0)
+	digits := i
+	for i < len(v) && (v[i] >= '0' && v[i] <= '9' || v[i] == '.') {
+		i++
+	}
+	if i == digits {
+		return 0, 0, false
+	}
+	i = skipBlanks(v, i)
+	if i == len(v) || v[i] != ';' && v[i] != ',' {
+		return 0, 0, false
+	}
+	i = skipBlanks(v, i+1)
+	if len(v)-i >= 4 && strings.EqualFold(v[i:i+3], "url") {
+		if j := skipBlanks(v, i+3); j < len(v) && v[j] == '=' {
+			i = skipBlanks(v, j+1)
+		}
+	}
+	end = len(v)
+	if i < len(v) && (v[i] == '"' || v[i] == '\'') {
+		q := v[i]
+		i++
+		if n := strings.IndexByte(v[i:], q); n >= 0 {
+			end = i + n
+		}
+	}
+	for end > i && (v[end-1] == ' ' || v[end-1] == '\t') {
+		end--
+	}
+	return i, end, end > i
+}
+
+func skipBlanks(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\f' || s[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// maxCSSURL bounds how far a CSS url() may run to its close: one that
+// runs longer is taken for no url(), so that a window never waits on one
+// without bound.
+const maxCSSURL = 4 << 10
+
+// cssURL finds the next CSS url() at or after from (CSS Values 4,
+// section 4.5): where "url(" begins, its value's bounds, quoted or not,
+// and where to go on. With p, text is a window: a url() that may close
+// past it is undecided.
+func cssURL(text string, from int, p *past) (at, start, end, next int, found destinationFound) {
+	n := strings.Index(text[from:], "url(")
+	if n < 0 {
+		// "url" may go on into "url(" past the window.
+		if p != nil && len(text)-from >= 3 {
+			if k := strings.LastIndex(text[len(text)-3:], "u"); k >= 0 && strings.HasPrefix("url(", text[len(text)-3+k:]) {
+				return len(text) - 3 + k, 0, 0, 0, undecidedDestination
+			}
+		}
+		return 0, 0, 0, len(text), noDestination
+	}
+	at = from + n
+	open := at + len("url(")
+	limit := min(len(text), open+maxCSSURL)
+	i := skipBlanks(text[:limit], open)
+	closer := byte(')')
+	if i < limit && (text[i] == '"' || text[i] == '\'') {
+		closer = text[i]
+		i++
+	}
+	if m := strings.IndexByte(text[i:limit], closer); m >= 0 {
+		end = i + m
+		next = end + 1
+		if closer == ')' {
+			for end > i && (text[end-1] == ' ' || text[end-1] == '\t') {
+				end--
+			}
+		}
+		return at, i, end, next, aDestination
+	}
+	if p != nil && limit == len(text) {
+		return at, 0, 0, 0, undecidedDestination
+	}
+	return at, 0, 0, open, noDestination
+}
+
+// styleURLs appends the relative references of the CSS url()s in an
+// HTML line's text outside attribute values (a <style> element's rules);
+// values are the attribute values read, in order. In a window, it
+// returns the first offset it could not decide.
+func (e *Extractor) styleURLs(dst []Found, w *window, values [][2]int) ([]Found, int) {
+	line := w.text
+	for i := w.from; i < len(line); {
+		at, start, end, next, found := cssURL(line, i, w.past)
+		switch found {
+		case noDestination:
+			i = next
+			continue
+		case undecidedDestination:
+			return dst, at
+		}
+		if !inValues(values, at) {
+			dst = e.appendDestination(dst, line, start, end)
+			w.cover(at, next)
+		}
+		i = next
+	}
+	return dst, len(line)
+}
+
+func inValues(values [][2]int, off int) bool {
+	for _, v := range values {
+		if off >= v[0] && off < v[1] {
+			return true
+		}
+	}
+	return false
+}

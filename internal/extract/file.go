@@ -567,6 +567,7 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 			switch {
 			case !a.url:
 				dst, _ = e.appendProse(dst, text, 0, a.start, sourceOf, nil)
+				dst = e.embedded(dst, a.name, text, sourceOf, a.start)
 			case strings.TrimSpace(text) != "":
 				f := Found{Candidate: Candidate{Offset: a.start, Text: text}, sourceOf: sourceOf}
 				f.Relative = !hasScheme(text)
@@ -610,13 +611,14 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 	}
 	dst = kept
 	passes := attributes > start && len(dst) > attributes
+	before := len(dst)
 	if markdown {
-		before := len(dst)
-		var end int
 		dst, end = e.destinations(dst, w, spans)
-		undecided = min(undecided, end)
-		passes = passes || len(dst) > before && before > start
+	} else {
+		dst, end = e.styleURLs(dst, w, values)
 	}
+	undecided = min(undecided, end)
+	passes = passes || len(dst) > before && before > start
 	if passes {
 		// Both kinds on one line: findings come in column order.
 		slices.SortStableFunc(dst[start:], func(a, b Found) int { return a.Offset - b.Offset })
@@ -681,6 +683,7 @@ func unescape(f Found) Found {
 // attribute is an attribute value's bounds in the line, and whether the
 // attribute is a URL attribute.
 type attribute struct {
+	name       string
 	start, end int
 	url        bool
 }
@@ -740,7 +743,7 @@ func attributeAt(line string, i int, tags *tagFinder, p *past) (attribute, attri
 	case !inside:
 		return attribute{}, noAttribute
 	}
-	a := attribute{url: slices.ContainsFunc(urlAttributes, func(u string) bool { return strings.EqualFold(name, u) })}
+	a := attribute{name: name, url: slices.ContainsFunc(urlAttributes, func(u string) bool { return strings.EqualFold(name, u) })}
 	if q := line[j]; q == '"' || q == '\'' {
 		a.start, a.end = j+1, len(line)
 		if n := strings.IndexByte(line[j+1:], q); n >= 0 {

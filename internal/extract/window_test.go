@@ -143,6 +143,7 @@ func TestPiecesAsWhole(t *testing.T) {
 func FuzzPiecesAsWhole(f *testing.F) {
 	f.Add("see <a href=\"https://a.example/\">x</a> `b` &amp; \"http://q\" uritool-disable-line", uint64(1), uint8(3))
 	f.Add("```\nhttp://a.example/\n```", uint64(2), uint8(1))
+	f.Add("<meta content=\"0; url=a.html\"><p style='x:url(b.png)'>.y{z:url( \"c d.png\" )}url(", uint64(4), uint8(5))
 	f.Add("[a]: <b c.md> \"t\"\nsee [x](../a(b)/c.md#d) ![i](<e f.png>) [y](g\\).md)", uint64(3), uint8(2))
 	f.Fuzz(func(t *testing.T, text string, seed uint64, maxSize uint8) {
 		lines := strings.Split(text, "\n")
