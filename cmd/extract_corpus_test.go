@@ -29,7 +29,10 @@ func TestExtractCorpus(t *testing.T) {
 		{"corpus.lint-include-code.jsonl", []string{"--include-code"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := run(t, "", nil, append([]string{"lint", "--extract", "--format", "json", "."}, c.args...)...)
+			// The corpus is documents out of their trees, whose relative
+			// references lead to what it does not hold: their targets
+			// are not checked, their syntax is.
+			r := run(t, "", nil, append([]string{"lint", "--extract", "--targets=false", "--format", "json", "."}, c.args...)...)
 			if r.code != 1 || r.stderr != "" {
 				t.Fatalf("exit status %d (want 1: the corpus has findings), stderr:\n%s", r.code, r.stderr)
 			}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -18,6 +20,7 @@ import (
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/target"
 )
 
 // LintOptions are the options of uritool lint.
@@ -25,12 +28,23 @@ type LintOptions struct {
 	*RootOptions
 	CheckFlags
 	Extract     bool
+	List        bool
 	Type        *flagval.Choice
 	IncludeCode bool
 	Exclude     []string
 	ExcludePath []string
+	NoGitignore bool
 	ListRules   bool
 	LinkBase    string
+	// Where references lead: the tree's published URL and root, the
+	// index files a directory must hold, fragments, and the extensions
+	// a site generator adds.
+	BaseURL            string
+	RootDir            string
+	IndexFiles         []string
+	Targets            bool
+	Fragments          bool
+	FallbackExtensions []string
 	// Baseline is a file of known findings that do not fail the run;
 	// WriteBaseline records this run's findings as one.
 	Baseline, WriteBaseline string
@@ -42,22 +56,59 @@ func NewLintCmd(root *RootOptions) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "lint [flags] FILE...",
 		Short: "Check the URIs in files, with file, line and column, for CI",
-		Long: `Check the URIs in files strictly by RFC 3986, as validate does, and report
-each finding at its file, line and column in a format CI systems read: text
-(as compilers print errors, on stdout, with a summary on stderr), json (JSON
-Lines, one record per URI checked), github (workflow commands that annotate
-the line), sarif (one SARIF 2.1.0 log, for code scanning), junit (one JUnit
-XML report: a testsuite per file, a testcase per finding, as GitLab and
-Jenkins read it) or markdown (a summary for a CI job's page: counts by rule,
-then the first findings, linked to their lines with --link-base).
+		Long: `Check that the links of a repository's documents lead somewhere, and that
+every URI in them is valid, strictly by RFC 3986; report each finding at its
+file, line and column in a format CI systems read: text (as compilers print
+errors, on stdout, with a summary on stderr), json (JSON Lines, one record
+per URI checked), github (workflow commands that annotate the line), sarif
+(one SARIF 2.1.0 log, for code scanning), junit (one JUnit XML report: a
+testsuite per file, a testcase per finding, as GitLab and Jenkins read it)
+or markdown (a summary for a CI job's page: counts by rule, then the first
+findings, linked to their lines with --link-base).
 
-Each line of a file is one URI, but for blank lines and comments (lines
-whose first non-blank character is "#"); a UTF-8 byte order mark before the
-first line is ignored. With --extract, lint finds the URIs inside files instead, by kind
-(--type, or the extension: .md and the like are Markdown, .html and .htm
-HTML, anything else text). A candidate runs from its scheme to a real
-delimiter for its context, and every character before that belongs to it, so
-an invalid one is a finding at its column:
+What a file is: a Markdown file (.md and the like) or an HTML file (.html,
+.htm) is a document, read for the references in it, relative ones too. Any
+other file (.txt, .urls, ...) and standard input is a list: each line is one
+URI, but for blank lines and comments (a first non-blank "#"); a UTF-8 byte
+order mark before the first line is ignored. --list reads every file as a
+list; --extract reads every file, standard input too, as a document (prose
+for what is neither Markdown nor HTML); --type reads every file as a
+document of that kind. A directory is walked for its documents (with
+--extract or --list, for .txt files too), skipping hidden files and what the
+repository's .gitignore files ignore (--no-gitignore: not those), and "-"
+reads standard input.
+
+Where a document's references lead (offline, by RFC 3986 section 5): each
+reference is resolved against the document's own URI, the file: URI of its
+path (5.1.3). A target inside the checked tree is looked up on disk, its
+path percent-decoded segment by segment (2.1) and its query ignored; a
+directory is a target (--index-files: it must hold one of them). A fragment
+must name an anchor of its target: in Markdown, a heading's slug as GitHub
+makes it (lowercase, punctuation dropped, spaces to "-", a repeated heading
+numbered -1, -2, ...) or an id or <a name> of its raw HTML; in HTML, an id
+or <a name>; on a directory, an anchor of its README; in a code file, a
+line (#L12); into any other file it is left alone. The rules:
+
+  missing-target    nothing at that path (the closest name is suggested)
+  target-case       it exists only with another case: it works on macOS
+                    and Windows, and breaks on Linux and GitHub
+  outside-root      ".." climbs above the tree's root: the file's
+                    repository (the nearest directory up with .git), or
+                    --root-dir
+  missing-fragment  the fragment names no anchor (the closest is suggested)
+  fragment-case     a warning: it matches an anchor only when case is
+                    ignored, which github.com's script does and nothing else
+
+A "/"-rooted reference is rooted at the tree's root, as GitHub roots it at
+the repository's. --base-url says where the tree is published: then
+"/"-rooted references and full URLs under that URL are checked as files
+too. A reference to another host, mailto: and the like is checked for its
+syntax only: lint never uses the network. Site generators publish x.md as
+x.html or x/: --fallback-extensions md tries those names.
+
+How a document is read: a candidate runs from its scheme to a real
+delimiter for its context, and every character before that belongs to it,
+so an invalid one is a finding at its column:
 
   text      whitespace, '<', '>', '"' (RFC 3986 Appendix C), the
             backtick and '|' (table cells, lists), but for '|' inside
@@ -66,41 +117,46 @@ an invalid one is a finding at its column:
             only when it is a known one (mailto:, urn:, tel:, ...) and
             not right after '{' ({{data:json}} is a template's)
   markdown  as text, and a link destination ends at its closing ")"
-            (parentheses balanced) or ">"; backslash escapes (but in
-            <...> autolinks) and character references are undone; the
-            attributes of raw HTML are read as in html, but for relative
-            references; code blocks and code spans are taken literally,
-            and skipped unless --include-code
+            (parentheses balanced) or ">"; the destinations of links,
+            images and link reference definitions are read whether or
+            not they are relative; backslash escapes (but in <...>
+            autolinks) and character references are undone; the
+            attributes of raw HTML are read as in html; code blocks and
+            code spans are taken literally, and skipped unless
+            --include-code
   html      the values of URL attributes (href, src, action, ...), whole
-            to the closing quote, with character references decoded;
-            relative references are checked with --as reference; the
+            to the closing quote, with character references decoded; the
             text between tags and other attributes' values (alt, title,
             data-*) are decoded, then read as text
 
 Suppressions: a line containing "uritool-disable-next-line" (in any comment
 syntax) suppresses the next line, "uritool-disable-line" its own line, and
 "uritool-disable" ... "uritool-enable" a region; rule ids may follow the
-marker to suppress only those. --exclude REGEX drops the URIs it matches, and
-so does each line of .uritoolignore at the root of the repository (the
-nearest directory up with .git). --exclude-path PATTERN, and each
-.uritoolignore line that starts with "path:", is a path pattern in gitignore
-syntax (vendor/, *.min.html, docs/**/draft-*.md, !keep.md) that a directory
-walk passes over, relative to the directory walked. The text summary counts what was
-suppressed. Columns count code points, as editors do, in every format.
+marker to suppress only those. --exclude REGEX drops the URIs it matches,
+and so does each line of the .uritoolignore at the root of the repository
+that holds the file. --exclude-path PATTERN, relative to the working
+directory, and each .uritoolignore line that starts with "path:", relative
+to the repository's root, is a path pattern in gitignore syntax (vendor/,
+*.min.html, docs/**/draft-*.md, !keep.md) that lint passes over, in a walk
+and among the files named. The text summary counts what was suppressed.
+Columns count code points, as editors do, in every format.
 
-Memory: --extract reads a line longer than 64 KiB (a minified page, a
-bundle) twice, first for its markers and delimiters, then in pieces of 64
-KiB, and holds no more of it than the longest stretch not yet decided (a
+Memory: a document's line longer than 64 KiB (a minified page, a bundle) is
+read twice, first for its markers and delimiters, then in pieces of 64 KiB,
+holding no more of it than the longest stretch not yet decided (a
 candidate, which is reported whole, or an attribute value), so that a file
 of one 25 MB line takes as little memory as any other; a long line on a
-pipe is kept in a temporary file ($TMPDIR) between the two readings.
+pipe is kept in a temporary file ($TMPDIR) between the two readings. What
+lint learns of the tree (a directory's names, a target's anchors) is read
+once, when a reference first needs it.
 
-A directory argument is walked for Markdown, HTML and .txt files, skipping
-hidden ones, and "-" reads standard input. Files are checked in parallel and
-reported in the order given; one that cannot be read is reported in its place
-and the others are still checked, and the exit status is then 3.`,
-		Example: `  uritool lint links.txt redirects.txt
-  uritool lint --extract --format github README.md docs/*.md
+Files are checked in parallel and reported in the order given; one that
+cannot be read is reported in its place and the others are still checked,
+and the exit status is then 3.`,
+		Example: `  uritool lint .
+  uritool lint --format github README.md docs/
+  uritool lint --base-url https://docs.example.com/ --index-files index.html site/
+  uritool lint links.txt redirects.txt
   uritool lint --scheme https --no-userinfo --lint --format sarif urls.txt > uritool.sarif
   uritool lint --list-rules --format json`,
 		Args: func(c *cobra.Command, args []string) error {
@@ -115,8 +171,8 @@ and the others are still checked, and the exit status is then 3.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.LintFields.String(),
 			AnnotationExitStatus: `  0 when no finding was made,
-  1 when some URI is invalid, breaks a policy or draws a --lint
-    warning,
+  1 when some URI is invalid, breaks a policy, draws a --lint
+    warning or leads nowhere (a missing target or anchor),
   2 for a usage error: a bad flag, argument or configuration file,
   3 when a file could not be read (the others are still checked).`,
 		},
@@ -124,42 +180,47 @@ and the others are still checked, and the exit status is then 3.`,
 			if opts.ListRules {
 				return opts.listRules()
 			}
+			if opts.List && (opts.Extract || opts.Type.Value != "auto") {
+				return usageErrorf("--list reads every file as a list of URIs: it takes neither --extract nor --type")
+			}
 			outPal, _ := opts.palettes() // the findings are lint's results, on stdout
 			ro := render.CheckOptions{Format: opts.Format.Value, WithFile: true, Results: true, ShowPassword: opts.ShowPassword, Palette: outPal, Version: version(), LinkBase: opts.LinkBase}
-			exclude, err := discover.Compile(opts.Exclude)
-			if pe := (*discover.PatternError)(nil); errors.As(err, &pe) {
-				return badValue("exclude", pe.Pattern, "%v", pe.Err)
-			}
-			if err := exclude.ReadIgnoreFile(discover.RepositoryRoot()); err != nil {
-				return &UsageError{err}
-			}
-			for _, p := range opts.ExcludePath {
-				if err := exclude.Paths.Add(p); err != nil {
-					return badValue("exclude-path", p, "%v", err)
-				}
-			}
-			files, err := discover.Files(args, &exclude.Paths)
+			dir, err := opts.IO.workdir()
 			if err != nil {
 				return &IOError{err}
+			}
+			extractAll := opts.Extract || opts.Type.Value != "auto"
+			do := discover.Options{Dir: dir, Exclude: opts.Exclude, ExcludePath: opts.ExcludePath, NoGitignore: opts.NoGitignore}
+			if !extractAll && !opts.List {
+				do.Known = isDocument // a walk reads documents, not lists
+			}
+			plan, err := discover.Discover(do, args)
+			if err != nil {
+				return opts.discoverError(err)
+			}
+			eo, err := opts.engineOptions(dir, plan)
+			if err != nil {
+				return err
 			}
 			k, err := opts.known()
 			if err != nil {
 				return err
 			}
 			if k != nil {
-				ro.Baseline = k.baseline
+				ro.Baseline = k.Baseline
+				eo.Known = k
 			}
 			cmd := pipeline.Command[check.Result]{
 				Filter:      &opts.Keep,
-				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(exclude, k) },
+				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(eo) },
 				NewRenderer: func() render.Renderer[check.Result] { return render.NewChecker(ro) },
 				Files:       true,
-				Cut:         stream.Cut{List: true, Extract: opts.Extract, Kind: opts.Type.Value, IncludeCode: opts.IncludeCode},
+				Cut:         stream.Cut{List: true, Extract: extractAll, Documents: !opts.List, Kind: opts.Type.Value, IncludeCode: opts.IncludeCode},
 				InOrder:     k != nil, // a baseline's counts are used up in input order
 			}
 			var recordErr error
-			cmd.Summary = opts.summary(k, &recordErr)
-			err = run(root, files, cmd)
+			cmd.Summary = opts.summary(k, plan.Excluded(), &recordErr)
+			err = run(root, plan.Files, cmd)
 			if recordErr != nil {
 				return &IOError{recordErr}
 			}
@@ -171,9 +232,21 @@ and the others are still checked, and the exit status is then 3.`,
 	}
 	addCheckFlags(c, &opts.CheckFlags)
 	f := c.Flags()
-	f.BoolVar(&opts.Extract, "extract", false, "find the URIs inside prose and markup instead of reading one per line")
+	f.BoolVar(&opts.Extract, "extract", false, "read every file, standard input and .txt files too, as a document: find the URIs inside prose and markup")
+	f.BoolVar(&opts.List, "list", false, "read every file, Markdown and HTML too, as a list of URIs, one per line")
 	opts.Type = flagval.NewChoice("auto", "TYPE", append([]string{"auto"}, extract.Kinds...)...)
-	flagval.AddChoice(c, opts.Type, "type", "with --extract, read every file as text, markdown or html (auto: by extension)")
+	flagval.AddChoice(c, opts.Type, "type", "read every file as a document of this kind: text, markdown or html (auto: Markdown and HTML by extension, other files as lists)")
+	f.StringVar(&opts.BaseURL, "base-url", "", "the `URL` the checked tree is published at (https://docs.example.com/): site-absolute references and full URLs under it are checked as files")
+	_ = c.RegisterFlagCompletionFunc("base-url", cobra.NoFileCompletions)
+	f.StringVar(&opts.RootDir, "root-dir", "", "the root of the tree for \"/\"-rooted references and the limit of \"..\", when there is no --base-url (default: each file's repository)")
+	_ = c.MarkFlagDirname("root-dir")
+	f.StringSliceVar(&opts.IndexFiles, "index-files", nil, "`NAMES` one of which a directory target must hold (index.html,README.md); a fragment on a directory names an anchor of the first")
+	_ = c.RegisterFlagCompletionFunc("index-files", cobra.NoFileCompletions)
+	f.BoolVar(&opts.Targets, "targets", true, "check where a document's references lead: files, directories, anchors (--targets=false: their syntax only)")
+	f.BoolVar(&opts.Fragments, "fragments", true, "check that a fragment names an anchor of its target: a heading, an id, a line of code (--fragments=false: do not)")
+	f.StringSliceVar(&opts.FallbackExtensions, "fallback-extensions", nil, "`EXTS` to try for a target that does not exist, as site generators publish x.md as x.html or x/ (md,html)")
+	_ = c.RegisterFlagCompletionFunc("fallback-extensions", cobra.NoFileCompletions)
+	f.BoolVar(&opts.NoGitignore, "no-gitignore", false, "walk into what the repository's .gitignore files ignore too")
 	f.BoolVar(&opts.ListRules, "list-rules", false, "print every rule a finding can name, with its severity, RFC section and description, and exit")
 	_ = f.SetAnnotation("list-rules", config.AnnotationOneOff, nil)
 	f.StringVar(&opts.Baseline, "baseline", "", "fail only on findings not in this baseline `FILE` (matched by file, rule and URI, not line); report the fixed ones")
@@ -194,24 +267,81 @@ and the others are still checked, and the exit status is then 3.`,
 	return c
 }
 
+// isDocument reports a file lint reads as a document by its name:
+// Markdown or HTML.
+func isDocument(path string) bool { return extract.KindOf(path) != extract.Text }
+
 // known is the baseline to match findings against, or to record them
 // for, or nil for neither.
-func (o *LintOptions) known() (*known, error) {
+func (o *LintOptions) known() (*check.Known, error) {
 	if o.Baseline == "" && o.WriteBaseline == "" {
 		return nil, nil
 	}
-	k := &known{}
+	k := &check.Known{}
 	if o.Baseline != "" {
 		set, err := baseline.Read(o.Baseline)
 		if err != nil {
 			return nil, badValue("baseline", o.Baseline, "%v", err)
 		}
-		k.baseline = set
+		k.Baseline = set
 	}
 	if o.WriteBaseline != "" {
-		k.record = &baseline.Recorder{}
+		k.Record = &baseline.Recorder{}
 	}
 	return k, nil
+}
+
+// discoverError maps what discovery refused to the flag or file at fault.
+func (o *LintOptions) discoverError(err error) error {
+	var pe *discover.PatternError
+	var ppe *discover.PathPatternError
+	var ie *discover.IgnoreFileError
+	switch {
+	case errors.As(err, &pe):
+		return badValue("exclude", pe.Pattern, "%v", pe.Err)
+	case errors.As(err, &ppe):
+		return badValue("exclude-path", ppe.Pattern, "%v", ppe.Err)
+	case errors.As(err, &ie):
+		return &UsageError{err}
+	}
+	return &IOError{err}
+}
+
+// engineOptions are what lint adds to the engine: exclusions by each
+// file's repository, and the tree its documents' references lead into.
+func (o *LintOptions) engineOptions(dir string, plan *discover.Plan) (check.EngineOptions, error) {
+	eo := check.EngineOptions{Exclude: func(file, uri string) bool { return plan.Excluder(file).Match(uri) }}
+	tree, err := target.New(target.Options{BaseURL: o.BaseURL, IndexFiles: o.IndexFiles, Fragments: o.Fragments, FallbackExtensions: o.FallbackExtensions})
+	if err != nil {
+		return eo, badValue("base-url", o.BaseURL, "%v", err)
+	}
+	rootDir := o.RootDir
+	if rootDir != "" {
+		if !filepath.IsAbs(rootDir) {
+			rootDir = filepath.Join(dir, rootDir)
+		}
+		if info, err := os.Stat(rootDir); err != nil || !info.IsDir() {
+			return eo, badValue("root-dir", o.RootDir, "not a directory")
+		}
+	}
+	if o.Targets {
+		eo.Tree = tree
+	}
+	eo.Doc = func(file string) (*target.Doc, bool) {
+		if file == "-" || file == "" {
+			return nil, false
+		}
+		p := file
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		root := rootDir
+		if root == "" {
+			root = plan.Root(file)
+		}
+		return &target.Doc{Path: filepath.Clean(p), Root: filepath.Clean(root)}, true
+	}
+	return eo, nil
 }
 
 // summary gives the line stderr ends with: in text, the counts; with a
@@ -220,14 +350,14 @@ func (o *LintOptions) known() (*known, error) {
 // so that the line says it is recorded only when it is; a failure to
 // write it goes to *recordErr. A run that stops early (a write error)
 // records nothing.
-func (o *LintOptions) summary(k *known, recordErr *error) func(stream.Stats) string {
+func (o *LintOptions) summary(k *check.Known, excluded int, recordErr *error) func(stream.Stats) string {
 	text := o.Format.Value == render.FormatText
 	if !text && k == nil {
 		return nil
 	}
 	return func(s stream.Stats) string {
-		if k != nil && k.record != nil {
-			*recordErr = k.record.Write(o.WriteBaseline)
+		if k != nil && k.Record != nil {
+			*recordErr = k.Record.Write(o.WriteBaseline)
 		}
 		var parts []string
 		if text {
@@ -235,15 +365,19 @@ func (o *LintOptions) summary(k *known, recordErr *error) func(stream.Stats) str
 			if s.Suppressed > 0 {
 				parts = append(parts, fmt.Sprintf("%d suppressed", s.Suppressed))
 			}
+			if excluded > 0 {
+				// A file named and not read says why.
+				parts = append(parts, fmt.Sprintf("%d named file(s) excluded by path patterns", excluded))
+			}
 		}
-		if k != nil && k.baseline != nil {
-			parts = append(parts, fmt.Sprintf("%d in the baseline", k.unchanged))
-			if fixed := len(k.baseline.Fixed()); fixed > 0 {
+		if k != nil && k.Baseline != nil {
+			parts = append(parts, fmt.Sprintf("%d in the baseline", k.Unchanged()))
+			if fixed := len(k.Baseline.Fixed()); fixed > 0 {
 				parts = append(parts, fmt.Sprintf("%d fixed since the baseline (lint --write-baseline shrinks it)", fixed))
 			}
 		}
-		if k != nil && k.record != nil && *recordErr == nil {
-			parts = append(parts, fmt.Sprintf("%d recorded in %s", k.record.Len(), o.WriteBaseline))
+		if k != nil && k.Record != nil && *recordErr == nil {
+			parts = append(parts, fmt.Sprintf("%d recorded in %s", k.Record.Len(), o.WriteBaseline))
 		}
 		return strings.Join(parts, ", ")
 	}

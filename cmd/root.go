@@ -443,6 +443,17 @@ type IOStreams struct {
 	// XDG_CONFIG_HOME, COLUMNS); os.Getenv in main. URITOOL_* settings
 	// are read by viper from the process environment.
 	Getenv func(string) string
+	// Getwd is the working directory, which lint resolves its files'
+	// paths against; os.Getwd in main.
+	Getwd func() (string, error)
+}
+
+// workdir is the working directory, absolute.
+func (s *IOStreams) workdir() (string, error) {
+	if s.Getwd == nil {
+		return "", errors.New("the working directory is not known")
+	}
+	return s.Getwd()
 }
 
 // run runs a command's operation over the inputs args name, and turns

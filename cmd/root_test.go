@@ -29,7 +29,7 @@ import (
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"uritool": func() {
-			os.Exit(cmd.Main(os.Args[1:], &cmd.IOStreams{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr, Getenv: os.Getenv}))
+			os.Exit(cmd.Main(os.Args[1:], &cmd.IOStreams{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr, Getenv: os.Getenv, Getwd: os.Getwd}))
 		},
 	})
 }
@@ -63,7 +63,7 @@ type result struct {
 func run(t testing.TB, stdin string, env map[string]string, args ...string) result {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := cmd.Main(args, &cmd.IOStreams{In: strings.NewReader(stdin), Out: &out, ErrOut: &errOut, Getenv: testEnv(t, env)})
+	code := cmd.Main(args, &cmd.IOStreams{In: strings.NewReader(stdin), Out: &out, ErrOut: &errOut, Getenv: testEnv(t, env), Getwd: os.Getwd})
 	return result{out.String(), errOut.String(), code}
 }
 
@@ -619,7 +619,7 @@ func TestCLIIOErrors(t *testing.T) {
 	getenv := testEnv(t, nil)
 	exec := func(in io.Reader, out io.Writer, args ...string) (string, int) {
 		var errOut bytes.Buffer
-		code := cmd.Main(args, &cmd.IOStreams{In: in, Out: out, ErrOut: &errOut, Getenv: getenv})
+		code := cmd.Main(args, &cmd.IOStreams{In: in, Out: out, ErrOut: &errOut, Getenv: getenv, Getwd: os.Getwd})
 		return errOut.String(), code
 	}
 	for _, args := range [][]string{
@@ -652,9 +652,11 @@ func TestCLIIOErrors(t *testing.T) {
 		if err := os.WriteFile(ok, []byte("foo\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		// A directory is walked for the files lint reads: ok.txt is
-		// checked twice here, once found in the directory.
-		expect(t, run(t, "", nil, "lint", dir, ok), want{code: 1, outHas: []string{ok + ":1:4:"}, errHas: []string{"2 checked, 2 finding(s)"}})
+		// A directory is walked for the files lint reads: with
+		// --list, ok.txt is checked twice here, once found in the
+		// directory; by default a walk reads documents only.
+		expect(t, run(t, "", nil, "lint", "--list", dir, ok), want{code: 1, outHas: []string{ok + ":1:4:"}, errHas: []string{"2 checked, 2 finding(s)"}})
+		expect(t, run(t, "", nil, "lint", dir, ok), want{code: 1, outHas: []string{ok + ":1:4:"}, errHas: []string{"1 checked, 1 finding(s)"}})
 		empty := t.TempDir()
 		expect(t, run(t, "http://stdin/ is not read\n", nil, "lint", empty), want{code: 0, out: exact(""), err: exact("0 checked, 0 finding(s)\n")})
 	})

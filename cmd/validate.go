@@ -3,12 +3,9 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/uritool/uritool/internal/baseline"
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/defaultscheme"
-	"github.com/uritool/uritool/internal/discover"
 	"github.com/uritool/uritool/internal/filter"
-	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/lint"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -58,7 +55,7 @@ write their records on stdout. The exit status is 1 when any input fails.`,
 			return run(root, args, pipeline.Command[check.Result]{
 				Filter:      &opts.Keep,
 				Unique:      opts.Unique,
-				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(nil, nil) },
+				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(check.EngineOptions{}) },
 				NewRenderer: func() render.Renderer[check.Result] { return render.NewChecker(ro) },
 			})
 		},
@@ -113,10 +110,10 @@ func addCheckFlags(c *cobra.Command, o *CheckFlags) {
 // commonSchemes are offered when completing --scheme.
 var commonSchemes = []string{"http", "https", "ftp", "ws", "wss", "mailto", "file", "urn", "tel", "data", "ssh", "git"}
 
-// checker builds the engine for these flags; the flags' own types have
-// checked every value already.
-func (o *CheckFlags) checker() *check.Checker {
-	c, err := check.New(check.Options{
+// checkOptions are the Checker's options these flags give; the flags'
+// own types have checked every value already.
+func (o *CheckFlags) checkOptions() check.Options {
+	return check.Options{
 		As:  check.Grammar(o.As.Value),
 		IRI: o.IRI,
 		Policy: check.Policy{
@@ -128,11 +125,7 @@ func (o *CheckFlags) checker() *check.Checker {
 		},
 		Lint:    o.Lint,
 		LintOff: o.LintDisable,
-	})
-	if err != nil {
-		panic(err) // unreachable: the flag values were checked when set
 	}
-	return c
 }
 
 // normalizeOptions adds user default ports, keyed by lowercase scheme.
@@ -140,103 +133,23 @@ func normalizeOptions(level uri.Level, ports map[string]string) uri.NormalizeOpt
 	return uri.NormalizeOptions{Level: level, DefaultPorts: ports}
 }
 
-// checkOp checks each input, or each candidate URI found in a line, and
-// counts its findings; lint adds exclusions and suppressions.
-type checkOp struct {
-	checker *check.Checker
-	scheme  *defaultscheme.Flag
-	// exclude drops the URIs it matches (lint --exclude); reference
-	// checks relative references found in HTML (lint --as reference).
-	exclude   *discover.Excluder
-	reference bool
-	known     *known // lint --baseline and --write-baseline
-}
-
-func (o *CheckFlags) newCheckOp(exclude *discover.Excluder, k *known) pipeline.Op[check.Result] {
-	return &checkOp{checker: o.checker(), scheme: &o.DefaultScheme, exclude: exclude, reference: o.As.Value == string(check.AsReference), known: k}
-}
-
-// known matches findings against a baseline, or records them for one.
-// The matching uses up the baseline's counts, so it runs in input order.
-type known struct {
-	baseline  *baseline.Set
-	record    *baseline.Recorder
-	unchanged int // findings the baseline had
-}
-
-// match marks each finding of r new or unchanged, records it, and
-// returns how many fail the run.
-func (k *known) match(file string, r *check.Result) (failing int) {
-	mark := func(f *finding.Finding) {
-		key := baseline.Key{File: render.DisplayFile(file), Rule: f.Rule, URI: r.Input}
-		if k.record != nil {
-			k.record.Add(key)
-		}
-		switch {
-		case k.baseline == nil:
-			failing++
-		case k.baseline.Take(key):
-			f.Baseline = finding.Unchanged
-			k.unchanged++
-		default:
-			f.Baseline = finding.New
-			failing++
-		}
-	}
-	if r.Error != nil {
-		mark(r.Error)
-	}
-	for i := range r.Warnings {
-		mark(&r.Warnings[i])
-	}
-	return failing
-}
+// checkOp is the operation of validate and lint: check.Engine over
+// the stream's inputs.
+type checkOp struct{ engine *check.Engine }
 
 func (o *checkOp) Do(in *stream.Input, r *check.Result) pipeline.Outcome {
-	f := in.Found
-	switch {
-	case f != nil && f.Relative && !o.reference:
-		// A relative href is a URI-reference: checked with --as
-		// reference, not held against --as uri.
-		return pipeline.Skip
-	case f != nil && f.Suppress.All, o.exclude.Match(in.Text):
-		return pipeline.Outcome{Skip: true, Suppressed: 1}
+	return pipeline.Outcome(o.engine.Check(r, in.File, in.Line, in.Text, in.Found))
+}
+
+// newCheckOp builds the operation over the engine these options give;
+// lint adds to them what reads documents.
+func (o *CheckFlags) newCheckOp(eo check.EngineOptions) pipeline.Op[check.Result] {
+	eo.Check = o.checkOptions()
+	eo.Prepare = o.DefaultScheme.Apply
+	eo.DisplayFile = render.DisplayFile
+	e, err := check.NewEngine(eo)
+	if err != nil {
+		panic(err) // unreachable: the flag values were checked when set
 	}
-	r.File, r.Line, r.PrefixColumns, r.Source, r.SourceStart, r.SourceOffset = in.File, in.Line, 0, "", 0, nil
-	text, added := in.Text, false
-	if f == nil {
-		text, added = o.scheme.Apply(in.Text)
-	} else {
-		r.PrefixColumns = f.Runes
-		if f.Decoded() {
-			r.Source, r.SourceStart, r.SourceOffset = f.Source, f.Offset, f.SourceOffset
-		}
-	}
-	o.checker.Check(r, text)
-	r.SchemeAdded = added
-	var out pipeline.Outcome
-	if f != nil && f.Suppress.Any() {
-		if r.Error != nil && f.Suppress.Drops(r.Error.Rule) {
-			r.Error = nil
-			out.Suppressed++
-		}
-		kept := r.Warnings[:0]
-		for _, warn := range r.Warnings {
-			if f.Suppress.Drops(warn.Rule) {
-				out.Suppressed++
-			} else {
-				kept = append(kept, warn)
-			}
-		}
-		r.Warnings = kept
-	}
-	if o.known != nil {
-		out.Findings = o.known.match(in.File, r)
-		return out
-	}
-	if r.Error != nil {
-		out.Findings++
-	}
-	out.Findings += len(r.Warnings)
-	return out
+	return &checkOp{engine: e}
 }

@@ -1,0 +1,217 @@
+package check
+
+import (
+	"sync"
+
+	"github.com/uritool/uritool/internal/baseline"
+	"github.com/uritool/uritool/internal/extract"
+	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/target"
+)
+
+// An Engine checks what validate and lint read, one input at a time: a
+// line of a list, or a candidate found in a document. On top of the
+// Checker's parse, policies and lints, it drops what suppression markers
+// and exclusions drop, resolves a document's references and checks
+// where they lead (internal/target), and matches findings against a
+// baseline. Each worker has its own Engine (a Checker reuses its
+// finding); what they share (the Tree, the Known baseline) is safe for
+// that.
+type Engine struct {
+	checker *Checker
+	// reference checks the relative references of documents, as
+	// URI-references whatever --as says: --as is what an absolute
+	// candidate must be.
+	reference *Checker
+	opts      EngineOptions
+	// found holds the target findings of the last input.
+	found []finding.Finding
+	// doc caches the document of the last file: a worker sees a file's
+	// candidates in a row.
+	docFile string
+	doc     *target.Doc
+}
+
+// EngineOptions configure an Engine.
+type EngineOptions struct {
+	Check Options
+	// Prepare turns an input line of a list into the text to check
+	// (validate --default-scheme), and says whether it changed it.
+	Prepare func(string) (string, bool)
+	// Exclude reports whether a URI found in file is excluded
+	// (.uritoolignore, --exclude).
+	Exclude func(file, uri string) bool
+	// Doc says which document a file is, or false when it is none
+	// (standard input): a document's relative references are checked,
+	// as URI-references. Tree, when set, checks where they lead.
+	Doc  func(file string) (*target.Doc, bool)
+	Tree *target.Tree
+	// Known matches findings against a baseline, or records them.
+	Known *Known
+	// DisplayFile is a file's name as reports show it, for the baseline.
+	DisplayFile func(string) string
+}
+
+// Tally is what became of one input: nothing to show (Skip), or how many
+// findings fail the run and how many were suppressed.
+type Tally struct {
+	Skip       bool
+	Findings   int
+	Suppressed int
+}
+
+// NewEngine returns an Engine; opts.Check must be valid.
+func NewEngine(opts EngineOptions) (*Engine, error) {
+	c, err := New(opts.Check)
+	if err != nil {
+		return nil, err
+	}
+	e := &Engine{checker: c, opts: opts}
+	if opts.Doc != nil {
+		ro := opts.Check
+		ro.As, ro.Policy = AsReference, Policy{}
+		if e.reference, err = New(ro); err != nil {
+			return nil, err
+		}
+	}
+	return e, nil
+}
+
+// Check fills r for text, the input at line of file; f is the candidate
+// when text was found in a document, nil for a line of a list.
+func (e *Engine) Check(r *Result, file string, line int, text string, f *extract.Found) Tally {
+	var doc *target.Doc
+	if f != nil && e.opts.Doc != nil {
+		doc = e.document(file)
+	}
+	switch {
+	case f != nil && f.Relative && doc == nil && e.checker.opts.As != AsReference:
+		// A relative reference with no document to resolve it
+		// against (standard input) is a URI-reference: checked with
+		// --as reference, not held against --as uri.
+		return Tally{Skip: true}
+	case f != nil && f.Suppress.All, e.opts.Exclude != nil && e.opts.Exclude(file, text):
+		return Tally{Skip: true, Suppressed: 1}
+	}
+	r.File, r.Line, r.PrefixColumns, r.Source, r.SourceStart, r.SourceOffset = file, line, 0, "", 0, nil
+	added := false
+	if f == nil && e.opts.Prepare != nil {
+		text, added = e.opts.Prepare(text)
+	} else if f != nil {
+		r.PrefixColumns = f.Runes
+		if f.Decoded() {
+			r.Source, r.SourceStart, r.SourceOffset = f.Source, f.Offset, f.SourceOffset
+		}
+	}
+	checker := e.checker
+	if f != nil && f.Relative && doc != nil {
+		checker = e.reference
+	}
+	checker.Check(r, text)
+	r.SchemeAdded = added
+	if doc != nil && r.Error == nil && e.opts.Tree != nil {
+		e.target(r, doc, text, f.Relative)
+	}
+	var t Tally
+	if f != nil && f.Suppress.Any() {
+		if r.Error != nil && f.Suppress.Drops(r.Error.Rule) {
+			r.Error = nil
+			t.Suppressed++
+		}
+		kept := r.Warnings[:0]
+		for _, warn := range r.Warnings {
+			if f.Suppress.Drops(warn.Rule) {
+				t.Suppressed++
+			} else {
+				kept = append(kept, warn)
+			}
+		}
+		r.Warnings = kept
+	}
+	if e.opts.Known != nil {
+		t.Findings = e.opts.Known.match(e.opts.DisplayFile(file), r)
+		return t
+	}
+	if r.Error != nil {
+		t.Findings++
+	}
+	t.Findings += len(r.Warnings)
+	return t
+}
+
+// target adds what is wrong with where text, a valid reference of doc,
+// leads: the first error as r's, warnings after the lints'. An absolute
+// URI leads into the tree only on a published one (a base URL).
+func (e *Engine) target(r *Result, doc *target.Doc, text string, relative bool) {
+	if !relative && !e.opts.Tree.Published() {
+		return
+	}
+	e.found = e.opts.Tree.Check(e.found[:0], doc, text)
+	for i := range e.found {
+		switch f := &e.found[i]; {
+		case f.Severity == finding.Warning:
+			r.Warnings = append(r.Warnings, *f)
+			r.LintOn = true // so that formats show the warning
+		case r.Error == nil:
+			r.Error = f
+		}
+	}
+}
+
+// document is the document file is, looked up once per run of a file's
+// candidates.
+func (e *Engine) document(file string) *target.Doc {
+	if file != e.docFile || e.docFile == "" {
+		e.docFile, e.doc = file, nil
+		if d, ok := e.opts.Doc(file); ok {
+			e.doc = d
+		}
+	}
+	return e.doc
+}
+
+// Known matches findings against a baseline, or records them for one.
+// The matching uses up the baseline's counts, so it runs in input order.
+type Known struct {
+	Baseline  *baseline.Set
+	Record    *baseline.Recorder
+	mu        sync.Mutex
+	unchanged int // findings the baseline had
+}
+
+// Unchanged is how many findings the baseline had.
+func (k *Known) Unchanged() int {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.unchanged
+}
+
+// match marks each finding of r new or unchanged, records it, and
+// returns how many fail the run.
+func (k *Known) match(file string, r *Result) (failing int) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	mark := func(f *finding.Finding) {
+		key := baseline.Key{File: file, Rule: f.Rule, URI: r.Input}
+		if k.Record != nil {
+			k.Record.Add(key)
+		}
+		switch {
+		case k.Baseline == nil:
+			failing++
+		case k.Baseline.Take(key):
+			f.Baseline = finding.Unchanged
+			k.unchanged++
+		default:
+			f.Baseline = finding.New
+			failing++
+		}
+	}
+	if r.Error != nil {
+		mark(r.Error)
+	}
+	for i := range r.Warnings {
+		mark(&r.Warnings[i])
+	}
+	return failing
+}
