@@ -36,6 +36,18 @@ func (e *Extractor) destinations(dst []Found, w *window, spans [][2]int) ([]Foun
 			continue
 		}
 		start, end, state := destinationAt(line, open+1, w.past)
+		if state == aDestination {
+			after := end
+			if line[start-1] == '<' {
+				after++
+			}
+			switch link, known := linkCloses(line, after, w.past); {
+			case !known:
+				state = undecidedDestination
+			case !link:
+				state = noDestination
+			}
+		}
 		switch state {
 		case undecidedDestination:
 			return dst, min(undecided, open)
@@ -61,6 +73,11 @@ func (e *Extractor) definition(dst []Found, w *window) ([]Found, int) {
 	at := len(line) - len(rest)
 	closing := -1
 	for j := at + 1; j < len(line); j++ {
+		k := strings.IndexAny(line[j:], "\\[]")
+		if k < 0 {
+			break
+		}
+		j += k
 		if line[j] == '\\' {
 			j++
 			continue
@@ -68,10 +85,8 @@ func (e *Extractor) definition(dst []Found, w *window) ([]Found, int) {
 		if line[j] == '[' {
 			return dst, len(line) // a label holds no unescaped bracket
 		}
-		if line[j] == ']' {
-			closing = j
-			break
-		}
+		closing = j
+		break
 	}
 	if closing < 0 {
 		if w.past != nil {
@@ -96,6 +111,20 @@ func (e *Extractor) definition(dst []Found, w *window) ([]Found, int) {
 		w.cover(0, end+1)
 	}
 	return dst, len(line)
+}
+
+// linkCloses reports whether what follows a destination, from byte i,
+// can end an inline link (CommonMark 6.3): after blanks, its ')' or a
+// title, or the end of the line, which the next may go on from. Anything
+// else makes "[a](b c)" no link but text, which is no reference.
+func linkCloses(line string, i int, p *past) (link, known bool) {
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i == len(line) {
+		return p == nil, p == nil
+	}
+	return strings.IndexByte(")\"'(", line[i]) >= 0, true
 }
 
 // What destinationAt found.

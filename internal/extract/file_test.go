@@ -119,6 +119,8 @@ func TestExtractorFiles(t *testing.T) {
 		{"md link in angle brackets", md, `[x](<my file.md>)`, []string{"01:rel my file.md"}},
 		{"md destination escapes and references", md, `[x](a\)b&amp;c.md)`, []string{"01:rel a)b&c.md"}},
 		{"md balanced parentheses", md, `[x](a(b).md) (c)`, []string{"01:rel a(b).md"}},
+		{"md destination then no title is no link", md, `[k][prow]([Kubernetes CI bot][prow]) [c]("a b") [t](t.md "Title") [n](n.md
+)`, []string{"01:rel t.md", "01:rel n.md"}},
 		{"md fragment only", md, `[x](#usage)`, []string{"01:rel #usage"}},
 		{"md empty destination", md, `[x]() [y](<>)`, nil},
 		{"md absolute destination is the scan's", md, `[x](https://a.example/b)`, []string{"01:https://a.example/b"}},

@@ -15,6 +15,7 @@ package target
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -98,6 +99,20 @@ type Doc struct {
 	// Root is the root of its tree, absolute: no reference may climb
 	// above it.
 	Root string
+
+	// What every reference of the document needs, worked out at its
+	// first: its file: URI and its root's segments. A Doc is one
+	// worker's.
+	own      uri.URI
+	rootSegs []string
+}
+
+// prepare works out what every reference of d needs, once.
+func (d *Doc) prepare() {
+	if !d.own.IsValid() {
+		d.own = uri.MustParse(fileURI(d.Path, false))
+		d.rootSegs = segments(filepath.ToSlash(d.Root))
+	}
 }
 
 // Check appends to dst what is wrong with where ref, a valid URI
@@ -107,6 +122,7 @@ func (t *Tree) Check(dst []finding.Finding, d *Doc, ref string) []finding.Findin
 	if err != nil {
 		return dst
 	}
+	d.prepare()
 	local, ok, f := t.locate(d, &r)
 	if f != nil {
 		return append(dst, *f)
@@ -166,7 +182,7 @@ func (t *Tree) locate(d *Doc, ref *uri.URI) (segs []string, ok bool, f *finding.
 		}
 		return t.inside(d, target)
 	}
-	base := uri.MustParse(fileURI(d.Path, false))
+	base := d.own
 	if b, ok := t.htmlBase(d, base); ok {
 		// An HTML document's <base href> comes before its own URI
 		// (5.1.1); what it points to outside the tree is not checked.
@@ -215,7 +231,7 @@ func (t *Tree) htmlBase(d *Doc, own uri.URI) (uri.URI, bool) {
 // inside returns the segments of target, a file: URI, below d's root, or
 // an outside-root finding.
 func (t *Tree) inside(d *Doc, target uri.URI) ([]string, bool, *finding.Finding) {
-	segs, under := below(segments(target.Path()), segments(filepath.ToSlash(d.Root)))
+	segs, under := below(segments(target.Path()), d.rootSegs)
 	if !under {
 		return nil, false, &finding.Finding{Severity: finding.Error, Rule: RuleOutsideRoot,
 			Message: `".." climbs above the root of the checked tree (the repository's, or --root-dir)`}
@@ -326,7 +342,7 @@ type found struct {
 // matches only when case is ignored is a target-case finding, as it
 // works on macOS and Windows alone.
 func (t *Tree) find(d *Doc, segs []string, pathAt int) (found, *finding.Finding) {
-	dir := d.Root
+	dir, isDir := d.Root, true
 	actual := make([]string, 0, len(segs))
 	caseDiffers := false
 	for i, s := range segs {
@@ -334,7 +350,7 @@ func (t *Tree) find(d *Doc, segs []string, pathAt int) (found, *finding.Finding)
 		if s == "" { // a trailing "/", the directory itself; "//", as a file system reads it
 			continue
 		}
-		if strings.ContainsAny(s, "/\x00") || s == "." || s == ".." {
+		if !isDir || strings.ContainsAny(s, "/\x00") || s == "." || s == ".." {
 			return found{}, t.missing(d, segs, segs[:i], "", pathAt)
 		}
 		e := t.dir(dir)
@@ -353,19 +369,16 @@ func (t *Tree) find(d *Doc, segs []string, pathAt int) (found, *finding.Finding)
 		}
 		actual = append(actual, name)
 		dir = filepath.Join(dir, name)
-		if !last && !t.dir(dir).isDir {
-			return found{}, t.missing(d, segs, segs[:i+1], "", pathAt)
-		}
+		isDir = e.isDirAt(name, dir)
 	}
 	if caseDiffers {
 		return found{}, &finding.Finding{Severity: finding.Error, Offset: pathAt, Rule: RuleTargetCase,
 			Message: fmt.Sprintf("%s exists only as %s: the case differs, which works on macOS and Windows but not on Linux or GitHub", display(segs), display(actual))}
 	}
-	info := t.dir(dir)
-	if wantDir := len(segs) > 0 && segs[len(segs)-1] == ""; wantDir && !info.isDir {
+	if wantDir := len(segs) > 0 && segs[len(segs)-1] == ""; wantDir && !isDir {
 		return found{}, t.missing(d, segs, segs, "", pathAt)
 	}
-	f := found{path: dir, dir: info.isDir}
+	f := found{path: dir, dir: isDir}
 	if f.dir && len(t.opts.IndexFiles) > 0 {
 		if _, ok := t.index(dir, t.opts.IndexFiles); !ok {
 			return found{}, &finding.Finding{Severity: finding.Error, Offset: pathAt, Rule: RuleMissingTarget,
@@ -381,9 +394,9 @@ func (t *Tree) fallback(d *Doc, dir, name string) (found, bool) {
 	for _, ext := range t.opts.FallbackExtensions {
 		ext = "." + strings.TrimPrefix(ext, ".")
 		for _, try := range []string{stem + ext, name + ext} {
-			if n, ok := t.dir(dir).exact(try); ok {
-				p := filepath.Join(dir, n)
-				return found{path: p, dir: t.dir(p).isDir}, true
+			if e := t.dir(dir); e.has(try) {
+				p := filepath.Join(dir, try)
+				return found{path: p, dir: e.isDirAt(try, p)}, true
 			}
 		}
 	}
@@ -477,16 +490,17 @@ func (t *Tree) rel(d *Doc, p string) string {
 	return p
 }
 
-// dirEntry is what the Tree knows of one path: whether it is a directory
-// and, if so, its names.
+// dirEntry is what the Tree knows of one directory: its names, which of
+// them are directories, and its names by their lowercase.
 type dirEntry struct {
 	once  sync.Once
-	isDir bool
 	names []string          // sorted
+	kinds []fs.FileMode     // each name's type bits, from the listing alone
 	lower map[string]string // lowercase name → the first name with it
 }
 
-// dir returns the entry of path, reading it the first time.
+// dir returns the entry of the directory p, reading it the first time;
+// a path that is no directory has no names.
 func (t *Tree) dir(p string) *dirEntry {
 	v, ok := t.dirs.Load(p)
 	if !ok {
@@ -494,15 +508,18 @@ func (t *Tree) dir(p string) *dirEntry {
 	}
 	e := v.(*dirEntry)
 	e.once.Do(func() {
+		// A listing's entries carry their type: a target is known for
+		// a file or a directory without opening it.
 		entries, err := os.ReadDir(p)
 		if err != nil {
 			return
 		}
-		e.isDir = true
+		e.names = make([]string, len(entries))
+		e.kinds = make([]fs.FileMode, len(entries))
 		e.lower = make(map[string]string, len(entries))
-		for _, de := range entries {
+		for i, de := range entries { // sorted by name
 			n := de.Name()
-			e.names = append(e.names, n)
+			e.names[i], e.kinds[i] = n, de.Type()
 			if _, seen := e.lower[strings.ToLower(n)]; !seen {
 				e.lower[strings.ToLower(n)] = n
 			}
@@ -511,14 +528,30 @@ func (t *Tree) dir(p string) *dirEntry {
 	return e
 }
 
-func (e *dirEntry) exact(name string) (string, bool) {
+func (e *dirEntry) has(name string) bool {
 	_, ok := slices.BinarySearch(e.names, name)
-	return name, ok
+	return ok
 }
+
+func (e *dirEntry) exact(name string) (string, bool) { return name, e.has(name) }
 
 func (e *dirEntry) fold(name string) (string, bool) {
 	n, ok := e.lower[strings.ToLower(name)]
 	return n, ok
+}
+
+// isDirAt reports whether name, an entry of e at path p, is a directory;
+// a symbolic link is followed.
+func (e *dirEntry) isDirAt(name, p string) bool {
+	i, ok := slices.BinarySearch(e.names, name)
+	switch {
+	case !ok:
+		return false
+	case e.kinds[i]&fs.ModeSymlink != 0:
+		info, err := os.Stat(p)
+		return err == nil && info.IsDir()
+	}
+	return e.kinds[i].IsDir()
 }
 
 // closest is the name of the directory nearest to name by edit
