@@ -301,7 +301,7 @@ func TestActionLint(t *testing.T) {
 	t.Run("green with the finding in the baseline", func(t *testing.T) {
 		dir := t.TempDir()
 		writeFiles(t, dir, map[string]string{"README.md": badREADME})
-		record := exec.Command(bin, "lint", "--extract", "--write-baseline", "base.json", ".")
+		record := exec.Command(bin, "lint", "--write-baseline", "base.json", ".")
 		record.Dir = dir
 		if out, err := record.CombinedOutput(); err != nil {
 			t.Fatalf("writing the baseline: %v\n%s", err, out)
@@ -310,7 +310,7 @@ func TestActionLint(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		run := job(map[string]string{"README.md": badREADME, "base.json": string(base)}, map[string]string{"args": "--extract --baseline base.json ."})
+		run := job(map[string]string{"README.md": badREADME, "base.json": string(base)}, map[string]string{"args": "--baseline base.json ."})
 		if run.failed != "" || run.outputs["exit_code"] != "0" || run.outputs["findings"] != "0" {
 			t.Errorf("failed step %q, outputs %v; want none failed, exit_code 0, findings 0\n%s", run.failed, run.outputs, run.log)
 		}
@@ -323,7 +323,7 @@ func TestActionLint(t *testing.T) {
 	})
 
 	t.Run("fail false, an absolute path", func(t *testing.T) {
-		run := job(map[string]string{"README.md": badREADME}, map[string]string{"fail": "false", "args": `--extract "$GITHUB_WORKSPACE/README.md"`})
+		run := job(map[string]string{"README.md": badREADME}, map[string]string{"fail": "false", "args": `"$GITHUB_WORKSPACE/README.md"`})
 		if run.failed != "" || run.outputs["exit_code"] != "1" || run.outputs["findings"] != "1" {
 			t.Errorf("failed step %q, outputs %v; want none failed, exit_code 1, findings 1\n%s", run.failed, run.outputs, run.log)
 		}
@@ -341,7 +341,7 @@ func TestActionLint(t *testing.T) {
 
 	t.Run("sarif, text log, shell words", func(t *testing.T) {
 		files := map[string]string{"my docs/README.md": badREADME}
-		run := job(files, map[string]string{"args": "--extract 'my docs'", "format": "text", "sarif": "out/uritool.sarif", "summary": "false"})
+		run := job(files, map[string]string{"args": "'my docs'", "format": "text", "sarif": "out/uritool.sarif", "summary": "false"})
 		if run.outputs["exit_code"] != "1" || !strings.Contains(run.log, "my docs/README.md:3:43: invalid character '{' in path [path]") {
 			t.Errorf("outputs %v; log:\n%s", run.outputs, run.log)
 		}
