@@ -1,0 +1,200 @@
+package check
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/uritool/uritool/internal/baseline"
+	"github.com/uritool/uritool/internal/extract"
+	"github.com/uritool/uritool/internal/target"
+)
+
+// repo is a scratch tree: a README with links and the guide they name.
+func repo(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	for name, content := range map[string]string{
+		"README.md":     "# Readme\n",
+		"docs/guide.md": "# Guide\n\n## Install\n",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// outcome describes what Check made of an input: the tally and the
+// findings' rules.
+func outcome(t Tally, r *Result) string {
+	var parts []string
+	if t.Skip {
+		parts = append(parts, "skip")
+	}
+	if r.Error != nil && !t.Skip {
+		parts = append(parts, "error "+r.Error.Rule)
+	}
+	for _, w := range r.Warnings {
+		parts = append(parts, "warning "+w.Rule)
+	}
+	return fmt.Sprintf("%s findings=%d suppressed=%d", strings.Join(parts, ","), t.Findings, t.Suppressed)
+}
+
+// found extracts the candidates of one Markdown line.
+func found(line string) []extract.Found {
+	return extract.New(extract.Options{Kind: extract.Markdown}).Line(nil, line)
+}
+
+func TestEngine(t *testing.T) {
+	root := repo(t)
+	tree, err := target.New(target.Options{Fragments: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := func(file string) (*target.Doc, bool) {
+		if file == "-" {
+			return nil, false
+		}
+		return &target.Doc{Path: filepath.Join(root, file), Root: root}, true
+	}
+	excluded := func(_, uri string) bool { return strings.Contains(uri, "skip.example") }
+	for _, c := range []struct {
+		name string
+		opts EngineOptions
+		file string
+		line string
+		want []string // one outcome per candidate
+	}{
+		{"valid link", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[g](docs/guide.md#install)", []string{" findings=0 suppressed=0"}},
+		{"missing target", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[g](docs/gone.md)", []string{"error missing-target findings=1 suppressed=0"}},
+		{"fragment case is a warning", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[g](docs/guide.md#Install)", []string{"warning fragment-case findings=1 suppressed=0"}},
+		{"syntax before target", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[g](<docs/a b.md>)", []string{"error path findings=1 suppressed=0"}},
+		{"targets off: syntax only", EngineOptions{Doc: doc}, "README.md", "[g](docs/gone.md)", []string{" findings=0 suppressed=0"}},
+		{"no document: relative skipped", EngineOptions{Doc: doc, Tree: tree}, "-", "[g](docs/gone.md)", []string{"skip findings=0 suppressed=0"}},
+		{"no document: absolute checked", EngineOptions{Doc: doc, Tree: tree}, "-", "<http://a b/>", []string{"error host findings=1 suppressed=0"}},
+		{"marker for the rule", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[g](docs/gone.md) <!-- uritool-disable-line missing-target -->", []string{" findings=0 suppressed=1"}},
+		{"marker for another rule", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[g](docs/gone.md) <!-- uritool-disable-line path -->", []string{"error missing-target findings=1 suppressed=0"}},
+		{"marker for all", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[g](docs/gone.md) <!-- uritool-disable-line -->", []string{"skip findings=0 suppressed=1"}},
+		{"excluded", EngineOptions{Doc: doc, Tree: tree, Exclude: excluded}, "README.md", "<http://skip.example/a b>", []string{"skip findings=0 suppressed=1"}},
+		{"in code", EngineOptions{Doc: doc, Tree: tree}, "README.md", "`[g](docs/gone.md)` and `http://a b/`", []string{"skip findings=0 suppressed=1"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e, err := NewEngine(c.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			var r Result
+			for _, f := range found(c.line) {
+				got = append(got, outcome(e.Check(&r, c.file, 1, f.Text, &f), &r))
+			}
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("%q:\n got %q\nwant %q", c.line, got, c.want)
+			}
+		})
+	}
+}
+
+// TestEngineList: a line of a list is the input itself, prepared
+// (--default-scheme) and checked against --as.
+func TestEngineList(t *testing.T) {
+	prepare := func(s string) (string, bool) {
+		if !strings.Contains(s, "://") {
+			return "https://" + s, true
+		}
+		return s, false
+	}
+	e, err := NewEngine(EngineOptions{Prepare: prepare})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Result
+	if got := outcome(e.Check(&r, "links.txt", 3, "example.com/a", nil), &r); got != " findings=0 suppressed=0" || r.Input != "https://example.com/a" || !r.SchemeAdded || r.Line != 3 {
+		t.Errorf("prepared input: %s, %+v", got, r)
+	}
+	if got := outcome(e.Check(&r, "links.txt", 4, "docs/guide.md", nil), &r); got != " findings=0 suppressed=0" {
+		t.Errorf("a list line is never a document's reference: %s", got)
+	}
+	e, _ = NewEngine(EngineOptions{})
+	if got := outcome(e.Check(&r, "links.txt", 5, "docs/guide.md", nil), &r); got != "error scheme findings=1 suppressed=0" {
+		t.Errorf("a relative reference in a list, against --as uri: %s", got)
+	}
+}
+
+// TestEngineBaseline: a known finding does not fail the run, a new one
+// does, and both are recorded.
+func TestEngineBaseline(t *testing.T) {
+	root := repo(t)
+	tree, _ := target.New(target.Options{Fragments: true})
+	doc := func(file string) (*target.Doc, bool) {
+		return &target.Doc{Path: filepath.Join(root, file), Root: root}, true
+	}
+	dir := t.TempDir()
+	base := filepath.Join(dir, "base.json")
+	rec := &baseline.Recorder{}
+	rec.Add(baseline.Key{File: "README.md", Rule: target.RuleMissingTarget, URI: "docs/gone.md"})
+	if err := rec.Write(base); err != nil {
+		t.Fatal(err)
+	}
+	set, err := baseline.Read(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := &Known{Baseline: set, Record: &baseline.Recorder{}}
+	e, err := NewEngine(EngineOptions{Doc: doc, Tree: tree, Known: k, DisplayFile: func(s string) string { return s }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Result
+	var got []string
+	for _, f := range found("[a](docs/gone.md) [b](docs/lost.md)") {
+		got = append(got, outcome(e.Check(&r, "README.md", 1, f.Text, &f), &r)+" "+r.Error.Baseline)
+	}
+	want := []string{"error missing-target findings=0 suppressed=0 unchanged", "error missing-target findings=1 suppressed=0 new"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	if k.Unchanged() != 1 || k.Record.Len() != 2 {
+		t.Errorf("unchanged %d, recorded %d; want 1 and 2", k.Unchanged(), k.Record.Len())
+	}
+}
+
+// TestCheckerGrammars: --as picks the grammar, --iri its IRI form.
+func TestCheckerGrammars(t *testing.T) {
+	for _, c := range []struct {
+		opts  Options
+		input string
+		rule  string
+	}{
+		{Options{}, "http://a/", ""},
+		{Options{}, "/a", "scheme"},
+		{Options{As: AsReference}, "/a", ""},
+		{Options{As: AsAbsolute}, "http://a/#f", "absolute-URI"},
+		{Options{}, "http://a/é", "path"},
+		{Options{IRI: true}, "http://a/é", ""},
+		{Options{Policy: Policy{Schemes: []string{"https"}}}, "http://a/", RuleScheme},
+		{Options{Policy: Policy{NoUserinfo: true}}, "http://u@a/", RuleUserinfo},
+		{Options{Policy: Policy{RequireHost: true}}, "file:///x", RuleHost},
+	} {
+		ch, err := New(c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r Result
+		ch.Check(&r, c.input)
+		got := ""
+		if r.Error != nil {
+			got = r.Error.Rule
+		}
+		if got != c.rule {
+			t.Errorf("%+v %q: rule %q, want %q", c.opts, c.input, got, c.rule)
+		}
+	}
+}
