@@ -267,6 +267,18 @@ and the exit status is then 3.`,
 	return c
 }
 
+// nonEmpty drops the empty names of a list flag: "--index-files ''" or a
+// trailing comma names no file.
+func nonEmpty(names []string) []string {
+	var kept []string
+	for _, n := range names {
+		if n = strings.TrimSpace(n); n != "" {
+			kept = append(kept, n)
+		}
+	}
+	return kept
+}
+
 // isDocument reports a file lint reads as a document by its name:
 // Markdown or HTML.
 func isDocument(path string) bool { return extract.KindOf(path) != extract.Text }
@@ -311,7 +323,7 @@ func (o *LintOptions) discoverError(err error) error {
 // file's repository, and the tree its documents' references lead into.
 func (o *LintOptions) engineOptions(dir string, plan *discover.Plan) (check.EngineOptions, error) {
 	eo := check.EngineOptions{Exclude: func(file, uri string) bool { return plan.Excluder(file).Match(uri) }}
-	tree, err := target.New(target.Options{BaseURL: o.BaseURL, IndexFiles: o.IndexFiles, Fragments: o.Fragments, FallbackExtensions: o.FallbackExtensions})
+	tree, err := target.New(target.Options{BaseURL: o.BaseURL, IndexFiles: nonEmpty(o.IndexFiles), Fragments: o.Fragments, FallbackExtensions: nonEmpty(o.FallbackExtensions)})
 	if err != nil {
 		return eo, badValue("base-url", o.BaseURL, "%v", err)
 	}

@@ -398,6 +398,33 @@ func (p *mdParser) paraLine(s []byte, long bool) {
 // heading adds the anchor of the heading whose inline Markdown is text.
 func (p *mdParser) heading(text []byte) {
 	p.set.add(p.slugger.Slug(HeadingText(string(text))))
+	if id, ok := headingID(text); ok {
+		p.set.add(id)
+	}
+}
+
+// headingID returns the id a heading declares in a trailing attribute
+// list, "## Options {#options}" or "{#id .class}": the syntax of the site
+// generators that publish most Markdown docs (kramdown for Jekyll,
+// Pandoc, Hugo, mdBook, VitePress's markdown-it-attrs). GitHub shows the
+// braces as text, and its slug above keeps them; but no one writes them
+// for GitHub, so the id they declare is the document's anchor as much as
+// an id of its raw HTML is.
+func headingID(text []byte) (string, bool) {
+	text = trimBlanksRight(text)
+	if len(text) < 3 || text[len(text)-1] != '}' {
+		return "", false
+	}
+	open := bytes.LastIndexByte(text, '{')
+	if open < 0 {
+		return "", false
+	}
+	for _, attr := range strings.Fields(string(text[open+1 : len(text)-1])) {
+		if id, ok := strings.CutPrefix(attr, "#"); ok && id != "" {
+			return id, true
+		}
+	}
+	return "", false
 }
 
 // feedProse gives the tokenizer text from a paragraph or heading, less its

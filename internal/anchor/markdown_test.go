@@ -22,6 +22,7 @@ func TestMarkdown(t *testing.T) {
 		{"entity space", "# &#x20;a\n", []string{"-a"}}, // github-slugger's fixture
 		{"image", "# ![logo](x.png) Title\n", []string{"-title"}},
 		{"shortcode", "# :tada: Release\n", []string{"tada-release"}},
+		{"heading id", "## Options {#options}\n# Lifecycle {#life .big}\n# No {id}\n", []string{"options-options", "options", "lifecycle-life-big", "life", "no-id"}},
 		{"inline", "## `--flag` option\n## [Install](#i) *now*\n## <em>HTML</em> _x_\n", []string{"--flag-option", "install-now", "html-x"}},
 		{"setext", "Foo\n===\n\nBar\n---\n", []string{"foo", "bar"}},
 		{"setext lines", "Foo  \n  bar\nbaz\n=\n", []string{"foobarbaz"}},

@@ -66,7 +66,7 @@ var Rules = []Rule{
 	{"missing-target", Error, "RFC 3986 section 5.2 (lint)", "A reference of a document leads to nothing in the tree: no file or directory at its resolved, percent-decoded path (or a directory without --index-files)."},
 	{"target-case", Error, "RFC 3986 section 5.2 (lint)", "A reference of a document leads to a file that exists only with a different case: it works on macOS and Windows, not on Linux or GitHub's web view."},
 	{"outside-root", Error, "RFC 3986 section 5.2.4 (lint)", "A relative reference of a document climbs with \"..\" above the root of the checked tree (the repository, or --root-dir)."},
-	{"missing-fragment", Error, "RFC 3986 section 3.5 (lint)", "A fragment names no anchor of its target: no heading slug (GitHub's rules) or id in a Markdown document, no id or <a name> in HTML, no such line (#L12) in a code file."},
+	{"missing-fragment", Error, "RFC 3986 section 3.5 (lint)", "A fragment names no anchor of its target: no heading slug (by GitHub's rules) or id in a Markdown document, no id or anchor name in an HTML page, no such line (#L12) in a code file."},
 	{"fragment-case", Warning, "RFC 3986 section 3.5 (lint)", "A fragment matches an anchor of its target only when case is ignored: github.com's script lowercases it, no other renderer does."},
 
 	{"json", Error, "RFC 8259", "An input line is not a JSON object of the shape the command reads."},
