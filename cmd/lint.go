@@ -351,7 +351,7 @@ func (o *LintOptions) engineOptions(dir string, plan *discover.Plan) (check.Engi
 		if root == "" {
 			root = plan.Root(file)
 		}
-		return &target.Doc{Path: filepath.Clean(p), Root: filepath.Clean(root)}, true
+		return target.NewDoc(filepath.Clean(p), filepath.Clean(root)), true
 	}
 	return eo, nil
 }

@@ -62,7 +62,7 @@ func TestEngine(t *testing.T) {
 		if file == "-" {
 			return nil, false
 		}
-		return &target.Doc{Path: filepath.Join(root, file), Root: root}, true
+		return target.NewDoc(filepath.Join(root, file), root), true
 	}
 	excluded := func(_, uri string) bool { return strings.Contains(uri, "skip.example") }
 	for _, c := range []struct {
@@ -134,7 +134,7 @@ func TestEngineBaseline(t *testing.T) {
 	root := repo(t)
 	tree, _ := target.New(target.Options{Fragments: true})
 	doc := func(file string) (*target.Doc, bool) {
-		return &target.Doc{Path: filepath.Join(root, file), Root: root}, true
+		return target.NewDoc(filepath.Join(root, file), root), true
 	}
 	dir := t.TempDir()
 	base := filepath.Join(dir, "base.json")

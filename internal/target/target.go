@@ -92,7 +92,8 @@ func New(opts Options) (*Tree, error) {
 // may lead into it.
 func (t *Tree) Published() bool { return t.hasBase }
 
-// Doc is a document whose references are checked.
+// Doc is a document whose references are checked. It is read-only once
+// made, so workers may share one.
 type Doc struct {
 	// Path is the document's path, absolute.
 	Path string
@@ -100,29 +101,24 @@ type Doc struct {
 	// above it.
 	Root string
 
-	// What every reference of the document needs, worked out at its
-	// first: its file: URI and its root's segments. A Doc is one
-	// worker's.
+	// What every reference of the document needs: its file: URI and its
+	// root's segments.
 	own      uri.URI
 	rootSegs []string
 }
 
-// prepare works out what every reference of d needs, once.
-func (d *Doc) prepare() {
-	if !d.own.IsValid() {
-		d.own = uri.MustParse(fileURI(d.Path, false))
-		d.rootSegs = segments(filepath.ToSlash(d.Root))
-	}
+// NewDoc returns the document at path, absolute, in the tree below root.
+func NewDoc(path, root string) *Doc {
+	return &Doc{Path: path, Root: root, own: uri.MustParse(fileURI(path, false)), rootSegs: segments(filepath.ToSlash(root))}
 }
 
 // Check appends to dst what is wrong with where ref, a valid URI
-// reference found in d, leads. Offsets are ref's.
+// reference found in d (made by NewDoc), leads. Offsets are ref's.
 func (t *Tree) Check(dst []finding.Finding, d *Doc, ref string) []finding.Finding {
 	r, err := uri.Parse(ref)
 	if err != nil {
 		return dst
 	}
-	d.prepare()
 	local, ok, f := t.locate(d, &r)
 	if f != nil {
 		return append(dst, *f)

@@ -65,8 +65,8 @@ var scratch = map[string]string{
 
 func TestCheck(t *testing.T) {
 	root := tree(t, scratch)
-	readme := &Doc{Path: filepath.Join(root, "README.md"), Root: root}
-	guide := &Doc{Path: filepath.Join(root, "docs", "guide.md"), Root: root}
+	readme := NewDoc(filepath.Join(root, "README.md"), root)
+	guide := NewDoc(filepath.Join(root, "docs", "guide.md"), root)
 	tr, err := New(Options{Fragments: true})
 	if err != nil {
 		t.Fatal(err)
@@ -120,10 +120,10 @@ func TestCheck(t *testing.T) {
 		{readme, "site/page.html#new", "missing-fragment@15"},
 		{readme, "site/empty/#x", ""},
 		{readme, "#user-content-usage", ""},
-		{&Doc{Path: filepath.Join(root, "site", "based.html"), Root: root}, "guide.md#installation", ""},
-		{&Doc{Path: filepath.Join(root, "site", "based.html"), Root: root}, "page.html", "missing-target@0"},
-		{&Doc{Path: filepath.Join(root, "site", "based.html"), Root: root}, "/site/page.html", ""},
-		{&Doc{Path: filepath.Join(root, "site", "remote.html"), Root: root}, "nothing.html", ""},
+		{NewDoc(filepath.Join(root, "site", "based.html"), root), "guide.md#installation", ""},
+		{NewDoc(filepath.Join(root, "site", "based.html"), root), "page.html", "missing-target@0"},
+		{NewDoc(filepath.Join(root, "site", "based.html"), root), "/site/page.html", ""},
+		{NewDoc(filepath.Join(root, "site", "remote.html"), root), "nothing.html", ""},
 		{readme, "https://example.com/x.md", ""},
 		{readme, "mailto:a@example.com", ""},
 		{readme, "//example.com/x", ""},
@@ -137,7 +137,7 @@ func TestCheck(t *testing.T) {
 
 func TestMessages(t *testing.T) {
 	root := tree(t, scratch)
-	readme := &Doc{Path: filepath.Join(root, "README.md"), Root: root}
+	readme := NewDoc(filepath.Join(root, "README.md"), root)
 	tr, _ := New(Options{Fragments: true})
 	for ref, want := range map[string]string{
 		"docs/setup/install.md":     "did you mean docs/setup/installing.md?",
@@ -155,8 +155,8 @@ func TestMessages(t *testing.T) {
 
 func TestOptions(t *testing.T) {
 	root := tree(t, scratch)
-	readme := &Doc{Path: filepath.Join(root, "README.md"), Root: root}
-	guide := &Doc{Path: filepath.Join(root, "docs", "guide.md"), Root: root}
+	readme := NewDoc(filepath.Join(root, "README.md"), root)
+	guide := NewDoc(filepath.Join(root, "docs", "guide.md"), root)
 	for _, c := range []struct {
 		opts Options
 		doc  *Doc
@@ -194,7 +194,7 @@ func TestOptions(t *testing.T) {
 // TestConcurrent: workers share a Tree; each cache entry is built once.
 func TestConcurrent(t *testing.T) {
 	root := tree(t, scratch)
-	readme := &Doc{Path: filepath.Join(root, "README.md"), Root: root}
+	readme := NewDoc(filepath.Join(root, "README.md"), root)
 	tr, _ := New(Options{Fragments: true})
 	var wg sync.WaitGroup
 	errs := make(chan string, 64)
@@ -239,7 +239,7 @@ func FuzzNoEscape(f *testing.F) {
 		f.Add(s)
 	}
 	root := tree(f, scratch)
-	doc := &Doc{Path: filepath.Join(root, "docs", "guide.md"), Root: root}
+	doc := NewDoc(filepath.Join(root, "docs", "guide.md"), root)
 	f.Fuzz(func(t *testing.T, ref string) {
 		// A relative-path reference escapes, as a shell would join it,
 		// exactly when it draws outside-root; but for an empty segment,
