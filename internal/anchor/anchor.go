@@ -80,20 +80,26 @@ func (s *Set) Fold(name string) (string, bool) {
 	return a, ok
 }
 
-// Closest returns the anchor of s nearest to name by edit distance
-// (Levenshtein, over runes), for a "did you mean" hint. Only anchors
-// within max(2, n/3) edits of name's n runes count, so that a hint is
-// plausible; of equally near ones the first in document order wins.
+// Closest returns the anchor of s nearest to name, by Nearest's rule, for
+// a "did you mean" hint.
 func (s *Set) Closest(name string) (string, bool) {
 	if s == nil {
 		return "", false
 	}
+	return Nearest(name, s.names)
+}
+
+// Nearest returns the one of names nearest to name by edit distance
+// (Levenshtein, over runes). Only names within max(2, n/3) edits of
+// name's n runes count, so that a hint is plausible; of equally near
+// ones the first wins. lint suggests anchors and file names by it.
+func Nearest(name string, names []string) (string, bool) {
 	want := []rune(name)
 	limit := max(2, len(want)/3)
 	best, found := "", false
 	var cand []rune
 	var rows [2][]int
-	for _, a := range s.names {
+	for _, a := range names {
 		cand = cand[:0]
 		for _, r := range a {
 			cand = append(cand, r)
@@ -103,7 +109,7 @@ func (s *Set) Closest(name string) (string, bool) {
 			if d == 0 {
 				break
 			}
-			limit = d - 1 // only a strictly nearer anchor may replace it
+			limit = d - 1 // only a strictly nearer name may replace it
 		}
 	}
 	return best, found

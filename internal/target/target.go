@@ -550,55 +550,17 @@ func (e *dirEntry) isDirAt(name, p string) bool {
 	return e.kinds[i].IsDir()
 }
 
-// closest is the name of the directory nearest to name by edit
-// distance, within a third of its length, or "".
+// closest is the name of the directory nearest to name, by
+// anchor.Nearest's rule, or "": a hidden file is suggested only for a
+// hidden one. A name that differs only in case is target-case's.
 func (e *dirEntry) closest(name string) string {
-	best, bestD := "", len(name)/3+1
+	candidates := make([]string, 0, len(e.names))
 	for _, n := range e.names {
-		if strings.HasPrefix(n, ".") != strings.HasPrefix(name, ".") {
-			continue
-		}
-		if d := distance(strings.ToLower(n), strings.ToLower(name), bestD); d < bestD {
-			best, bestD = n, d
+		if strings.HasPrefix(n, ".") == strings.HasPrefix(name, ".") {
+			candidates = append(candidates, n)
 		}
 	}
-	return best
-}
-
-// distance is the Levenshtein distance of a and b, or limit when it is
-// limit or more.
-func distance(a, b string, limit int) int {
-	if abs(len(a)-len(b)) >= limit {
-		return limit
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			rowMin = min(rowMin, cur[j])
-		}
-		if rowMin >= limit {
-			return limit
-		}
-		prev, cur = cur, prev
-	}
-	return min(prev[len(b)], limit)
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
+	n, _ := anchor.Nearest(name, candidates)
 	return n
 }
 
