@@ -89,8 +89,8 @@ type place struct {
 }
 
 // Excluder gives the URIs to skip in file, a name in Files: those of
-// --exclude and of the .uritoolignore of its repository. Its Paths are
-// empty: Discover has applied them. A name not in Files gets --exclude's
+// --exclude and of the .uritoolignore of its repository (whose path:
+// lines Discover has applied). A name not in Files gets --exclude's
 // alone. Never nil.
 func (p *Plan) Excluder(file string) *Excluder {
 	if pl, ok := p.of[file]; ok {

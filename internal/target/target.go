@@ -171,12 +171,9 @@ func (t *Tree) locate(d *Doc, ref *uri.URI) (segs []string, ok bool, f *finding.
 		return segs, under, nil
 	case strings.HasPrefix(p, "/"):
 		// A site-absolute reference without a base URL is rooted at the
-		// tree's root, as GitHub roots it at the repository's.
-		target, err := uri.Resolve(uri.MustParse(fileURI(d.Root, true)), uri.MustParse("."+ref.String()))
-		if err != nil {
-			return nil, false, nil
-		}
-		return t.inside(d, target)
+		// tree's root, as GitHub roots it at the repository's; its
+		// dot-segments stop at that root, as at any path's (5.2.4).
+		return segments(uri.RemoveDotSegments(p)), true, nil
 	}
 	base := d.own
 	if b, ok := t.htmlBase(d, base); ok {

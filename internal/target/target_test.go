@@ -95,6 +95,8 @@ func TestCheck(t *testing.T) {
 		{guide, "../../outside.md", "outside-root@0"},
 		{guide, "../README.md", ""},
 		{guide, "/README.md", ""},
+		{guide, "/../../", ""},
+		{guide, "/docs/../../README.md", ""},
 		{guide, "/docs/guide.md#installation", ""},
 		{readme, "#usage", ""},
 		{readme, "#usag", "missing-fragment@1"},
