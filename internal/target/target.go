@@ -109,7 +109,7 @@ type Doc struct {
 
 // NewDoc returns the document at path, absolute, in the tree below root.
 func NewDoc(path, root string) *Doc {
-	return &Doc{Path: path, Root: root, own: uri.MustParse(fileURI(path, false)), rootSegs: segments(filepath.ToSlash(root))}
+	return &Doc{Path: path, Root: root, own: uri.MustParse(fileURI(path)), rootSegs: segments(filepath.ToSlash(root))}
 }
 
 // Check appends to dst what is wrong with where ref, a valid URI
@@ -271,12 +271,8 @@ func below(segs, prefix []string) ([]string, bool) {
 
 // fileURI is the file: URI of an absolute path (RFC 8089), its segments
 // percent-encoded where they hold what a segment may not.
-func fileURI(p string, dir bool) string {
-	s := "file://" + escapePath(filepath.ToSlash(p))
-	if dir && !strings.HasSuffix(s, "/") {
-		s += "/"
-	}
-	return s
+func fileURI(p string) string {
+	return "file://" + escapePath(filepath.ToSlash(p))
 }
 
 // escapePath percent-encodes what a path segment may not hold (section
