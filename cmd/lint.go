@@ -267,7 +267,7 @@ and the exit status is then 3.`,
 	return c
 }
 
-// nonEmpty drops the empty names of a list flag: "--index-files ”" or a
+// nonEmpty drops the empty names of a list flag: an empty value or a
 // trailing comma names no file.
 func nonEmpty(names []string) []string {
 	var kept []string
