@@ -773,7 +773,7 @@ func TestWriteErrorOnEndlessInput(t *testing.T) {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			var errOut strings.Builder
 			stderr := fullWriter{}
-			code := cmd.Main(c.args, &cmd.IOStreams{In: &endless{[]byte(c.line + "\n")}, Out: fullWriter{}, ErrOut: stderr, Getenv: testEnv(t, nil)})
+			code := cmd.Main(c.args, &cmd.IOStreams{In: &endless{[]byte(c.line + "\n")}, Out: fullWriter{}, ErrOut: stderr, Getenv: testEnv(t, nil), Getwd: os.Getwd})
 			if code != cmd.ExitIO {
 				t.Errorf("exit %d, want %d; stderr %q", code, cmd.ExitIO, errOut.String())
 			}
@@ -785,7 +785,7 @@ func TestWriteErrorOnEndlessInput(t *testing.T) {
 // follows, since the command line was fine.
 func TestWriteErrorMessage(t *testing.T) {
 	var errOut strings.Builder
-	code := cmd.Main([]string{"normalize"}, &cmd.IOStreams{In: &endless{[]byte("http://a/\n")}, Out: fullWriter{}, ErrOut: &errOut, Getenv: testEnv(t, nil)})
+	code := cmd.Main([]string{"normalize"}, &cmd.IOStreams{In: &endless{[]byte("http://a/\n")}, Out: fullWriter{}, ErrOut: &errOut, Getenv: testEnv(t, nil), Getwd: os.Getwd})
 	if code != cmd.ExitIO || !strings.Contains(errOut.String(), "no space left on device") || strings.Contains(errOut.String(), "--help") {
 		t.Errorf("exit %d, stderr %q", code, errOut.String())
 	}
@@ -836,7 +836,7 @@ func BenchmarkCommands(b *testing.B) {
 			b.SetBytes(int64(len(input)) / int64(lines))
 			b.ResetTimer()
 			for i := 0; i < b.N; i += lines {
-				code := cmd.Main(c.args, &cmd.IOStreams{In: bytes.NewReader(input), Out: io.Discard, ErrOut: io.Discard, Getenv: getenv})
+				code := cmd.Main(c.args, &cmd.IOStreams{In: bytes.NewReader(input), Out: io.Discard, ErrOut: io.Discard, Getenv: getenv, Getwd: os.Getwd})
 				if code > cmd.ExitFindings {
 					b.Fatalf("exit %d", code)
 				}
@@ -872,7 +872,7 @@ func TestWriteErrorsOutsideTheStream(t *testing.T) {
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			var errOut strings.Builder
-			code := cmd.Main(args, &cmd.IOStreams{In: strings.NewReader(""), Out: enospc{}, ErrOut: &errOut, Getenv: testEnv(t, nil)})
+			code := cmd.Main(args, &cmd.IOStreams{In: strings.NewReader(""), Out: enospc{}, ErrOut: &errOut, Getenv: testEnv(t, nil), Getwd: os.Getwd})
 			const want = "uritool: error: write error: no space left on device\n"
 			got := errOut.String()
 			if args[0] == "__complete" {

@@ -2,6 +2,7 @@ package cmd_test
 
 import (
 	"io"
+	"os"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -124,7 +125,7 @@ func TestCollectorTargetRestored(t *testing.T) {
 			var during int
 			getenv := testEnv(t, map[string]string{"GOGC": gogc})
 			in := &probe{r: strings.NewReader("http://a/b\nhttp://a/c\n"), read: func() { during = current() }}
-			cmd.Main(args, &cmd.IOStreams{In: in, Out: io.Discard, ErrOut: io.Discard, Getenv: getenv})
+			cmd.Main(args, &cmd.IOStreams{In: in, Out: io.Discard, ErrOut: io.Discard, Getenv: getenv, Getwd: os.Getwd})
 			if got := current(); got != 123 {
 				t.Errorf("%v, GOGC=%q: target %d after the run, want 123 back", args, gogc, got)
 			}
