@@ -176,3 +176,28 @@ func TestNormalizeIRI(t *testing.T) {
 		t.Errorf("Normalize = %q, want %q", got, want)
 	}
 }
+
+// TestResolveIRI: IRI references resolve as URI references do (RFC 3987
+// section 6.5), against a URI or an IRI base; resolution panicked when
+// its target was no URI.
+func TestResolveIRI(t *testing.T) {
+	for _, tt := range []struct{ base, ref, want string }{
+		{"file:///docs/guide.md", "gu\u00efde.md#Wie-man-anf\u00e4ngt", "file:///docs/gu\u00efde.md#Wie-man-anf\u00e4ngt"},
+		{"http://a/b/c/d", "../\u00e9t\u00e9?\u00e0", "http://a/b/\u00e9t\u00e9?\u00e0"},
+		{"http://r\u00e9sum\u00e9.example/a/b", "c", "http://r\u00e9sum\u00e9.example/a/c"},
+		{"http://a/b", "#\u00e9", "http://a/b#\u00e9"},
+	} {
+		base, err := uri.ParseIRI(tt.base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, err := uri.ParseIRI(tt.ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := uri.Resolve(base, ref)
+		if err != nil || got.String() != tt.want {
+			t.Errorf("Resolve(%q, %q) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
+		}
+	}
+}
