@@ -112,10 +112,13 @@ func NewDoc(path, root string) *Doc {
 	return &Doc{Path: path, Root: root, own: uri.MustParse(fileURI(path)), rootSegs: segments(filepath.ToSlash(root))}
 }
 
-// Check appends to dst what is wrong with where ref, a valid URI
-// reference found in d (made by NewDoc), leads. Offsets are ref's.
+// Check appends to dst what is wrong with where ref, a valid URI (or,
+// under --iri, IRI) reference found in d (made by NewDoc), leads.
+// Offsets are ref's.
 func (t *Tree) Check(dst []finding.Finding, d *Doc, ref string) []finding.Finding {
-	r, err := uri.Parse(ref)
+	// The checker has held ref to its grammar, an IRI's under --iri:
+	// the IRI grammar reads both.
+	r, err := uri.ParseIRI(ref)
 	if err != nil {
 		return dst
 	}
