@@ -296,6 +296,15 @@ func (t *tokenizer) feed(p []byte) {
 				continue
 			}
 		case comment:
+			if t.dashes == 0 && c != '-' {
+				// Only a '-' can begin the comment's end: skip to one.
+				k := bytes.IndexByte(p[i:], '-')
+				if k < 0 {
+					return
+				}
+				i += k
+				continue
+			}
 			switch {
 			case c == '-':
 				t.dashes++
@@ -323,6 +332,15 @@ func (t *tokenizer) feed(p []byte) {
 			i += k
 			t.state = data
 		case rawText:
+			if t.rawDone == 0 && !t.rawPrefix && c != '<' {
+				// Most of a script is no end tag: skip to the next '<'.
+				k := bytes.IndexByte(p[i:], '<')
+				if k < 0 {
+					return
+				}
+				i += k
+				continue
+			}
 			if t.rawEnd(c) {
 				continue
 			}
