@@ -110,7 +110,7 @@ func (e *Engine) Check(r *Result, file string, line int, text string, f *extract
 	checker.Check(r, text)
 	r.SchemeAdded = added
 	if doc != nil && r.Error == nil && e.opts.Tree != nil {
-		e.target(r, doc, text, f.Relative)
+		e.target(r, doc, text, f)
 	}
 	var t Tally
 	if f != nil && f.Suppress.Any() {
@@ -142,11 +142,15 @@ func (e *Engine) Check(r *Result, file string, line int, text string, f *extract
 // target adds what is wrong with where text, a valid reference of doc,
 // leads: the first error as r's, warnings after the lints'. An absolute
 // URI leads into the tree only on a published one (a base URL).
-func (e *Engine) target(r *Result, doc *target.Doc, text string, relative bool) {
-	if !relative && !e.opts.Tree.Published() {
+func (e *Engine) target(r *Result, doc *target.Doc, text string, f *extract.Found) {
+	switch {
+	case !f.Relative && !e.opts.Tree.Published():
 		return
+	case f.Base:
+		e.found = e.opts.Tree.CheckBase(e.found[:0], doc, text)
+	default:
+		e.found = e.opts.Tree.Check(e.found[:0], doc, text)
 	}
-	e.found = e.opts.Tree.Check(e.found[:0], doc, text)
 	for i := range e.found {
 		switch f := &e.found[i]; {
 		case f.Severity == finding.Warning:

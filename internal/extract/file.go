@@ -92,6 +92,10 @@ type Found struct {
 	// HTML or a Markdown link destination: a URI-reference, which lint
 	// resolves against the document (RFC 3986 section 5).
 	Relative bool
+	// Base marks the href of an HTML <base> element, the base the
+	// document's other references resolve against (RFC 3986 5.1.1), but
+	// not this one: it resolves against the document's own URI.
+	Base bool
 	// Suppress is what the inline markers suppress for it.
 	Suppress Suppression
 	// Runes counts the code points of the line before Offset, for
@@ -571,6 +575,7 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 			case strings.TrimSpace(text) != "":
 				f := Found{Candidate: Candidate{Offset: a.start, Text: text}, sourceOf: sourceOf}
 				f.Relative = !hasScheme(text)
+				f.Base = strings.EqualFold(a.name, "href") && tagNameBefore(line, i) == "base"
 				dst = append(dst, f)
 			}
 			values = append(values, [2]int{a.start, a.end})
@@ -624,6 +629,20 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 		slices.SortStableFunc(dst[start:], func(a, b Found) int { return a.Offset - b.Offset })
 	}
 	return dst, undecided
+}
+
+// tagNameBefore returns the name, lowercased, of the tag whose
+// attribute starts at byte i of line, or "" when its '<' is not in line.
+func tagNameBefore(line string, i int) string {
+	lt := strings.LastIndexByte(line[:i], '<')
+	if lt < 0 {
+		return ""
+	}
+	end := lt + 1
+	for end < i && strings.IndexByte(attributeNameEnds, line[end]) < 0 {
+		end++
+	}
+	return strings.ToLower(line[lt+1 : end])
 }
 
 // trailingName returns where the attribute name that ends line, with the

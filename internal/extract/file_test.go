@@ -22,6 +22,9 @@ func extractAll(opts Options, text string) []string {
 			if f.Relative {
 				s = "rel " + s
 			}
+			if f.Base {
+				s = "base " + s
+			}
 			switch {
 			case f.Suppress.All:
 				s = "~" + s
@@ -107,6 +110,7 @@ func TestExtractorFiles(t *testing.T) {
 		{"html attribute name case", Options{Kind: HTML}, `<A HREF="https://a.example/x y" ALT="https://b.example/ z">`, []string{"01:https://a.example/x y", "01:https://b.example/"}},
 		{"html tag from the line before", Options{Kind: HTML}, "<img\n  alt=\"https://x.example logo\" src=\"https://a.example/i.png\">", []string{"02:https://x.example", "02:https://a.example/i.png"}},
 		{"md raw html", md, `<img alt="https://x.example logo" src="https://a.example/i.png?a&amp;b">`, []string{"01:https://x.example", "01:https://a.example/i.png?a&b"}},
+		{"html base", Options{Kind: HTML}, `<BASE target=x HREF="docs/"><a href="a.html">`, []string{"01:base rel docs/", "01:rel a.html"}},
 		{"html meta refresh", Options{Kind: HTML}, `<meta http-equiv="refresh" content="0; URL='../new/page.html'">`, []string{"01:rel ../new/page.html"}},
 		{"html meta refresh bare", Options{Kind: HTML}, `<meta http-equiv="refresh" content="5, next.html">`, []string{"01:rel next.html"}},
 		{"html meta refresh absolute is the scan's", Options{Kind: HTML}, `<meta http-equiv="refresh" content="0; url=https://a.example/">`, []string{"01:https://a.example/"}},

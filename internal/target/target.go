@@ -116,13 +116,23 @@ func NewDoc(path, root string) *Doc {
 // under --iri, IRI) reference found in d (made by NewDoc), leads.
 // Offsets are ref's.
 func (t *Tree) Check(dst []finding.Finding, d *Doc, ref string) []finding.Finding {
+	return t.check(dst, d, ref, true)
+}
+
+// CheckBase is Check for the href of an HTML page's <base> element,
+// which resolves against the page's own URI, not against itself.
+func (t *Tree) CheckBase(dst []finding.Finding, d *Doc, ref string) []finding.Finding {
+	return t.check(dst, d, ref, false)
+}
+
+func (t *Tree) check(dst []finding.Finding, d *Doc, ref string, withBase bool) []finding.Finding {
 	// The checker has held ref to its grammar, an IRI's under --iri:
 	// the IRI grammar reads both.
 	r, err := uri.ParseIRI(ref)
 	if err != nil {
 		return dst
 	}
-	local, ok, f := t.locate(d, &r)
+	local, ok, f := t.locate(d, &r, withBase)
 	if f != nil {
 		return append(dst, *f)
 	}
@@ -146,7 +156,7 @@ func (t *Tree) Check(dst []finding.Finding, d *Doc, ref string) []finding.Findin
 // locate resolves ref in d and returns the segments of its target's path
 // below d's root, percent-decoded; ok is false when the target lies
 // outside the tree (another host, mailto:), which is not checked here.
-func (t *Tree) locate(d *Doc, ref *uri.URI) (segs []string, ok bool, f *finding.Finding) {
+func (t *Tree) locate(d *Doc, ref *uri.URI, withBase bool) (segs []string, ok bool, f *finding.Finding) {
 	_, hasScheme := ref.Scheme()
 	_, hasAuthority := ref.Authority()
 	p := ref.Path()
@@ -179,7 +189,7 @@ func (t *Tree) locate(d *Doc, ref *uri.URI) (segs []string, ok bool, f *finding.
 		return segments(uri.RemoveDotSegments(p)), true, nil
 	}
 	base := d.own
-	if b, ok := t.htmlBase(d, base); ok {
+	if b, ok := t.htmlBase(d, base); ok && withBase {
 		// An HTML document's <base href> comes before its own URI
 		// (5.1.1); what it points to outside the tree is not checked.
 		target, err := uri.Resolve(b, *ref)

@@ -140,6 +140,23 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestCheckBase: a <base href> resolves against its page, not itself.
+func TestCheckBase(t *testing.T) {
+	root := tree(t, scratch)
+	based := NewDoc(filepath.Join(root, "site", "based.html"), root)
+	tr, _ := New(Options{})
+	if got := describe(tr.CheckBase(nil, based, "../docs/"), false); got != "" {
+		t.Errorf("the base itself: %q", got)
+	}
+	// "guide.md" is in docs/, where the base points, not in site/.
+	if got := describe(tr.CheckBase(nil, based, "guide.md"), false); got != "missing-target@0" {
+		t.Errorf("resolved as a base is: %q, want it against the page", got)
+	}
+	if got := describe(tr.Check(nil, based, "guide.md"), false); got != "" {
+		t.Errorf("a link: %q, want it against the base", got)
+	}
+}
+
 func TestMessages(t *testing.T) {
 	root := tree(t, scratch)
 	readme := NewDoc(filepath.Join(root, "README.md"), root)
