@@ -184,7 +184,7 @@ and the exit status is then 3.`,
 				return usageErrorf("--list reads every file as a list of URIs: it takes neither --extract nor --type")
 			}
 			outPal, _ := opts.palettes() // the findings are lint's results, on stdout
-			ro := render.CheckOptions{Format: opts.Format.Value, WithFile: true, Results: true, ShowPassword: opts.ShowPassword, Palette: outPal, Version: version(), LinkBase: opts.LinkBase}
+			ro := render.CheckOptions{Format: opts.Format.Value, WithFile: true, Results: true, ShowPassword: opts.ShowPassword, MaskInput: !opts.ShowPassword, Palette: outPal, Version: version(), LinkBase: opts.LinkBase}
 			dir, err := opts.IO.workdir()
 			if err != nil {
 				return &IOError{err}

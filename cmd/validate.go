@@ -101,7 +101,7 @@ func addCheckFlags(c *cobra.Command, o *CheckFlags) {
 	f.BoolVar(&o.Lint, "lint", false, "add security warnings (RFC 3986 section 7): "+flagval.JoinList(lint.Rules))
 	f.Var(flagval.NewNamesList(&o.LintDisable, lint.Rules, "rule", "RULE,..."), "lint-disable", "switch off these --lint rules")
 	f.Var(&o.DefaultPorts, "default-port", "extra default ports for --normalized")
-	f.BoolVar(&o.ShowPassword, "show-password", false, "show the password of the userinfo in text output")
+	f.BoolVar(&o.ShowPassword, "show-password", false, "show the password of the userinfo, which text output masks (and every format of lint)")
 	_ = c.RegisterFlagCompletionFunc("scheme", flagval.ListCompletion(commonSchemes))
 	_ = c.RegisterFlagCompletionFunc("lint-disable", flagval.ListCompletion(lint.Rules))
 	_ = c.RegisterFlagCompletionFunc("default-port", cobra.NoFileCompletions)

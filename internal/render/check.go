@@ -43,6 +43,11 @@ type CheckOptions struct {
 	// stderr.
 	Results      bool
 	ShowPassword bool
+	// MaskInput masks the password of the input the reports show (json,
+	// junit, markdown), as text does: lint's reports end up on CI job
+	// pages. validate's JSON echoes its input whole, for pipelines that
+	// join records back to their lines.
+	MaskInput bool
 	Palette      *Palette // for text, on stderr
 	Version      string   // tool version, for SARIF
 	// LinkBase, for markdown, is the URL that a file's path follows in a
@@ -76,9 +81,9 @@ func NewChecker(opts CheckOptions) Renderer[check.Result] {
 	case opts.Format == FormatSARIF:
 		return &sarifRenderer{version: opts.Version, baseline: opts.Baseline}
 	case opts.Format == FormatJUnit:
-		return &junitRenderer{}
+		return &junitRenderer{showPassword: !opts.MaskInput}
 	case opts.Format == FormatMD:
-		return &markdownRenderer{linkBase: opts.LinkBase}
+		return &markdownRenderer{linkBase: opts.LinkBase, showPassword: !opts.MaskInput}
 	}
 	return &textRenderer{opts: opts}
 }
@@ -146,7 +151,7 @@ func (j *jsonRenderer) Render(s *stream.Sink, r *check.Result) {
 	} else {
 		b = append(b, "null"...)
 	}
-	b = appendInput(b, r.Input)
+	b = appendInput(b, shown(r.Input, !j.opts.MaskInput))
 	if r.SchemeAdded {
 		b = appendBool(appendKey(b, "scheme_added"), true)
 	}
@@ -179,6 +184,16 @@ func (j *jsonRenderer) Unreadable(s *stream.Sink, file string, err error) {
 	b = append(b, '}', '\n')
 	j.buf = b
 	s.Out.Write(b)
+}
+
+// shown is an input as a report shows it: its password masked (RFC 3986
+// section 7.5), as text shows it, unless --show-password. Reports end up
+// on CI job pages; the byte offsets of findings stay the input's.
+func shown(input string, showPassword bool) string {
+	if showPassword {
+		return input
+	}
+	return MaskPassword(input)
 }
 
 // appendInput writes the "input" key and, when the input is not UTF-8 and

@@ -15,8 +15,9 @@ import (
 // warning alike, since both fail the run; a file that cannot be read is
 // a testcase with an error.
 type junitRenderer struct {
-	suites []junitSuite
-	byFile map[string]int
+	suites       []junitSuite
+	byFile       map[string]int
+	showPassword bool
 }
 
 type junitSuite struct {
@@ -69,8 +70,9 @@ func (j *junitRenderer) Render(_ *stream.Sink, r *check.Result) {
 
 func (j *junitRenderer) add(s *junitSuite, r *check.Result, f *finding.Finding) {
 	loc := strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.ColumnAt(f.Offset))
-	c := junitCase{Name: loc + " " + f.Rule + ": " + r.Input, ClassName: s.Name,
-		Failure: &junitProblem{Type: f.Rule, Message: f.Message, Text: s.Name + ":" + loc + ": " + f.Message + "\n" + r.Input}}
+	input := shown(r.Input, j.showPassword)
+	c := junitCase{Name: loc + " " + f.Rule + ": " + input, ClassName: s.Name,
+		Failure: &junitProblem{Type: f.Rule, Message: f.Message, Text: s.Name + ":" + loc + ": " + f.Message + "\n" + input}}
 	if r.File != "" {
 		c.File, c.Line = DisplayFile(r.File), strconv.Itoa(r.Line)
 	}

@@ -20,12 +20,13 @@ const markdownFindings = 20
 // summary page ($GITHUB_STEP_SUMMARY): the counts by rule, then the first
 // findings, each linked to its file and line when LinkBase is given.
 type markdownRenderer struct {
-	linkBase   string
-	byRule     map[string]int
-	rules      []string // in the order first seen
-	total      int
-	rows       []string
-	unreadable []string
+	linkBase     string
+	showPassword bool
+	byRule       map[string]int
+	rules        []string // in the order first seen
+	total        int
+	rows         []string
+	unreadable   []string
 }
 
 func (m *markdownRenderer) Render(_ *stream.Sink, r *check.Result) {
@@ -56,7 +57,7 @@ func (m *markdownRenderer) add(r *check.Result, f *finding.Finding, level string
 	} else {
 		loc = "`" + loc + "`"
 	}
-	m.rows = append(m.rows, fmt.Sprintf("| %s | %s | `%s` | %s | %s |", loc, level, f.Rule, markdownCell(f.Message), markdownCode(r.Input)))
+	m.rows = append(m.rows, fmt.Sprintf("| %s | %s | `%s` | %s | %s |", loc, level, f.Rule, markdownCell(f.Message), markdownCode(shown(r.Input, m.showPassword))))
 }
 
 // link writes text as a link to file's line under linkBase, or as code
