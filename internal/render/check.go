@@ -48,8 +48,8 @@ type CheckOptions struct {
 	// pages. validate's JSON echoes its input whole, for pipelines that
 	// join records back to their lines.
 	MaskInput bool
-	Palette      *Palette // for text, on stderr
-	Version      string   // tool version, for SARIF
+	Palette   *Palette // for text, on stderr
+	Version   string   // tool version, for SARIF
 	// LinkBase, for markdown, is the URL that a file's path follows in a
 	// link to its line: https://github.com/OWNER/REPO/blob/SHA/.
 	LinkBase string
