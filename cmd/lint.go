@@ -401,7 +401,7 @@ func (o *LintOptions) listRules() error {
 		return usageErrorf("--list-rules writes text or json, not %s", f)
 	}
 	var b bytes.Buffer
-	render.Rules(&b, o.Format.Value, finding.Rules)
+	render.Rules(&b, o.Format.Value, finding.LintRules)
 	if _, err := o.IO.Out.Write(b.Bytes()); err != nil {
 		return &stream.WriteError{Err: err}
 	}
