@@ -70,7 +70,7 @@ func (j *junitRenderer) Render(_ *stream.Sink, r *check.Result) {
 
 func (j *junitRenderer) add(s *junitSuite, r *check.Result, f *finding.Finding) {
 	loc := strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.ColumnAt(f.Offset))
-	input := shown(r.Input, j.showPassword)
+	input := reportText(r.Input, j.showPassword)
 	c := junitCase{Name: loc + " " + f.Rule + ": " + input, ClassName: s.Name,
 		Failure: &junitProblem{Type: f.Rule, Message: f.Message, Text: s.Name + ":" + loc + ": " + f.Message + "\n" + input}}
 	if r.File != "" {

@@ -57,7 +57,7 @@ func (m *markdownRenderer) add(r *check.Result, f *finding.Finding, level string
 	} else {
 		loc = "`" + loc + "`"
 	}
-	m.rows = append(m.rows, fmt.Sprintf("| %s | %s | `%s` | %s | %s |", loc, level, f.Rule, markdownCell(f.Message), markdownCode(shown(r.Input, m.showPassword))))
+	m.rows = append(m.rows, fmt.Sprintf("| %s | %s | `%s` | %s | %s |", loc, level, f.Rule, markdownCell(f.Message), markdownCode(reportText(r.Input, m.showPassword))))
 }
 
 // link writes text as a link to file's line under linkBase, or as code

@@ -165,6 +165,22 @@ func maskedText(s string) string {
 	return b.String()
 }
 
+// reportText is an input as the reports that show it as text (junit,
+// markdown) write it: as a terminal shows it, control bytes and invalid
+// UTF-8 as \xNN, and its password masked unless showPassword. Raw, a
+// control byte broke a markdown table and XML cannot hold it.
+func reportText(s string, showPassword bool) string {
+	switch {
+	case !showPassword:
+		return maskedText(s)
+	case printableASCII(s):
+		return s
+	}
+	var b strings.Builder
+	writeShown(&b, s, 0, len(s), len(s), 0, 0, false)
+	return b.String()
+}
+
 // columns is how many terminal columns s takes (see runeColumns), which
 // is what lines up text under or beside it.
 func columns(s string) int {
