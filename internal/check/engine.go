@@ -1,8 +1,10 @@
 package check
 
 import (
+	"fmt"
 	"sync"
 
+	"github.com/uritool/uritool/internal/anchor"
 	"github.com/uritool/uritool/internal/baseline"
 	"github.com/uritool/uritool/internal/extract"
 	"github.com/uritool/uritool/internal/finding"
@@ -30,6 +32,8 @@ type Engine struct {
 	// candidates in a row.
 	docFile string
 	doc     *target.Doc
+	// warned is the list of rules of the last marker warned of.
+	warned *string
 }
 
 // EngineOptions configure an Engine.
@@ -112,6 +116,9 @@ func (e *Engine) Check(r *Result, file string, line int, text string, f *extract
 	if doc != nil && r.Error == nil && e.opts.Tree != nil {
 		e.target(r, doc, text, f)
 	}
+	if f != nil && len(f.Suppress.Rules) > 0 {
+		e.unknownRules(r, f.Suppress.Rules)
+	}
 	var t Tally
 	if f != nil && f.Suppress.Any() {
 		if r.Error != nil && f.Suppress.Drops(r.Error.Rule) {
@@ -161,6 +168,37 @@ func (e *Engine) target(r *Result, doc *target.Doc, text string, f *extract.Foun
 		}
 	}
 }
+
+// unknownRules warns of the rules a suppression marker names that lint
+// does not know, with the closest one: such a marker suppresses nothing,
+// and a typo in it should not pass in silence. The candidates a marker
+// covers share its list of rules, so each list is warned of once.
+func (e *Engine) unknownRules(r *Result, rules []string) {
+	if &rules[0] == e.warned {
+		return
+	}
+	e.warned = &rules[0]
+	for _, id := range rules {
+		if _, known := finding.Describe(id); known {
+			continue
+		}
+		msg := fmt.Sprintf("the suppression marker names no rule %q, so it suppresses nothing", id)
+		if near, ok := anchor.Nearest(id, lintRuleIDs); ok {
+			msg += fmt.Sprintf("; did you mean %q?", near)
+		}
+		r.Warnings = append(r.Warnings, finding.Finding{Severity: finding.Warning, Rule: finding.RuleSuppression, Message: msg})
+		r.LintOn = true
+	}
+}
+
+// lintRuleIDs are the ids a suppression marker may name.
+var lintRuleIDs = func() []string {
+	ids := make([]string, len(finding.LintRules))
+	for i, r := range finding.LintRules {
+		ids[i] = r.ID
+	}
+	return ids
+}()
 
 // document is the document file is, looked up once per run of a file's
 // candidates.

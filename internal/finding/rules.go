@@ -88,23 +88,30 @@ var (
 		ruleURI,
 		{"iri", Error, "RFC 3987 section 3.2", "The URI cannot be shown as an IRI."},
 	}
+	markerRules = []Rule{
+		{RuleSuppression, Warning, "uritool lint", "A suppression marker names a rule that does not exist (lint --list-rules lists them), so it suppresses nothing."},
+	}
 	ioRules = []Rule{
 		{RuleIO, Error, "uritool lint", "A file lint was asked to check cannot be read; it makes the exit status 3."},
 	}
 )
 
 // Rules is every rule any command reports, in a stable order.
-var Rules = slices.Concat(grammarRules, conversionRules, policyRules, securityRules, targetRules, commandRules, ioRules)
+var Rules = slices.Concat(grammarRules, conversionRules, policyRules, securityRules, targetRules, commandRules, markerRules, ioRules)
 
 // LintRules are the rules lint can report, for --list-rules: the
 // grammar's (and "uri", for an input no grammar rule describes), the
 // policies', the security lints', where references lead, and a file
 // that cannot be read; not those of the commands that read JSON,
 // templates, edits or bases, nor the conversions'.
-var LintRules = slices.Concat(grammarRules, []Rule{ruleURI}, policyRules, securityRules, targetRules, ioRules)
+var LintRules = slices.Concat(grammarRules, []Rule{ruleURI}, policyRules, securityRules, targetRules, markerRules, ioRules)
 
 // ruleURI names an input that no rule of the grammar describes.
 var ruleURI = Rule{"uri", Error, "RFC 3986", "The input cannot be read as a URI reference."}
+
+// RuleSuppression is the rule of a suppression marker that names an
+// unknown rule.
+const RuleSuppression = "suppression"
 
 // RuleIO is the rule of a file that cannot be read, in the formats that
 // report it among the findings.
