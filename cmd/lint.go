@@ -138,7 +138,8 @@ that holds the file. --exclude-path PATTERN, relative to the working
 directory, and each .uritoolignore line that starts with "path:", relative
 to the repository's root, is a path pattern in gitignore syntax (vendor/,
 *.min.html, docs/**/draft-*.md, !keep.md) that lint passes over, in a walk
-and among the files named. The text summary counts what was suppressed.
+and among the files named. The text summary counts apart what markers
+suppressed, what exclusions dropped and the candidates in code not checked.
 Columns count code points, as editors do, in every format.
 
 Memory: a document's line longer than 64 KiB (a minified page, a bundle) is
@@ -374,8 +375,17 @@ func (o *LintOptions) summary(k *check.Known, excluded int, recordErr *error) fu
 		var parts []string
 		if text {
 			parts = append(parts, fmt.Sprintf("%d checked, %d finding(s)", s.Checked, s.Findings))
+			// Each apart: what markers in the repository dropped, what
+			// its ignore file and --exclude dropped, and code, which
+			// no one marked.
 			if s.Suppressed > 0 {
-				parts = append(parts, fmt.Sprintf("%d suppressed", s.Suppressed))
+				parts = append(parts, fmt.Sprintf("%d suppressed by markers", s.Suppressed))
+			}
+			if s.Excluded > 0 {
+				parts = append(parts, fmt.Sprintf("%d excluded", s.Excluded))
+			}
+			if s.Code > 0 {
+				parts = append(parts, fmt.Sprintf("%d in code, not checked", s.Code))
 			}
 			if excluded > 0 {
 				// A file named and not read says why.

@@ -61,7 +61,9 @@ type EngineOptions struct {
 type Tally struct {
 	Skip       bool
 	Findings   int
-	Suppressed int
+	Suppressed int // by suppression markers
+	Excluded   int // by --exclude and .uritoolignore
+	Code       int // a candidate in code, not checked
 }
 
 // NewEngine returns an Engine; opts.Check must be valid.
@@ -94,8 +96,12 @@ func (e *Engine) Check(r *Result, file string, line int, text string, f *extract
 		// against (standard input) is a URI-reference: checked with
 		// --as reference, not held against --as uri.
 		return Tally{Skip: true}
-	case f != nil && f.Suppress.All, e.opts.Exclude != nil && e.opts.Exclude(file, text):
+	case f != nil && f.Code:
+		return Tally{Skip: true, Code: 1}
+	case f != nil && f.Suppress.All:
 		return Tally{Skip: true, Suppressed: 1}
+	case e.opts.Exclude != nil && e.opts.Exclude(file, text):
+		return Tally{Skip: true, Excluded: 1}
 	}
 	r.File, r.Line, r.PrefixColumns, r.Source, r.SourceStart, r.SourceOffset = file, line, 0, "", 0, nil
 	added := false

@@ -32,7 +32,8 @@ func repo(t *testing.T) string {
 }
 
 // outcome describes what Check made of an input: the tally and the
-// findings' rules.
+// findings' rules; "suppressed" counts markers, exclusions and code
+// alike, and "excluded=" and "code=" say which when not markers.
 func outcome(t Tally, r *Result) string {
 	var parts []string
 	if t.Skip {
@@ -44,7 +45,14 @@ func outcome(t Tally, r *Result) string {
 	for _, w := range r.Warnings {
 		parts = append(parts, "warning "+w.Rule)
 	}
-	return fmt.Sprintf("%s findings=%d suppressed=%d", strings.Join(parts, ","), t.Findings, t.Suppressed)
+	s := fmt.Sprintf("%s findings=%d suppressed=%d", strings.Join(parts, ","), t.Findings, t.Suppressed+t.Excluded+t.Code)
+	if t.Excluded > 0 {
+		s += fmt.Sprintf(" excluded=%d", t.Excluded)
+	}
+	if t.Code > 0 {
+		s += fmt.Sprintf(" code=%d", t.Code)
+	}
+	return s
 }
 
 // found extracts the candidates of one Markdown line.
@@ -84,8 +92,8 @@ func TestEngine(t *testing.T) {
 		{"marker with a typo", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[g](docs/gone.md) [h](docs/lost.md) <!-- uritool-disable-line missing-targt -->",
 			[]string{"error missing-target,warning suppression findings=2 suppressed=0", "error missing-target findings=1 suppressed=0"}},
 		{"marker for all", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[g](docs/gone.md) <!-- uritool-disable-line -->", []string{"skip findings=0 suppressed=1"}},
-		{"excluded", EngineOptions{Doc: doc, Tree: tree, Exclude: excluded}, "README.md", "<http://skip.example/a b>", []string{"skip findings=0 suppressed=1"}},
-		{"in code", EngineOptions{Doc: doc, Tree: tree}, "README.md", "`[g](docs/gone.md)` and `http://a b/`", []string{"skip findings=0 suppressed=1"}},
+		{"excluded", EngineOptions{Doc: doc, Tree: tree, Exclude: excluded}, "README.md", "<http://skip.example/a b>", []string{"skip findings=0 suppressed=1 excluded=1"}},
+		{"in code", EngineOptions{Doc: doc, Tree: tree}, "README.md", "`[g](docs/gone.md)` and `http://a b/`", []string{"skip findings=0 suppressed=1 code=1"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e, err := NewEngine(c.opts)

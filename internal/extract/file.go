@@ -98,6 +98,9 @@ type Found struct {
 	Base bool
 	// Suppress is what the inline markers suppress for it.
 	Suppress Suppression
+	// Code marks a candidate in Markdown code, which is skipped unless
+	// IncludeCode: it comes wholly suppressed, and counted apart.
+	Code bool
 	// Runes counts the code points of the line before Offset, for
 	// columns; Source is the line from Offset on, as far as the
 	// extractor holds it (at least to the end of the candidate's text in
@@ -219,7 +222,7 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	for i := start; i < len(dst); i++ {
 		dst[i].Suppress = e.sup
 		if skipCode && (e.code || inSpans(spans, dst[i].Offset)) {
-			dst[i].Suppress = Suppression{All: true}
+			dst[i].Suppress, dst[i].Code = Suppression{All: true}, true
 		}
 	}
 	return dst, cut

@@ -21,8 +21,12 @@ type Outcome struct {
 	Skip bool
 	// Findings counts what the input drew that makes the exit status 1.
 	Findings int
-	// Suppressed counts findings dropped by suppressions, for summaries.
+	// Suppressed counts findings dropped by suppression markers,
+	// Excluded inputs dropped by exclusions, Code candidates in code not
+	// checked: each apart, for summaries.
 	Suppressed int
+	Excluded   int
+	Code       int
 }
 
 // The common outcomes.
@@ -170,6 +174,8 @@ func (w *worker[R]) Handle(in *stream.Input, s *stream.Sink) {
 	o := w.do(in, &w.result)
 	s.Findings += o.Findings
 	s.Suppressed += o.Suppressed
+	s.Excluded += o.Excluded
+	s.Code += o.Code
 	if o.Skip {
 		return
 	}

@@ -18,8 +18,10 @@ type Sink struct {
 	Findings int
 	// Checked counts the inputs handled, for summaries.
 	Checked int
-	// Suppressed counts the findings that suppressions dropped.
-	Suppressed int
+	// Suppressed counts the findings that suppression markers dropped;
+	// Excluded the inputs --exclude and .uritoolignore dropped; Code the
+	// candidates in code that were not checked.
+	Suppressed, Excluded, Code int
 	// spill, set on the sink of output due after all input, writes the
 	// sink out; spillErr is its first failure.
 	spill    func(*Sink) error
@@ -138,7 +140,7 @@ func (s *Sink) reset() {
 		s.carry = nil
 	}
 	s.carry = s.carry[:0]
-	s.Findings, s.Checked, s.Suppressed = 0, 0, 0
+	s.Findings, s.Checked, s.Suppressed, s.Excluded, s.Code = 0, 0, 0, 0, 0
 }
 
 // each calls fn with the sink's output. Interleaved, it is every run in

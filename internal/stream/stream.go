@@ -139,7 +139,7 @@ type Config struct {
 
 // Stats sums up a run.
 type Stats struct {
-	Checked, Findings, Suppressed int
+	Checked, Findings, Suppressed, Excluded, Code int
 	// Unreadable counts the files that could not be opened or read; each
 	// was reported on Stderr in its place.
 	Unreadable int
@@ -285,6 +285,8 @@ func Run(c Config) (Stats, error) {
 		stats.Checked += u.sink.Checked
 		stats.Findings += u.sink.Findings
 		stats.Suppressed += u.sink.Suppressed
+		stats.Excluded += u.sink.Excluded
+		stats.Code += u.sink.Code
 		if !u.literal && len(u.data) > 0 {
 			limit.Store(nextLimit(limit.Load(), len(u.data), u.sink.size()))
 		}
