@@ -70,6 +70,9 @@ type Result struct {
 	SchemeAdded  bool             // --default-scheme made Input from the input line
 	Error        *finding.Finding // nil when the input passes
 	Warnings     []finding.Finding
+	// Suppressed holds the findings a suppression marker dropped (lint),
+	// so that a record says why a URI with a finding passes.
+	Suppressed []finding.Finding
 	// LintOn tells renderers that warnings were looked for.
 	LintOn bool
 }
@@ -164,6 +167,7 @@ func (c *Checker) Check(r *Result, input string) {
 	r.Input = input
 	r.Error = nil
 	r.Warnings = r.Warnings[:0]
+	r.Suppressed = r.Suppressed[:0]
 	r.LintOn = c.opts.Lint
 	u, err := c.parse(input)
 	if err != nil {

@@ -128,12 +128,14 @@ func (e *Engine) Check(r *Result, file string, line int, text string, f *extract
 	var t Tally
 	if f != nil && f.Suppress.Any() {
 		if r.Error != nil && f.Suppress.Drops(r.Error.Rule) {
+			r.Suppressed = append(r.Suppressed, *r.Error)
 			r.Error = nil
 			t.Suppressed++
 		}
 		kept := r.Warnings[:0]
 		for _, warn := range r.Warnings {
 			if f.Suppress.Drops(warn.Rule) {
+				r.Suppressed = append(r.Suppressed, warn)
 				t.Suppressed++
 			} else {
 				kept = append(kept, warn)

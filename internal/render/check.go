@@ -169,6 +169,16 @@ func (j *jsonRenderer) Render(s *stream.Sink, r *check.Result) {
 		}
 		b = append(b, ']')
 	}
+	if len(r.Suppressed) > 0 {
+		b = append(appendKey(b, "suppressed"), '[')
+		for i := range r.Suppressed {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendFinding(b, &r.Suppressed[i])
+		}
+		b = append(b, ']')
+	}
 	b = append(b, '}', '\n')
 	j.buf = b
 	s.Out.Write(b)

@@ -50,7 +50,8 @@ var (
 			{[]string{"input"}, "the URI as found"},
 			{[]string{"valid"}, "true or false"},
 			{[]string{"error"}, "null, or {\"offset\", \"rule\", \"message\"}; offset is\nwithin input; with --baseline, \"baseline\": \"new\" or\n\"unchanged\" too"},
-			{[]string{"warnings"}, "with --lint: [{\"offset\", \"rule\", \"message\", \"column\"}],\nand \"baseline\" as for error"},
+			{[]string{"warnings"}, "with --lint, or a warning of where a reference leads:\n[{\"offset\", \"rule\", \"message\", \"column\"}], and \"baseline\"\nas for error"},
+			{[]string{"suppressed"}, "when a suppression marker dropped some: the findings\nit dropped, [{\"offset\", \"rule\", \"message\"}]"},
 		},
 	}
 )

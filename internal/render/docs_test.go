@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -57,6 +58,7 @@ func TestHandWrittenFieldsDocumented(t *testing.T) {
 	c.Check(&r, "http://a/")
 	same("validate", keys(t, render.Renderer[check.Result](render.NewChecker(render.CheckOptions{Format: render.FormatJSON})), r), render.ValidateFields)
 	r.File = "f"
+	r.Suppressed = []finding.Finding{{Rule: "path", Message: "suppressed by a marker"}}
 	same("lint", keys(t, render.Renderer[check.Result](render.NewChecker(render.CheckOptions{Format: render.FormatJSON, WithFile: true})), r), render.LintFields)
 
 	in := render.Interop{Line: 1, Input: "a", Base: "http://b/", Readings: interop.ParseBase("http://b/").Read("a")}
