@@ -23,6 +23,8 @@ import (
 
 	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/extract"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 )
 
 // Input is one input handed to a worker.
@@ -577,7 +579,19 @@ func (r *reader) file(name string) bool {
 		return true
 	}
 	defer f.Close()
-	return r.lines(f, name, false)
+	return r.lines(textOf(f), name, false)
+}
+
+// textOf is f as UTF-8 text: a file that begins with a UTF-16 byte order
+// mark (as Windows tools write them) is decoded, where read as bytes it
+// held no line a reader would see. The look costs one pread, and no
+// other file is touched.
+func textOf(f *os.File) io.Reader {
+	var bom [2]byte
+	if n, _ := f.ReadAt(bom[:], 0); n == 2 && (bom == [2]byte{0xFF, 0xFE} || bom == [2]byte{0xFE, 0xFF}) {
+		return transform.NewReader(f, unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewDecoder())
+	}
+	return f
 }
 
 // lines fills units with whole lines of in and sends each as soon as it
