@@ -72,6 +72,12 @@ func scan(dst []Candidate, line string, from int, past *past) ([]Candidate, int)
 		if !ascii.IsAlpha(line[start]) || i == len(line) || line[i] != ':' {
 			continue
 		}
+		// '_' is a word's as much as a letter is: "Check_for_news:x"
+		// starts no scheme in the middle of its word ("_http://x_" is
+		// emphasis, at a word's start).
+		if start > 1 && line[start-1] == '_' && (ascii.IsAlpha(line[start-2]) || ascii.IsDigit(line[start-2])) {
+			continue
+		}
 		body, ok := bodyStart(line, start, i)
 		if !ok || body == i+1 && afterBrace(line, start) {
 			continue
@@ -180,7 +186,7 @@ func (s *scanner) candidateEnd(start, body int) (end, resume int, known bool) {
 	case closedByParen:
 		return stop, stop, true
 	}
-	return trimTrailing(line, body, stop), stop, true
+	return trimTrailing(line, start, body, stop), stop, true
 }
 
 // bareEnd returns where an undelimited candidate whose body starts at from
@@ -214,6 +220,10 @@ func bareEnd(line string, from int, destination bool) (stop int, closedByParen b
 			i += 2
 			continue
 		case endsBareCandidate[c] && !(destination && c == '|'):
+			return i, false
+		case c == '[' && i+1 < len(line) && line[i+1] == '^':
+			// A footnote reference, "http://a/b[^1]", is Markdown's,
+			// and so is its '[': no IP-literal starts with '^'.
 			return i, false
 		case c == '[':
 			bracketDepth++
@@ -259,14 +269,21 @@ var endsBareCandidate = func() (t [utf8.RuneSelf]bool) {
 // ')' left unmatched within line[body:end], as in "(see http://x/a_(b))".
 // It never trims into the scheme prefix, nor a character escaped by a
 // backslash.
-func trimTrailing(line string, body, end int) int {
+func trimTrailing(line string, start, body, end int) int {
 	opens := strings.Count(line[body:end], "(")
 	closes := strings.Count(line[body:end], ")")
+	braceOpens := strings.Count(line[body:end], "{")
+	braceCloses := strings.Count(line[body:end], "}")
 	for end > body && !escaped(line, body, end-1) {
 		switch c := line[end-1]; {
 		case strings.IndexByte(".,;:!?'*_~", c) >= 0:
 		case c == ')' && closes > opens:
 			closes--
+		case c == '}' && braceCloses > braceOpens && !strings.HasSuffix(line[:start], "{{"):
+			// "{see http://a/b}", "\\url{https://x}": the braces are
+			// the prose's, as an unmatched ')' is; but "{{https://x}}"
+			// is a template's, whose '}' the parser reports.
+			braceCloses--
 		default:
 			return end
 		}

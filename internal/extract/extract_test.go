@@ -36,6 +36,13 @@ var lineTests = []struct {
 	{"backtick code", "run `curl https://a.example/x` now", []string{"https://a.example/x"}},
 	// Characters that cannot belong to a URI stay in: cutting there would
 	// check a valid prefix and hide the error (issue 12).
+	// Issue 33, item 3: wrong findings from lines that are easy to meet.
+	{"unmatched brace", "{see http://a/b} and \\url{https://example.com/paper}", []string{"http://a/b", "https://example.com/paper"}},
+	{"matched braces stay", "http://a/{b}", []string{"http://a/{b}"}},
+	{"footnote reference", "See http://a/b[^1] for more.", []string{"http://a/b"}},
+	{"ip literal stays", "http://[::1]/x", []string{"http://[::1]/x"}},
+	{"scheme mid-word", "Check_for_news:_a{b} here and x_mailto:y", nil},
+	{"scheme after emphasis", "_mailto:a@b.example_", []string{"mailto:a@b.example"}},
 	{"template braces", "{{https://a.example/x}}", []string{"https://a.example/x}}"}},
 	// A known scheme without "//" after '{' is a template's expression
 	// (issue 26: curl's --expand-data {{data:json}} reported '}').
