@@ -279,6 +279,9 @@ func trimTrailing(line string, start, body, end int) int {
 		case strings.IndexByte(".,;:!?'*_~", c) >= 0:
 		case c == ')' && closes > opens:
 			closes--
+		case c == '\\' && end == len(line):
+			// A backslash that ends the line is Markdown's hard line
+			// break, no part of the URI.
 		case c == '}' && braceCloses > braceOpens && !strings.HasSuffix(line[:start], "{{"):
 			// "{see http://a/b}", "\\url{https://x}": the braces are
 			// the prose's, as an unmatched ')' is; but "{{https://x}}"

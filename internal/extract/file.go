@@ -373,6 +373,10 @@ func (e *Extractor) markdownCode(line string, p *past) (code, known bool) {
 			}
 			if closing {
 				e.fenceLen = 0
+				// What follows a closed fence is no paragraph's
+				// continuation: indented, it is code.
+				e.prevBlank = true
+				return true, true
 			}
 		}
 		e.prevBlank = blank
@@ -391,9 +395,20 @@ func (e *Extractor) markdownCode(line string, p *past) (code, known bool) {
 			}
 		}
 	}
+	// An ATX heading (CommonMark 4.2) is a line of its own, which no
+	// paragraph continues: an indented line after it is code, as after
+	// a blank one.
+	heading := false
+	if indent < 4 {
+		n := fenceRun(rest, '#')
+		if p != nil && n > 0 && n == len(rest) {
+			return false, false // the run may go on past the window
+		}
+		heading = n >= 1 && n <= 6 && (n == len(rest) || rest[n] == ' ' || rest[n] == '\t')
+	}
 	code = !blank && indent >= 4 && (e.prevBlank || e.prevCode)
 	e.prevCode = code || blank && e.prevCode
-	e.prevBlank = blank
+	e.prevBlank = blank || heading
 	return code, true
 }
 
