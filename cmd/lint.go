@@ -80,12 +80,13 @@ reads standard input.
 
 Where a document's references lead (offline, by RFC 3986 section 5): each
 reference is resolved against the document's own URI, the file: URI of its
-path (5.1.3). A target inside the checked tree is looked up on disk, its
+path (5.1.3), or an HTML page's <base href> (5.1.1). A target inside the checked tree is looked up on disk, its
 path percent-decoded segment by segment (2.1) and its query ignored; a
 directory is a target (--index-files: it must hold one of them). A fragment
 must name an anchor of its target: in Markdown, a heading's slug as GitHub
 makes it (lowercase, punctuation dropped, spaces to "-", a repeated heading
-numbered -1, -2, ...) or an id or <a name> of its raw HTML; in HTML, an id
+numbered -1, -2, ...), the {#id} a heading declares for a site generator,
+or an id or <a name> of its raw HTML; in HTML, an id
 or <a name>; on a directory, an anchor of its README; in a code file, a
 line (#L12); into any other file it is left alone. The rules:
 
