@@ -48,7 +48,7 @@ var mayImport = map[string][]string{
 	"internal/baseline":      {},
 	"internal/render": {"internal/baseline", "internal/check", "internal/explain", "internal/finding", "internal/idn", "internal/interop",
 		"internal/pct", "internal/stream", "internal/surt", "pkg/uri", "pkg/uritemplate"},
-	"internal/pipeline": {"internal/filter", "internal/render", "internal/stream"},
+	"internal/pipeline": {"internal/check", "internal/filter", "internal/render", "internal/stream"},
 	"cmd": {"internal/baseline", "internal/check", "internal/config", "internal/defaultscheme", "internal/discover", "internal/edit",
 		"internal/explain", "internal/extract", "internal/filter", "internal/finding", "internal/flagval", "internal/interop", "internal/iri",
 		"internal/lint", "internal/pct", "internal/pipeline", "internal/render", "internal/shape", "internal/stream",

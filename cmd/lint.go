@@ -324,7 +324,12 @@ func (o *LintOptions) discoverError(err error) error {
 // engineOptions are what lint adds to the engine: exclusions by each
 // file's repository, and the tree its documents' references lead into.
 func (o *LintOptions) engineOptions(dir string, plan *discover.Plan) (check.EngineOptions, error) {
-	eo := check.EngineOptions{Exclude: func(file, uri string) bool { return plan.Excluder(file).Match(uri) }}
+	eo := check.EngineOptions{Excluder: func(file string) func(string) bool {
+		if x := plan.Excluder(file); !x.Empty() {
+			return x.Match
+		}
+		return nil
+	}}
 	tree, err := target.New(target.Options{BaseURL: o.BaseURL, IndexFiles: nonEmpty(o.IndexFiles), Fragments: o.Fragments, FallbackExtensions: nonEmpty(o.FallbackExtensions)})
 	if err != nil {
 		return eo, badValue("base-url", o.BaseURL, "%v", err)

@@ -145,7 +145,9 @@ func (o *checkOp) Do(in *stream.Input, r *check.Result) pipeline.Outcome {
 // lint adds to them what reads documents.
 func (o *CheckFlags) newCheckOp(eo check.EngineOptions) pipeline.Op[check.Result] {
 	eo.Check = o.checkOptions()
-	eo.Prepare = o.DefaultScheme.Apply
+	if o.DefaultScheme.String() != "" {
+		eo.Prepare = o.DefaultScheme.Apply // an indirect call per line costs, so only when set
+	}
 	eo.DisplayFile = render.DisplayFile
 	e, err := check.NewEngine(eo)
 	if err != nil {

@@ -45,12 +45,12 @@ func outcome(t Tally, r *Result) string {
 	for _, w := range r.Warnings {
 		parts = append(parts, "warning "+w.Rule)
 	}
-	s := fmt.Sprintf("%s findings=%d suppressed=%d", strings.Join(parts, ","), t.Findings, t.Suppressed+t.Excluded+t.Code)
-	if t.Excluded > 0 {
-		s += fmt.Sprintf(" excluded=%d", t.Excluded)
-	}
-	if t.Code > 0 {
-		s += fmt.Sprintf(" code=%d", t.Code)
+	s := fmt.Sprintf("%s findings=%d suppressed=%d", strings.Join(parts, ","), t.Findings, t.Suppressed+min(int(t.Dropped), 1))
+	switch t.Dropped {
+	case Excluded:
+		s += " excluded=1"
+	case InCode:
+		s += " code=1"
 	}
 	return s
 }
@@ -72,7 +72,9 @@ func TestEngine(t *testing.T) {
 		}
 		return target.NewDoc(filepath.Join(root, file), root), true
 	}
-	excluded := func(_, uri string) bool { return strings.Contains(uri, "skip.example") }
+	excluded := func(string) func(string) bool {
+		return func(uri string) bool { return strings.Contains(uri, "skip.example") }
+	}
 	for _, c := range []struct {
 		name string
 		opts EngineOptions
@@ -92,7 +94,7 @@ func TestEngine(t *testing.T) {
 		{"marker with a typo", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[g](docs/gone.md) [h](docs/lost.md) <!-- uritool-disable-line missing-targt -->",
 			[]string{"error missing-target,warning suppression findings=2 suppressed=0", "error missing-target findings=1 suppressed=0"}},
 		{"marker for all", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[g](docs/gone.md) <!-- uritool-disable-line -->", []string{"skip findings=0 suppressed=1"}},
-		{"excluded", EngineOptions{Doc: doc, Tree: tree, Exclude: excluded}, "README.md", "<http://skip.example/a b>", []string{"skip findings=0 suppressed=1 excluded=1"}},
+		{"excluded", EngineOptions{Doc: doc, Tree: tree, Excluder: excluded}, "README.md", "<http://skip.example/a b>", []string{"skip findings=0 suppressed=1 excluded=1"}},
 		{"in code", EngineOptions{Doc: doc, Tree: tree}, "README.md", "`[g](docs/gone.md)` and `http://a b/`", []string{"skip findings=0 suppressed=1 code=1"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -18,6 +18,9 @@ type Excluder struct {
 	res []*regexp.Regexp
 }
 
+// Empty reports whether x excludes nothing.
+func (x *Excluder) Empty() bool { return x == nil || len(x.res) == 0 }
+
 // Match reports whether s is excluded.
 func (x *Excluder) Match(s string) bool {
 	if x == nil {

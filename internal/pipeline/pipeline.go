@@ -9,6 +9,7 @@ package pipeline
 import (
 	"io"
 
+	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -21,12 +22,12 @@ type Outcome struct {
 	Skip bool
 	// Findings counts what the input drew that makes the exit status 1.
 	Findings int
-	// Suppressed counts findings dropped by suppression markers,
-	// Excluded inputs dropped by exclusions, Code candidates in code not
-	// checked: each apart, for summaries.
+	// Suppressed counts findings dropped by suppression markers, and
+	// Dropped says why a skipped input was not checked (an exclusion,
+	// code): each apart, for summaries. Four fields, no more: see
+	// check.Tally.
 	Suppressed int
-	Excluded   int
-	Code       int
+	Dropped    check.Dropped
 }
 
 // The common outcomes.
@@ -174,8 +175,12 @@ func (w *worker[R]) Handle(in *stream.Input, s *stream.Sink) {
 	o := w.do(in, &w.result)
 	s.Findings += o.Findings
 	s.Suppressed += o.Suppressed
-	s.Excluded += o.Excluded
-	s.Code += o.Code
+	switch o.Dropped {
+	case check.Excluded:
+		s.Excluded++
+	case check.InCode:
+		s.Code++
+	}
 	if o.Skip {
 		return
 	}
