@@ -26,8 +26,10 @@ type Engine struct {
 	// candidate must be.
 	reference *Checker
 	opts      EngineOptions
-	// found holds the target findings of the last input.
-	found []finding.Finding
+	// found holds the target findings of the last input, broken a
+	// broken link's.
+	found  []finding.Finding
+	broken finding.Finding
 	// The document and the exclusions of the last file: a worker sees a
 	// file's inputs in a row.
 	docFile      string
@@ -135,6 +137,13 @@ func (e *Engine) Check(r *Result, file string, line int, text string, f *extract
 	}
 	checker.Check(r, text)
 	r.SchemeAdded = added
+	if f != nil && f.BrokenAt > 0 {
+		// No link at all, whatever its text would parse as.
+		e.broken = finding.Finding{Severity: finding.Error, Offset: f.BrokenAt, Rule: finding.RuleBrokenLink,
+			Message: "a blank in the link's destination makes it text, not a link (CommonMark 6.3): write it in <...>, or the space as %20"}
+		r.Error, r.Warnings = &e.broken, r.Warnings[:0]
+		doc = nil
+	}
 	if doc != nil && r.Error == nil && e.opts.Tree != nil {
 		e.target(r, doc, text, f)
 	}

@@ -91,6 +91,8 @@ func TestEngine(t *testing.T) {
 		{"no document: absolute checked", EngineOptions{Doc: doc, Tree: tree}, "-", "<http://a b/>", []string{"error host findings=1 suppressed=0"}},
 		{"marker for the rule", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[g](docs/gone.md) <!-- uritool-disable-line missing-target -->", []string{" findings=0 suppressed=1"}},
 		{"marker for another rule", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[g](docs/gone.md) <!-- uritool-disable-line path -->", []string{"error missing-target findings=1 suppressed=0"}},
+		{"broken link", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[g](docs/guide.md#install x) [h](http://a.example/b c)",
+			[]string{"error broken-link findings=1 suppressed=0", "error broken-link findings=1 suppressed=0"}},
 		{"marker with a typo", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[g](docs/gone.md) [h](docs/lost.md) <!-- uritool-disable-line missing-targt -->",
 			[]string{"error missing-target,warning suppression findings=2 suppressed=0", "error missing-target findings=1 suppressed=0"}},
 		{"marker for all", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[g](docs/gone.md) <!-- uritool-disable-line -->", []string{"skip findings=0 suppressed=1"}},

@@ -36,6 +36,7 @@ func (e *Extractor) destinations(dst []Found, w *window, spans [][2]int) ([]Foun
 			continue
 		}
 		start, end, state := destinationAt(line, open+1, w.past)
+		broken := -1 // where a destination with a blank in it closes
 		if state == aDestination {
 			after := end
 			if line[start-1] == '<' {
@@ -44,14 +45,24 @@ func (e *Extractor) destinations(dst []Found, w *window, spans [][2]int) ([]Foun
 			switch link, known := linkCloses(line, after, w.past); {
 			case !known:
 				state = undecidedDestination
+			case !link && line[start-1] != '<' && strings.IndexByte(`"'[(`, line[start]) < 0:
+				// "[a](http://x/a b)" meant a link; "[k][ref]([more][ref])"
+				// and '[c]("t i")' are prose that looks like one.
+				broken, state = brokenClose(line, start, after, w.past)
 			case !link:
 				state = noDestination
 			}
 		}
-		switch state {
-		case undecidedDestination:
+		switch {
+		case state == undecidedDestination:
 			return dst, min(undecided, open)
-		case aDestination:
+		case state == aDestination && broken >= 0:
+			f := Found{Candidate: Candidate{Offset: start, Text: line[start:broken]}, Relative: !hasScheme(line[start:broken]), BrokenAt: end - start}
+			dst = append(dst, f)
+			w.cover(open, broken+1)
+			i = broken
+			continue
+		case state == aDestination:
 			dst = e.appendDestination(dst, line, start, end)
 			w.cover(open, end+1)
 		}
@@ -125,6 +136,28 @@ func linkCloses(line string, i int, p *past) (link, known bool) {
 		return p == nil, p == nil
 	}
 	return strings.IndexByte(")\"'(", line[i]) >= 0, true
+}
+
+// maxBrokenLink bounds how far a destination with a blank in it is looked
+// at for its ')': a longer stretch is prose, and a window never waits on
+// it without bound.
+const maxBrokenLink = 4 << 10
+
+// brokenClose looks, from after, for the ')' that the author of
+// "[text](dest with a space)" meant to close the destination starting at
+// start: CommonMark reads it as text, not a link, and GitHub shows it so.
+// It returns that ')' and aDestination, or noDestination when there is
+// none within maxBrokenLink on the line, or undecidedDestination when the
+// window ends first.
+func brokenClose(line string, start, after int, p *past) (int, destinationFound) {
+	limit := min(len(line), start+maxBrokenLink)
+	if k := strings.IndexByte(line[after:limit], ')'); k >= 0 {
+		return after + k, aDestination
+	}
+	if p != nil && limit == len(line) {
+		return -1, undecidedDestination
+	}
+	return -1, noDestination
 }
 
 // What destinationAt found.

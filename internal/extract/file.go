@@ -92,6 +92,10 @@ type Found struct {
 	// HTML or a Markdown link destination: a URI-reference, which lint
 	// resolves against the document (RFC 3986 section 5).
 	Relative bool
+	// BrokenAt, when above 0, marks the would-be destination of
+	// "[text](dest with a space)", which CommonMark reads as text: the
+	// byte of Text where the blank broke the link.
+	BrokenAt int
 	// Base marks the href of an HTML <base> element, the base the
 	// document's other references resolve against (RFC 3986 5.1.1), but
 	// not this one: it resolves against the document's own URI.
@@ -637,6 +641,7 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 	before := len(dst)
 	if markdown {
 		dst, end = e.destinations(dst, w, spans)
+		dst, before = shadowed(dst, start, before)
 	} else {
 		dst, end = e.styleURLs(dst, w, values)
 	}
@@ -661,6 +666,24 @@ func tagNameBefore(line string, i int) string {
 		end++
 	}
 	return strings.ToLower(line[lt+1 : end])
+}
+
+// shadowed drops from dst[start:before] the candidates that a broken
+// link's would-be destination in dst[before:] starts at: the prose scan
+// read "http://x/a" of "[a](http://x/a b)", whose finding is the broken
+// link. It returns dst and where dst[before:] now starts.
+func shadowed(dst []Found, start, before int) ([]Found, int) {
+	kept := start
+	for i := start; i < before; i++ {
+		if !slices.ContainsFunc(dst[before:], func(b Found) bool { return b.BrokenAt > 0 && b.Offset == dst[i].Offset }) {
+			dst[kept] = dst[i]
+			kept++
+		}
+	}
+	if kept == before {
+		return dst, before
+	}
+	return append(dst[:kept], dst[before:]...), kept
 }
 
 // trailingName returns where the attribute name that ends line, with the

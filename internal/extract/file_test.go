@@ -25,6 +25,9 @@ func extractAll(opts Options, text string) []string {
 			if f.Base {
 				s = "base " + s
 			}
+			if f.BrokenAt > 0 {
+				s = fmt.Sprintf("broken@%d %s", f.BrokenAt, s)
+			}
 			switch {
 			case f.Suppress.All:
 				s = "~" + s
@@ -129,6 +132,8 @@ func TestExtractorFiles(t *testing.T) {
 		{"md balanced parentheses", md, `[x](a(b).md) (c)`, []string{"01:rel a(b).md"}},
 		{"md destination then no title is no link", md, `[k][prow]([Kubernetes CI bot][prow]) [c]("a b") [t](t.md "Title") [n](n.md
 )`, []string{"01:rel t.md", "01:rel n.md"}},
+		{"md destination with a space", md, "[a](http://example.com/a b) and [c](my file.md) x", []string{"01:broken@20 http://example.com/a b", "01:broken@2 rel my file.md"}},
+		{"md destination with a space, no close", md, "[a](b c and more", nil},
 		{"md fragment only", md, `[x](#usage)`, []string{"01:rel #usage"}},
 		{"md empty destination", md, `[x]() [y](<>)`, nil},
 		{"md absolute destination is the scan's", md, `[x](https://a.example/b)`, []string{"01:https://a.example/b"}},

@@ -70,6 +70,7 @@ var (
 		{"parser-differential", Warning, "RFC 3986 section 7.6; WHATWG URL; Go net/url", "The WHATWG URL parser or Go's net/url reads the host differently than RFC 3986 does."},
 	}
 	targetRules = []Rule{
+		{RuleBrokenLink, Error, "CommonMark 0.31.2 section 6.3 (lint)", "A [text](destination) whose destination holds a blank is no link: CommonMark reads it as text, and GitHub shows it so. Write the destination in <...>, or the space as %20."},
 		{"missing-target", Error, "RFC 3986 section 5.2 (lint)", "A reference of a document leads to nothing in the tree: no file or directory at its resolved, percent-decoded path (or a directory without --index-files)."},
 		{"target-case", Error, "RFC 3986 section 5.2 (lint)", "A reference of a document leads to a file that exists only with a different case: it works on macOS and Windows, not on Linux or GitHub's web view."},
 		{"outside-root", Error, "RFC 3986 section 5.2.4 (lint)", "A relative reference of a document climbs with \"..\" above the root of the checked tree (the repository, or --root-dir)."},
@@ -108,6 +109,10 @@ var LintRules = slices.Concat(grammarRules, []Rule{ruleURI}, policyRules, securi
 
 // ruleURI names an input that no rule of the grammar describes.
 var ruleURI = Rule{"uri", Error, "RFC 3986", "The input cannot be read as a URI reference."}
+
+// RuleBrokenLink is the rule of a Markdown link that a blank in its
+// destination makes text.
+const RuleBrokenLink = "broken-link"
 
 // RuleSuppression is the rule of a suppression marker that names an
 // unknown rule.
