@@ -225,6 +225,10 @@ func bareEnd(line string, from int, destination bool) (stop int, closedByParen b
 			// A footnote reference, "http://a/b[^1]", is Markdown's,
 			// and so is its '[': no IP-literal starts with '^'.
 			return i, false
+		case c == '[' && linkText(line, i):
+			// "http://a/b[link](http://c/)": a Markdown link begins,
+			// which the bare URI must not eat.
+			return i, false
 		case c == '[':
 			bracketDepth++
 		case c == ']':
@@ -246,6 +250,25 @@ func bareEnd(line string, from int, destination bool) (stop int, closedByParen b
 		i++
 	}
 	return len(line), false
+}
+
+// linkText reports whether the '[' at line[i] opens the text of a
+// Markdown inline link: its ']' comes before anything that would end the
+// candidate (a blank, a delimiter, or, to be safe, any non-ASCII byte)
+// and is followed by '('. An IP-literal's ']' is followed by ':', '/',
+// '?', '#' or the end. It looks no further than the candidate would run
+// anyway, so that a window decides it as the whole line does: past its
+// end, the candidate reaches that end too, which leaves it undecided.
+func linkText(line string, i int) bool {
+	for j := i + 1; j+1 < len(line); j++ {
+		switch c := line[j]; {
+		case c == ']':
+			return line[j+1] == '('
+		case c >= utf8.RuneSelf || endsBareCandidate[c] || c == '[':
+			return false
+		}
+	}
+	return false
 }
 
 // endsBareCandidate holds the ASCII bytes that end an undelimited candidate:

@@ -37,6 +37,8 @@ var lineTests = []struct {
 	// Characters that cannot belong to a URI stay in: cutting there would
 	// check a valid prefix and hide the error (issue 12).
 	// Issue 33, item 3: wrong findings from lines that are easy to meet.
+	{"bare URI before a link", "See http://a/b[link](http://c/) x", []string{"http://a/b", "http://c/"}},
+	{"ip literal then a path", "http://[::1]/x(y) and http://[v1.x]:80/", []string{"http://[::1]/x(y)", "http://[v1.x]:80/"}},
 	{"unmatched brace", "{see http://a/b} and \\url{https://example.com/paper}", []string{"http://a/b", "https://example.com/paper"}},
 	{"matched braces stay", "http://a/{b}", []string{"http://a/{b}"}},
 	{"footnote reference", "See http://a/b[^1] for more.", []string{"http://a/b"}},
