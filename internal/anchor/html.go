@@ -5,6 +5,8 @@ import (
 	"html"
 	"io"
 	"strings"
+
+	"github.com/uritool/uritool/internal/ascii"
 )
 
 // maxValue bounds the attribute values the tokenizer holds: a longer id is
@@ -159,7 +161,7 @@ func (t *tokenizer) feed(p []byte) {
 			continue
 		case tagOpen:
 			switch {
-			case isLetter(c):
+			case ascii.IsAlpha(c):
 				t.startTag(false)
 				continue // reread c as the tag name's first byte
 			case c == '/':
@@ -174,7 +176,7 @@ func (t *tokenizer) feed(p []byte) {
 			}
 		case endTagOpen:
 			switch {
-			case isLetter(c):
+			case ascii.IsAlpha(c):
 				t.startTag(true)
 				continue
 			case c == '>':
@@ -447,5 +449,3 @@ func (t *tokenizer) rawEnd(c byte) bool {
 	}
 	return false
 }
-
-func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }

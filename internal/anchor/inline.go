@@ -93,7 +93,7 @@ func (p *inline) scan() {
 		switch c := s[i]; c {
 		case '\\':
 			switch {
-			case i+1 < len(s) && isASCIIPunct(s[i+1]):
+			case i+1 < len(s) && ascii.IsPunct(s[i+1]):
 				p.push(text, i, i+2, s[i+1:i+2])
 				i += 2
 			case i+1 < len(s) && s[i+1] == '\n': // a hard line break
@@ -631,7 +631,7 @@ func linkDestination(s string, i int) (int, bool) {
 		if c <= ' ' || c == 0x7f {
 			break
 		}
-		if c == '\\' && j+1 < len(s) && isASCIIPunct(s[j+1]) {
+		if c == '\\' && j+1 < len(s) && ascii.IsPunct(s[j+1]) {
 			j++
 			continue
 		}
@@ -669,12 +669,6 @@ func linkTitle(s string, i int) (int, bool) {
 	return 0, false
 }
 
-// isASCIIPunct reports whether c is ASCII punctuation, which backslashes
-// escape.
-func isASCIIPunct(c byte) bool {
-	return c > ' ' && c < 0x7f && !ascii.IsAlpha(c) && !ascii.IsDigit(c)
-}
-
 // isSpace is cmark's Unicode whitespace for the flanking rules.
 func isSpace(r rune) bool {
 	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' || unicode.Is(unicode.Zs, r)
@@ -685,7 +679,7 @@ func isSpace(r rune) bool {
 // 0.31).
 func isPunct(r rune) bool {
 	if r < 0x80 {
-		return isASCIIPunct(byte(r))
+		return ascii.IsPunct(byte(r))
 	}
 	return unicode.IsPunct(r)
 }

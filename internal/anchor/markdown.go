@@ -447,7 +447,7 @@ func (p *mdParser) feedProse(s []byte, whole bool) {
 	for i := start; i < len(s); {
 		switch s[i] {
 		case '\\':
-			if i+1 < len(s) && isASCIIPunct(s[i+1]) {
+			if i+1 < len(s) && ascii.IsPunct(s[i+1]) {
 				p.tok.feed(s[start:i])
 				i += 2
 				start = i

@@ -42,6 +42,10 @@ func IsAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 // IsDigit matches DIGIT.
 func IsDigit(c byte) bool { return c >= '0' && c <= '9' }
 
+// IsPunct reports whether c is ASCII punctuation, which a Markdown
+// backslash escapes (CommonMark 2.1).
+func IsPunct(c byte) bool { return c > ' ' && c < 0x7f && !IsAlpha(c) && !IsDigit(c) }
+
 // IsDigits reports whether s holds only DIGITs; "" does.
 func IsDigits(s string) bool {
 	for i := 0; i < len(s); i++ {

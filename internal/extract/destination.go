@@ -2,6 +2,8 @@ package extract
 
 import (
 	"strings"
+
+	"github.com/uritool/uritool/internal/ascii"
 )
 
 // A relative reference has no scheme to find it by: in Markdown it is
@@ -204,7 +206,7 @@ func destinationAt(line string, from int, p *past) (start, end int, found destin
 	depth := 0
 	for j := i; j < len(line); j++ {
 		switch c := line[j]; {
-		case c == '\\' && j+1 < len(line) && isASCIIPunct(line[j+1]):
+		case c == '\\' && j+1 < len(line) && ascii.IsPunct(line[j+1]):
 			j++
 		case c <= ' ' || c == 0x7f:
 			return i, j, aDestination

@@ -212,7 +212,7 @@ func bareEnd(line string, from int, destination bool) (stop int, closedByParen b
 			}
 			i += size
 			continue
-		case c == '\\' && i+1 < len(line) && isASCIIPunct(line[i+1]):
+		case c == '\\' && i+1 < len(line) && ascii.IsPunct(line[i+1]):
 			// A backslash escape (CommonMark 2.4): the character is
 			// literal, so it neither ends the candidate nor counts in
 			// balancing ("x\)" in a destination, "x\|y" in a table
@@ -326,12 +326,6 @@ func escaped(line string, body, i int) bool {
 		n++
 	}
 	return n%2 == 1
-}
-
-// isASCIIPunct reports whether c is ASCII punctuation, which a backslash
-// escapes in Markdown (CommonMark 2.1).
-func isASCIIPunct(c byte) bool {
-	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
 }
 
 // byteFinder finds the next occurrence of c at or after a position that

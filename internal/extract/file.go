@@ -673,6 +673,9 @@ func tagNameBefore(line string, i int) string {
 // read "http://x/a" of "[a](http://x/a b)", whose finding is the broken
 // link. It returns dst and where dst[before:] now starts.
 func shadowed(dst []Found, start, before int) ([]Found, int) {
+	if !slices.ContainsFunc(dst[before:], func(b Found) bool { return b.BrokenAt > 0 }) {
+		return dst, before // the common line: no broken link
+	}
 	kept := start
 	for i := start; i < before; i++ {
 		if !slices.ContainsFunc(dst[before:], func(b Found) bool { return b.BrokenAt > 0 && b.Offset == dst[i].Offset }) {
@@ -726,7 +729,7 @@ func unescape(f Found) Found {
 	b.Grow(len(f.Text))
 	src := make([]int, 0, len(f.Text)+1)
 	for i := 0; i < len(f.Text); i++ {
-		if f.Text[i] == '\\' && i+1 < len(f.Text) && isASCIIPunct(f.Text[i+1]) {
+		if f.Text[i] == '\\' && i+1 < len(f.Text) && ascii.IsPunct(f.Text[i+1]) {
 			i++
 		}
 		src = append(src, f.SourceOffset(i))

@@ -26,6 +26,7 @@ import (
 	"github.com/uritool/uritool/internal/anchor"
 	"github.com/uritool/uritool/internal/extract"
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -60,11 +61,12 @@ type Options struct {
 
 // Tree checks the references of the documents below roots.
 type Tree struct {
-	opts    Options
-	baseURL uri.URI
-	hasBase bool
-	dirs    sync.Map // directory path → *dirEntry
-	docs    sync.Map // document path → *docEntry
+	opts     Options
+	baseURL  uri.URI
+	baseSegs []string // the base URL's path, in segments
+	hasBase  bool
+	dirs     sync.Map // directory path → *dirEntry
+	docs     sync.Map // document path → *docEntry
 }
 
 // New returns a Tree; BaseURL must be an absolute URI.
@@ -83,7 +85,7 @@ func New(opts Options) (*Tree, error) {
 			// "https://x/docs/a.md", not "https://x/a.md".
 			u, _ = uri.ParseURI(opts.BaseURL + "/")
 		}
-		t.baseURL, t.hasBase = u, true
+		t.baseURL, t.baseSegs, t.hasBase = u, segments(u.Path()), true
 	}
 	return t, nil
 }
@@ -177,10 +179,10 @@ func (t *Tree) locate(d *Doc, ref *uri.URI, withBase bool) (segs []string, ok bo
 			return nil, false, nil
 		}
 		target, err := uri.Resolve(docURL, *ref)
-		if err != nil || !sameOrigin(target, t.baseURL) {
+		if err != nil {
 			return nil, false, nil
 		}
-		segs, under := below(segments(target.Path()), segments(t.baseURL.Path()))
+		segs, under := t.published(target)
 		return segs, under, nil
 	case strings.HasPrefix(p, "/"):
 		// A site-absolute reference without a base URL is rooted at the
@@ -189,49 +191,56 @@ func (t *Tree) locate(d *Doc, ref *uri.URI, withBase bool) (segs []string, ok bo
 		return segments(uri.RemoveDotSegments(p)), true, nil
 	}
 	base := d.own
-	if b, ok := t.htmlBase(d, base); ok && withBase {
-		// An HTML document's <base href> comes before its own URI
-		// (5.1.1); what it points to outside the tree is not checked.
-		target, err := uri.Resolve(b, *ref)
-		if err != nil {
-			return nil, false, nil
+	if withBase {
+		if b, ok := t.htmlBase(d); ok {
+			// An HTML document's <base href> comes before its own URI
+			// (5.1.1); what it points to outside the tree is not
+			// checked.
+			base = b
 		}
-		if scheme, _ := target.Scheme(); !strings.EqualFold(scheme, "file") {
-			if !t.hasBase || !sameOrigin(target, t.baseURL) {
-				return nil, false, nil
-			}
-			segs, under := below(segments(target.Path()), segments(t.baseURL.Path()))
-			return segs, under, nil
-		}
-		return t.inside(d, target)
 	}
 	target, err := uri.Resolve(base, *ref)
 	if err != nil {
 		return nil, false, nil
 	}
+	if scheme, _ := target.Scheme(); !strings.EqualFold(scheme, "file") {
+		segs, under := t.published(target)
+		return segs, under, nil
+	}
 	return t.inside(d, target)
 }
 
+// published returns the segments of target below the base URL, and
+// whether it lies there: a file of a published tree.
+func (t *Tree) published(target uri.URI) ([]string, bool) {
+	if !t.hasBase || !sameOrigin(target, t.baseURL) {
+		return nil, false
+	}
+	return below(segments(target.Path()), t.baseSegs)
+}
+
 // htmlBase is the base URI of an HTML document that has a <base href>:
-// the href resolved against the document's own URI.
-func (t *Tree) htmlBase(d *Doc, own uri.URI) (uri.URI, bool) {
+// the href resolved against the document's own URI, once per document.
+func (t *Tree) htmlBase(d *Doc) (uri.URI, bool) {
 	if extract.KindOf(d.Path) != extract.HTML {
 		return uri.URI{}, false
 	}
-	set, err := t.doc(d.Path).anchors(extract.HTML)
-	if err != nil {
-		return uri.URI{}, false
-	}
-	href, ok := set.Base()
-	if !ok {
-		return uri.URI{}, false
-	}
-	ref, err := uri.Parse(href)
-	if err != nil {
-		return uri.URI{}, false
-	}
-	b, err := uri.Resolve(own, ref)
-	return b, err == nil
+	e := t.doc(d.Path)
+	e.baseOnce.Do(func() {
+		set, err := e.anchors(extract.HTML)
+		if err != nil {
+			return
+		}
+		href, ok := set.Base()
+		if !ok {
+			return
+		}
+		if ref, err := uri.Parse(href); err == nil {
+			e.base, err = uri.Resolve(d.own, ref)
+			e.hasBase = err == nil
+		}
+	})
+	return e.base, e.hasBase
 }
 
 // inside returns the segments of target, a file: URI, below d's root, or
@@ -288,36 +297,14 @@ func fileURI(p string) string {
 	return "file://" + escapePath(filepath.ToSlash(p))
 }
 
-// escapePath percent-encodes what a path segment may not hold (section
-// 3.3: pchar), "/" aside, so that any file name is a path.
+// escapePath percent-encodes what a path may not hold (section 3.3:
+// pchar and "/"), so that any file name is a path.
 func escapePath(p string) string {
-	const hex = "0123456789ABCDEF"
-	var b strings.Builder
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		if c == '/' || isPchar(c) {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte('%')
-		b.WriteByte(hex[c>>4])
-		b.WriteByte(hex[c&15])
-	}
-	s := b.String()
+	s := pct.Encode(pct.Path, p)
 	if first, _, _ := strings.Cut(s, "/"); strings.Contains(first, ":") {
 		s = "./" + s // a first segment with ':' would read as a scheme (4.2)
 	}
 	return s
-}
-
-// isPchar reports the bytes a segment holds as they are: unreserved,
-// sub-delims, ':' and '@' (section 3.3).
-func isPchar(c byte) bool {
-	switch {
-	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		return true
-	}
-	return strings.IndexByte("-._~!$&'()*+,;=:@", c) >= 0
 }
 
 // display is a path below the root as a message shows it.
@@ -573,7 +560,11 @@ func (e *dirEntry) closest(name string) string {
 // docEntry is what the Tree knows of one target document: its anchors,
 // or its number of lines, read the first time a fragment needs them.
 type docEntry struct {
-	path      string
+	path string
+	// base is an HTML page's <base href>, resolved, when hasBase.
+	baseOnce  sync.Once
+	base      uri.URI
+	hasBase   bool
 	once      sync.Once
 	set       *anchor.Set
 	lines     int
