@@ -9,10 +9,12 @@ import (
 // A relative reference has no scheme to find it by: in Markdown it is
 // read only where CommonMark puts a link, the destination of an inline
 // link or image, "](dest)", and of a link reference definition,
-// "[label]: dest" (sections 6.3 and 4.7). A destination with a scheme is
-// the prose scan's, which finds it by its scheme; these passes take the
-// others, so that lint can resolve them against the document (RFC 3986
-// section 5) and look for what they point to.
+// "[label]: dest" (sections 6.3 and 4.7). These passes take every
+// destination whole, to its ')' or '>', whatever it holds: the prose
+// scan would end one with a scheme at the first character that ends a
+// URI in prose ("…", "<"), and report a valid URI where the reader
+// follows a broken one. What the prose scan found inside a destination
+// gives way to it.
 
 // destinations appends the relative references of the link destinations
 // of a Markdown line outside code: inline links and images, and a link
@@ -79,11 +81,10 @@ func (e *Extractor) destinations(dst []Found, w *window, spans [][2]int) ([]Foun
 // len(w.text).
 func (e *Extractor) definition(dst []Found, w *window) ([]Found, int) {
 	line := w.text
-	indent, rest := leadingSpaces(line)
-	if indent > 3 || !strings.HasPrefix(rest, "[") || strings.HasPrefix(rest, "[^") {
+	at := e.blocks.content
+	if !e.blocks.opens || !strings.HasPrefix(line[at:], "[") || strings.HasPrefix(line[at:], "[^") {
 		return dst, len(line)
 	}
-	at := len(line) - len(rest)
 	closing := -1
 	for j := at + 1; j < len(line); j++ {
 		k := strings.IndexAny(line[j:], "\\[]")
@@ -122,6 +123,7 @@ func (e *Extractor) definition(dst []Found, w *window) ([]Found, int) {
 	case aDestination:
 		dst = e.appendDestination(dst, line, start, end)
 		w.cover(0, end+1)
+		e.blocks.next.para = false // the next line may be a definition too
 	}
 	return dst, len(line)
 }
@@ -230,12 +232,11 @@ func destinationAt(line string, from int, p *past) (start, end int, found destin
 // decoded and backslash escapes undone, as CommonMark reads it, each byte
 // still mapped to its place in the line.
 func (e *Extractor) appendDestination(dst []Found, line string, start, end int) []Found {
-	raw := line[start:end]
-	if strings.TrimSpace(raw) == "" || hasScheme(raw) {
+	if strings.TrimSpace(line[start:end]) == "" {
 		return dst
 	}
 	text, sourceOf, _ := e.decoded.decode(line, start, end, nil, true, nil)
-	f := Found{Candidate: Candidate{Offset: start, Text: text}, sourceOf: sourceOf, Relative: true}
+	f := Found{Candidate: Candidate{Offset: start, Text: text}, sourceOf: sourceOf, Relative: !hasScheme(text)}
 	return append(dst, unescape(f))
 }
 
@@ -399,4 +400,92 @@ func inValues(values [][2]int, off int) bool {
 		}
 	}
 	return false
+}
+
+// autolinks appends the bounds of the autolinks of a Markdown line
+// outside its code spans (CommonMark 6.5): "<scheme:...>", with any
+// scheme of 2 to 32 characters, and "<local@domain>", an email address.
+// Their text is literal: no character reference or escape is undone in
+// it. In a window, it returns the first offset it could not decide.
+func autolinks(dst []autolinkAt, w *window, spans [][2]int) ([]autolinkAt, int) {
+	line := w.text
+	for i := w.from; i < len(line); i++ {
+		k := strings.IndexByte(line[i:], '<')
+		if k < 0 {
+			break
+		}
+		i += k
+		if inSpans(spans, i) || !autolink(line, i+1) {
+			continue // a destination's "<...>" is the destination pass's
+		}
+		end, email, found := autolinkEnd(line, i+1)
+		if found == undecidedDestination && w.past != nil {
+			return dst, i
+		}
+		if found == aDestination {
+			dst = append(dst, autolinkAt{start: i + 1, end: end, email: email})
+			w.cover(i, end+1)
+			i = end
+		}
+	}
+	return dst, len(line)
+}
+
+// autolinkAt is an autolink's text in its line.
+type autolinkAt struct {
+	start, end int
+	email      bool
+}
+
+// autolinkEnd reads the autolink whose text starts at from, after its
+// '<', and returns where its '>' stands.
+func autolinkEnd(line string, from int) (end int, email bool, found destinationFound) {
+	i := from
+	for i < len(line) && i-from <= 32 && (ascii.IsAlpha(line[i]) || i > from && (ascii.IsDigit(line[i]) || strings.IndexByte("+.-", line[i]) >= 0)) {
+		i++
+	}
+	if i == len(line) {
+		return 0, false, undecidedDestination
+	}
+	if line[i] == ':' && i-from >= 2 && i-from <= 32 {
+		for j := i + 1; j < len(line); j++ {
+			switch c := line[j]; {
+			case c == '>':
+				return j, false, aDestination
+			case c <= ' ' || c == '<' || c == 0x7f:
+				return 0, false, noDestination
+			}
+		}
+		return 0, false, undecidedDestination
+	}
+	// An email address: local@domain.
+	j := from
+	for j < len(line) && (ascii.IsAlpha(line[j]) || ascii.IsDigit(line[j]) || strings.IndexByte(".!#$%&'*+/=?^_`{|}~-", line[j]) >= 0) {
+		j++
+	}
+	if j == len(line) {
+		return 0, false, undecidedDestination
+	}
+	if j == from || line[j] != '@' {
+		return 0, false, noDestination
+	}
+	label := 0
+	for j++; j < len(line); j++ {
+		switch c := line[j]; {
+		case ascii.IsAlpha(c) || ascii.IsDigit(c):
+			label++
+		case c == '-' && label > 0:
+			label++
+		case c == '.' && label > 0 && line[j-1] != '-':
+			label = 0
+		case c == '>' && label > 0 && line[j-1] != '-':
+			return j, true, aDestination
+		default:
+			return 0, false, noDestination
+		}
+		if label > 63 {
+			return 0, false, noDestination
+		}
+	}
+	return 0, false, undecidedDestination
 }

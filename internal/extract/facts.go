@@ -25,6 +25,12 @@ type Facts struct {
 	capture   []byte
 	// tail is the end of the last piece, when it may begin a marker.
 	tail []byte
+	// What the block structure asks of a line (blocks.begin): the offset
+	// of its last byte that is not a space or tab, of its last byte that
+	// is neither that nor each of runChars, and how many of each it holds.
+	lastNonBlank int
+	lastOther    [len(runChars)]int
+	runChars     [len(runChars)]int
 }
 
 // closers are the bytes whose last offset Facts keeps: the quotes and
@@ -39,7 +45,7 @@ func (f *Facts) Reset() {
 	if runs == nil {
 		runs = map[int]int{}
 	}
-	*f = Facts{runs: runs, capture: capture, tail: tail}
+	*f = Facts{runs: runs, capture: capture, tail: tail, lastNonBlank: -1, lastOther: [len(runChars)]int{-1, -1, -1, -1}}
 	for _, c := range []byte(closers) {
 		f.last[c] = -1
 	}
@@ -54,6 +60,7 @@ func (f *Facts) Scan(b []byte) {
 	}
 	f.scanRuns(b)
 	f.scanMarkers(b)
+	f.scanBlocks(b)
 	f.n += len(b)
 }
 
@@ -149,5 +156,24 @@ func (f *Facts) scanMarkers(b []byte) {
 		f.tail = f.tail[:0]
 		f.capturing, f.capture = true, f.capture[:0]
 		i += n
+	}
+}
+
+func (f *Facts) scanBlocks(b []byte) {
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] != ' ' && b[i] != '\t' {
+			f.lastNonBlank = f.n + i
+			break
+		}
+	}
+	for k := range len(runChars) {
+		c := runChars[k]
+		f.runChars[k] += bytes.Count(b, []byte{c})
+		for i := len(b) - 1; i >= 0; i-- {
+			if b[i] != ' ' && b[i] != '\t' && b[i] != c {
+				f.lastOther[k] = f.n + i
+				break
+			}
+		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/uritool/uritool/internal/ascii"
@@ -143,27 +142,26 @@ func (f *Found) Decoded() bool {
 // to hold, in pieces (Piece).
 type Extractor struct {
 	opts Options
-	// Markdown code: an open fence (its character and length), and
-	// whether the last line was blank or indented code.
-	fenceChar            byte
-	fenceLen             int
-	prevBlank, prevCode  bool
+	// blocks is a Markdown document's block structure, which decides
+	// what is code.
+	blocks               blocks
 	region, nextLine     Suppression
 	regionOn, nextLineOn bool
-	spans, values        [][2]int
+	spans, values, skip  [][2]int
+	links                []autolinkAt
 	found                []Candidate
 	decoded              arena
-	// The line being read: what its markers suppress, and whether it is
-	// Markdown code.
+	// The line being read: what its markers suppress, and what the
+	// block structure makes of it.
 	sup  Suppression
-	code bool
+	kind lineKind
 	// piece is the state of a line read in pieces.
 	piece pieces
 }
 
 // New returns an Extractor for a file read with opts.
 func New(opts Options) *Extractor {
-	return &Extractor{opts: opts, prevBlank: true}
+	return &Extractor{opts: opts}
 }
 
 // Line appends the candidates of the next line of the file to dst. Those
@@ -172,9 +170,17 @@ func New(opts Options) *Extractor {
 // valid until the next call.
 func (e *Extractor) Line(dst []Found, line string) []Found {
 	e.sup = e.markers(e.lineSuppression(), line)
-	e.code, _ = e.markdownCode(line, nil)
+	markdown := e.opts.Kind == Markdown
+	if markdown {
+		e.kind, _ = e.blocks.begin(line, nil)
+		e.blocks.watch()
+		e.blocks.ends.feed(line)
+	}
 	start := len(dst)
 	dst, _ = e.extract(dst, &window{text: line})
+	if markdown {
+		e.blocks.end()
+	}
 	var c columns
 	for i := start; i < len(dst); i++ {
 		c.mark(&dst[i], line)
@@ -190,7 +196,7 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	line := w.text
 	e.decoded.reset()
 	spans, pending := e.spans[:0], len(line)
-	if e.opts.Kind == Markdown && !e.code {
+	if e.opts.Kind == Markdown && e.kind == proseLine {
 		// Code is told apart with --include-code too: it is literal,
 		// with no raw HTML, character references or escapes.
 		spans, pending = codeSpans(spans, w)
@@ -206,7 +212,7 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	start := len(dst)
 	var undecided int
 	switch {
-	case e.opts.Kind == HTML, e.opts.Kind == Markdown && !e.code:
+	case e.opts.Kind == HTML, e.opts.Kind == Markdown && (e.kind == proseLine || e.kind == htmlLine):
 		dst, undecided = e.markupLine(dst, view, spans)
 	default:
 		dst, undecided = e.appendProse(dst, view.text, w.from, 0, nil, view)
@@ -225,7 +231,7 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	skipCode := e.opts.Kind == Markdown && !e.opts.IncludeCode
 	for i := start; i < len(dst); i++ {
 		dst[i].Suppress = e.sup
-		if skipCode && (e.code || inSpans(spans, dst[i].Offset)) {
+		if skipCode && (e.kind == codeLine || e.kind == rawLine || inSpans(spans, dst[i].Offset)) {
 			dst[i].Suppress, dst[i].Code = Suppression{All: true}, true
 		}
 	}
@@ -352,103 +358,6 @@ func merge(a, b Suppression) Suppression {
 		return Suppression{All: true}
 	}
 	return Suppression{Rules: append(append([]string(nil), a.Rules...), b.Rules...)}
-}
-
-// markdownCode reports whether line belongs to a fenced or indented code
-// block (CommonMark sections 4.4 and 4.5), fence lines included. An
-// indented block must follow a blank line; list items, whose continuation
-// is indented too, are not told apart. With p, line is the start of a
-// line that goes on past it, and known is false when that cannot be told
-// yet; the state is then left as it was.
-func (e *Extractor) markdownCode(line string, p *past) (code, known bool) {
-	if e.opts.Kind != Markdown {
-		return false, true
-	}
-	indent, rest := leadingSpaces(line)
-	blank, known := isBlank(line, p)
-	if !known {
-		return false, false
-	}
-	if e.fenceLen > 0 {
-		if n := fenceRun(rest, e.fenceChar); indent < 4 && (p != nil && n == len(rest) || n >= e.fenceLen) {
-			closing, known := isBlank(rest[n:], p)
-			if !known {
-				return false, false
-			}
-			if closing {
-				e.fenceLen = 0
-				// What follows a closed fence is no paragraph's
-				// continuation: indented, it is code.
-				e.prevBlank = true
-				return true, true
-			}
-		}
-		e.prevBlank = blank
-		return true, true
-	}
-	if indent < 4 {
-		for _, c := range []byte{'`', '~'} {
-			n := fenceRun(rest, c)
-			if p != nil && n > 0 && n == len(rest) {
-				return false, false
-			}
-			if n >= 3 && !(c == '`' && (strings.IndexByte(rest[n:], '`') >= 0 || p.mayHold('`'))) {
-				e.fenceChar, e.fenceLen = c, n
-				e.prevCode, e.prevBlank = false, blank
-				return true, true
-			}
-		}
-	}
-	// An ATX heading (CommonMark 4.2) is a line of its own, which no
-	// paragraph continues: an indented line after it is code, as after
-	// a blank one.
-	heading := false
-	if indent < 4 {
-		n := fenceRun(rest, '#')
-		if p != nil && n > 0 && n == len(rest) {
-			return false, false // the run may go on past the window
-		}
-		heading = n >= 1 && n <= 6 && (n == len(rest) || rest[n] == ' ' || rest[n] == '\t')
-	}
-	code = !blank && indent >= 4 && (e.prevBlank || e.prevCode)
-	e.prevCode = code || blank && e.prevCode
-	e.prevBlank = blank || heading
-	return code, true
-}
-
-// isBlank reports whether s holds only white space, as strings.TrimSpace
-// sees it. With p, s is the start of a line that goes on past it: known
-// is false while it holds only white space, or ends in what may be the
-// start of a white space character.
-func isBlank(s string, p *past) (blank, known bool) {
-	i := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsSpace(r) })
-	if p == nil {
-		return i < 0, true
-	}
-	if i < 0 {
-		return false, false
-	}
-	if r, size := utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && size == 1 && len(s)-i < utf8.UTFMax {
-		return false, false
-	}
-	return false, true
-}
-
-// leadingSpaces counts the indentation of line, a tab as up to the next
-// multiple of four, and returns the rest.
-func leadingSpaces(line string) (int, string) {
-	n := 0
-	for i := 0; i < len(line); i++ {
-		switch line[i] {
-		case ' ':
-			n++
-		case '\t':
-			n += 4 - n%4
-		default:
-			return n, line[i:]
-		}
-	}
-	return n, ""
 }
 
 func fenceRun(s string, c byte) int {
@@ -612,9 +521,24 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 	// from the byte before it, which its cut keeps literal, so that the
 	// look-backs see it.
 	attributes := len(dst)
-	markdown := e.opts.Kind == Markdown
+	markdown := e.opts.Kind == Markdown && e.kind == proseLine
+	links, skip := e.links[:0], spans
+	if markdown {
+		var end int
+		links, end = autolinks(links, w, spans)
+		e.links = links
+		if end < len(line) {
+			v := w.upTo(end)
+			w = &v
+			line = w.text
+			undecided = min(undecided, end)
+		}
+		if len(links) > 0 {
+			skip = e.skipLinks(spans, links)
+		}
+	}
 	lo := max(w.from-1, 0)
-	text, sourceOf, end := e.decoded.decode(line, lo, len(line), spans, markdown, w.past)
+	text, sourceOf, end := e.decoded.decode(line, lo, len(line), skip, markdown, w.past)
 	prose := w // a whole line's, as decoding it leaves nothing undecided
 	if w.past != nil {
 		v := w.upTo(end)
@@ -628,7 +552,7 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 		for next < len(values) && values[next][1] <= f.Offset {
 			next++
 		}
-		if next < len(values) && f.Offset >= values[next][0] {
+		if next < len(values) && f.Offset >= values[next][0] || inLinks(links, f.Offset) {
 			continue
 		}
 		if markdown && !inSpans(spans, f.Offset) && !autolink(line, f.Offset) {
@@ -637,7 +561,10 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 		kept = append(kept, f)
 	}
 	dst = kept
-	passes := attributes > start && len(dst) > attributes
+	for _, l := range links {
+		dst = e.appendAutolink(dst, line, l)
+	}
+	passes := attributes > start && len(dst) > attributes || len(links) > 0
 	before := len(dst)
 	if markdown {
 		dst, end = e.destinations(dst, w, spans)
@@ -668,17 +595,23 @@ func tagNameBefore(line string, i int) string {
 	return strings.ToLower(line[lt+1 : end])
 }
 
-// shadowed drops from dst[start:before] the candidates that a broken
-// link's would-be destination in dst[before:] starts at: the prose scan
-// read "http://x/a" of "[a](http://x/a b)", whose finding is the broken
-// link. It returns dst and where dst[before:] now starts.
+// shadowed drops from dst[start:before] the candidates that stand inside
+// a link destination of dst[before:]: the prose scan read
+// "https://a/b?hl=en" of "[x](https://a/b?hl=en…)", or "http://x/a" of
+// "[a](http://x/a b)", whose finding is the broken link. It returns dst
+// and where dst[before:] now starts.
 func shadowed(dst []Found, start, before int) ([]Found, int) {
-	if !slices.ContainsFunc(dst[before:], func(b Found) bool { return b.BrokenAt > 0 }) {
-		return dst, before // the common line: no broken link
+	if before == len(dst) || before == start {
+		return dst, before // the common line: nothing to shadow
+	}
+	inside := func(f *Found) bool {
+		return slices.ContainsFunc(dst[before:], func(d Found) bool {
+			return f.Offset >= d.Offset && f.Offset < max(d.SourceOffset(len(d.Text)), d.Offset+1)
+		})
 	}
 	kept := start
 	for i := start; i < before; i++ {
-		if !slices.ContainsFunc(dst[before:], func(b Found) bool { return b.BrokenAt > 0 && b.Offset == dst[i].Offset }) {
+		if !inside(&dst[i]) {
 			dst[kept] = dst[i]
 			kept++
 		}
@@ -894,6 +827,21 @@ type arena struct {
 
 func (a *arena) reset() { a.text, a.src = a.text[:0], a.src[:0] }
 
+// prefixed returns prefix and raw[lo:hi] as one text, held in a until its
+// reset, and the offset in raw of each of its bytes, the prefix's being
+// lo: a URI that a renderer makes of what the line holds.
+func (a *arena) prefixed(prefix, raw string, lo, hi int) (string, []int) {
+	textStart, srcStart := len(a.text), len(a.src)
+	a.text = append(append(a.text, prefix...), raw[lo:hi]...)
+	for range prefix {
+		a.src = append(a.src, lo)
+	}
+	for i := lo; i <= hi; i++ {
+		a.src = append(a.src, i)
+	}
+	return ascii.View(a.text[textStart:]), a.src[srcStart:len(a.src):len(a.src)]
+}
+
 // decode decodes the character references of raw[lo:hi], but for those
 // in skip (byte ranges of raw, in order) and, with markdown, those whose
 // '&' a backslash escapes: &name; for HTML's named references, &#N; and
@@ -1007,4 +955,35 @@ func characterReference(s string) (string, int) {
 		return "", 0
 	}
 	return string(rune(n)), semi + 1
+}
+
+// skipLinks merges the code spans and the autolinks of a line, in order:
+// the ranges that decoding leaves literal.
+func (e *Extractor) skipLinks(spans [][2]int, links []autolinkAt) [][2]int {
+	skip := append(e.skip[:0], spans...)
+	for _, l := range links {
+		skip = append(skip, [2]int{l.start, l.end})
+	}
+	slices.SortFunc(skip, func(a, b [2]int) int { return a[0] - b[0] })
+	e.skip = skip
+	return skip
+}
+
+func inLinks(links []autolinkAt, off int) bool {
+	for _, l := range links {
+		if off >= l.start && off < l.end {
+			return true
+		}
+	}
+	return false
+}
+
+// appendAutolink appends an autolink's text as a candidate, literal, an
+// email address as the mailto: URI a renderer links it to.
+func (e *Extractor) appendAutolink(dst []Found, line string, l autolinkAt) []Found {
+	f := Found{Candidate: Candidate{Offset: l.start, Text: line[l.start:l.end]}}
+	if l.email {
+		f.Text, f.sourceOf = e.decoded.prefixed("mailto:", line, l.start, l.end)
+	}
+	return append(dst, f)
 }

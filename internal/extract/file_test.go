@@ -82,7 +82,9 @@ func TestExtractorFiles(t *testing.T) {
 		{"html text nbsp", Options{Kind: HTML}, `https://a.example/x&nbsp;y`, []string{"01:https://a.example/x"}},
 		{"html text any named reference", Options{Kind: HTML}, `https://a.example/f&lpar;x&rpar; https://a.example/?a&ampx;`, []string{"01:https://a.example/f(x)", "01:https://a.example/?a&ampx"}},
 		{"md text and destination", md, `https://a.example/?a=1&amp;b=2 [t](https://a.example/?c&#61;3)`, []string{"01:https://a.example/?a=1&b=2", "01:https://a.example/?c=3"}},
-		{"md autolink decoded", md, `<https://a.example/?a&amp;b>`, []string{"01:https://a.example/?a&b"}},
+		// An autolink is literal (CommonMark 6.5): neither character
+		// references nor escapes are undone in it.
+		{"md autolink literal", md, `<https://a.example/?a&amp;b> <http://a/&#x5b;> <a+b+c:d> <foo@bar.example>`, []string{"01:https://a.example/?a&amp;b", "01:http://a/&#x5b;", "01:a+b+c:d", "01:mailto:foo@bar.example"}},
 		{"md zero-width space", md, `https://example.com/#top&#8203;`, []string{"01:https://example.com/#top"}},
 		{"md code span literal", md, "`https://a.example/?a&amp;b` &amp; https://c.example/", []string{"01:~https://a.example/?a&amp;b", "01:https://c.example/"}},
 		{"md code span literal with code", Options{Kind: Markdown, IncludeCode: true}, "`https://a.example/?a&amp;b`", []string{"01:https://a.example/?a&amp;b"}},

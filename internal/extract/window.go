@@ -155,17 +155,27 @@ func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []
 	if !last {
 		rest = &past{facts: facts, end: p.base + len(text)}
 	}
+	markdown := e.opts.Kind == Markdown
+	if p.begun && markdown {
+		e.blocks.ends.feed(ascii.View(piece))
+	}
 	if !p.begun {
-		code, known := e.markdownCode(text, rest)
-		if !known {
-			p.cut = p.from
-			return dst
+		kind := proseLine
+		if markdown {
+			k, known := e.blocks.begin(text, rest)
+			if !known {
+				p.cut = p.from
+				return dst
+			}
+			kind = k
+			e.blocks.watch()
+			e.blocks.ends.feed(text)
 		}
 		sup := e.lineSuppression()
 		for _, m := range facts.markers {
 			sup = e.markers(sup, m)
 		}
-		e.sup, e.code, p.begun = sup, code, true
+		e.sup, e.kind, p.begun = sup, kind, true
 	}
 	if rest != nil {
 		p.inside = slices.Grow(p.inside[:0], len(text))[:len(text)]
@@ -182,6 +192,9 @@ func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []
 		f.Offset += p.base
 	}
 	if last {
+		if markdown {
+			e.blocks.end()
+		}
 		p.on = false
 		if cap(p.buf) > 4*maxPiece {
 			p.buf, p.inside = nil, nil
