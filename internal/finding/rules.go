@@ -80,7 +80,8 @@ var (
 	commandRules = []Rule{
 		{"json", Error, "RFC 8259", "An input line is not a JSON object of the shape the command reads."},
 		{"input", Error, "uritool recompose", "A parse --format json record that says its input was invalid."},
-		{"template", Error, "RFC 6570", "The template cannot be expanded with these variables."},
+		{RuleURITemplate, Error, "RFC 6570 section 2", "The template is not a URI Template: an expression is not closed, or holds what the grammar does not allow."},
+		{"expansion", Error, "RFC 6570", "The template cannot be expanded with these variables."},
 		{"match", Error, "RFC 6570", "The reference does not match the template, or the template cannot be matched."},
 		{"must", Error, "uritool parse --get", "The reference has no value for a field that the --get template marks must:."},
 		{"edit", Error, "uritool edit", "An edit cannot be applied to the reference."},
@@ -109,6 +110,9 @@ var LintRules = slices.Concat(grammarRules, []Rule{ruleURI}, policyRules, securi
 
 // ruleURI names an input that no rule of the grammar describes.
 var ruleURI = Rule{"uri", Error, "RFC 3986", "The input cannot be read as a URI reference."}
+
+// RuleURITemplate is the rule of a malformed URI Template (RFC 6570).
+const RuleURITemplate = "uri-template"
 
 // RuleBrokenLink is the rule of a Markdown link that a blank in its
 // destination makes text.
