@@ -62,7 +62,8 @@ file, line and column in a format CI systems read: text (as compilers print
 errors, on stdout, with a summary on stderr), json (JSON Lines, one record
 per URI checked), github (workflow commands that annotate the line), sarif
 (one SARIF 2.1.0 log, for code scanning), junit (one JUnit XML report: a
-testsuite per file, a testcase per finding, as GitLab and Jenkins read it)
+testcase per finding, in a testsuite per file that has one, as GitLab and
+Jenkins read it)
 or markdown (a summary for a CI job's page: counts by rule, then the first
 findings, linked to their lines with --link-base).
 
