@@ -382,6 +382,10 @@ func (o *LintOptions) summary(k *check.Known, excluded int, recordErr *error) fu
 		var parts []string
 		if text {
 			parts = append(parts, fmt.Sprintf("%d checked, %d finding(s)", s.Checked, s.Findings))
+			if s.Notes > 0 {
+				// Apart from the findings: notes fail nothing.
+				parts = append(parts, fmt.Sprintf("%d note(s)", s.Notes))
+			}
 			// Each apart: what markers in the repository dropped, what
 			// its ignore file and --exclude dropped, and code, which
 			// no one marked.

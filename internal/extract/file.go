@@ -92,6 +92,11 @@ type Found struct {
 	// HTML or a Markdown link destination: a URI-reference, which lint
 	// resolves against the document (RFC 3986 section 5).
 	Relative bool
+	// Followed marks a candidate that a reader follows as written: a
+	// Markdown link destination or definition, an HTML URL attribute
+	// (relative or not). A bare URL of prose is not: lint reads braces
+	// there as an RFC 6570 template's.
+	Followed bool
 	// BrokenAt, when above 0, marks the would-be destination of
 	// "[text](dest with a space)", which CommonMark reads as text: the
 	// byte of Text where the blank broke the link.
@@ -152,7 +157,10 @@ type Extractor struct {
 	regionOn, nextLineOn bool
 	spans, values        [][2]int
 	found                []Candidate
-	decoded              arena
+	// absolute holds where the destinations with a scheme of the line
+	// start, which the prose scan takes.
+	absolute []int
+	decoded  arena
 	// The line being read: what its markers suppress, and whether it is
 	// Markdown code.
 	sup  Suppression
@@ -595,7 +603,7 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 				dst, _ = e.appendProse(dst, text, 0, a.start, sourceOf, nil)
 				dst = e.embedded(dst, a.name, text, sourceOf, a.start)
 			case strings.TrimSpace(text) != "":
-				f := Found{Candidate: Candidate{Offset: a.start, Text: text}, sourceOf: sourceOf}
+				f := Found{Candidate: Candidate{Offset: a.start, Text: text}, sourceOf: sourceOf, Followed: true}
 				f.Relative = !hasScheme(text)
 				f.Base = strings.EqualFold(a.name, "href") && tagNameBefore(line, i) == "base"
 				dst = append(dst, f)
@@ -639,11 +647,21 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 	dst = kept
 	passes := attributes > start && len(dst) > attributes
 	before := len(dst)
+	e.absolute = e.absolute[:0]
 	if markdown {
 		dst, end = e.destinations(dst, w, spans)
 		dst, before = shadowed(dst, start, before)
 	} else {
 		dst, end = e.styleURLs(dst, w, values)
+	}
+	// The prose scan found the destinations with a scheme; the passes
+	// above say where they stand.
+	for _, at := range e.absolute {
+		for i := start; i < before; i++ {
+			if dst[i].Offset == at {
+				dst[i].Followed = true
+			}
+		}
 	}
 	undecided = min(undecided, end)
 	passes = passes || len(dst) > before && before > start
