@@ -131,6 +131,13 @@ so an invalid one is a finding at its column:
             text between tags and other attributes' values (alt, title,
             data-*) are decoded, then read as text
 
+Templates: a candidate that holds a template language's expressions
+({{ author }}, {% if %}, ${id}, #{id}), or in prose an RFC 6570 template's
+({z}/{x}/{y}), is the source of a URI, not a URI: it is a note of the rule
+template, which fails nothing. An expression stays whole in prose, blanks
+and all. Braces in a link destination or URL attribute are still an error:
+a renderer links them as written.
+
 Suppressions: a line containing "uritool-disable-next-line" (in any comment
 syntax) suppresses the next line, "uritool-disable-line" its own line, and
 "uritool-disable" ... "uritool-enable" a region; rule ids may follow the
@@ -173,7 +180,7 @@ and the exit status is then 3.`,
 		},
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.LintFields.String(),
-			AnnotationExitStatus: `  0 when no finding was made,
+			AnnotationExitStatus: `  0 when no finding was made (notes fail nothing),
   1 when some URI is invalid, breaks a policy, draws a --lint
     warning or leads nowhere (a missing target or anchor),
   2 for a usage error: a bad flag, argument or configuration file,
