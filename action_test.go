@@ -296,6 +296,21 @@ func TestActionLint(t *testing.T) {
 		}
 	})
 
+	// Green with a template's source: a note, which is no finding
+	// (issue 33, item 4).
+	t.Run("green with a template", func(t *testing.T) {
+		run := job(map[string]string{"README.md": "[v]: https://github.com/x/{{YEAR}}/voters.yaml\n"}, nil)
+		if run.failed != "" || run.outputs["exit_code"] != "0" || run.outputs["findings"] != "0" {
+			t.Errorf("failed step %q, outputs %v; want none failed, exit_code 0, findings 0\n%s", run.failed, run.outputs, run.log)
+		}
+		if !strings.Contains(run.summary, "No findings: 1 URI(s) checked.") {
+			t.Errorf("summary counts the note as a finding:\n%s", run.summary)
+		}
+		if !strings.Contains(run.log, "::notice file=README.md,line=1,col=27,title=uritool template::") {
+			t.Errorf("no notice for the template:\n%s", run.log)
+		}
+	})
+
 	// Green when the finding is in the baseline: the repository adopts
 	// lint with the findings it has (issue 26, item 3).
 	t.Run("green with the finding in the baseline", func(t *testing.T) {

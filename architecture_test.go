@@ -44,7 +44,7 @@ var mayImport = map[string][]string{
 	"internal/lint":          {"internal/finding", "internal/idn", "internal/inetaton", "internal/interop", "pkg/uri"},
 	"internal/anchor":        {},
 	"internal/target":        {"internal/anchor", "internal/extract", "internal/finding", "internal/pct", "pkg/uri"},
-	"internal/check":         {"internal/anchor", "internal/baseline", "internal/extract", "internal/finding", "internal/lint", "internal/target", "pkg/uri"},
+	"internal/check":         {"internal/anchor", "internal/baseline", "internal/extract", "internal/finding", "internal/lint", "internal/target", "pkg/uri", "pkg/uritemplate"},
 	"internal/baseline":      {},
 	"internal/render": {"internal/baseline", "internal/check", "internal/explain", "internal/finding", "internal/idn", "internal/interop",
 		"internal/pct", "internal/stream", "internal/surt", "pkg/uri", "pkg/uritemplate"},

@@ -31,9 +31,10 @@ records=$(mktemp)
 uritool lint --format json ${args[@]+"${args[@]}"} > "$records" 2>/dev/null
 
 # A finding is a record's error or one of its warnings, as lint counts them,
-# but for those lint --baseline marks "unchanged": they are known.
+# but for those lint --baseline marks "unchanged": they are known. A note
+# (a template's source) fails nothing and is no finding.
 findings=$(jq -n '[inputs | (if .error then [.error] else [] end) + (.warnings // []) | .[]
-  | select(.baseline != "unchanged")] | length' "$records")
+  | select(.baseline != "unchanged" and .severity != "note")] | length' "$records")
 
 # summary: Markdown from lint's JSON records: the counts by rule, then the
 # first findings, each linked to its line in the repository. (When lint has
@@ -63,7 +64,7 @@ summary() {
     [inputs] as $records
     | [$records[] | . as $r
         | ((if .error then [.error + {file, line, column}] else [] end)
-           + [.warnings // [] | .[] | . + {file: $r.file, line: $r.line}])[]]
+           + [.warnings // [] | .[] | select(.severity != "note") | . + {file: $r.file, line: $r.line}])[]]
       as $all
     | [$all[] | select(.baseline != "unchanged")] as $findings
     | (($all | length) - ($findings | length)) as $known

@@ -106,7 +106,7 @@ func (o *RootOptions) parseTemplate(s string) (*uritemplate.Template, error) {
 	if !errors.As(err, &te) {
 		return nil, &UsageError{err}
 	}
-	if err := o.showArgError("TEMPLATE", s, finding.Of(err, "template")); err != nil {
+	if err := o.showArgError("TEMPLATE", s, finding.Of(err, finding.RuleURITemplate)); err != nil {
 		return nil, err
 	}
 	return nil, usageErrorf("TEMPLATE is not a URI Template (RFC 6570): %s", te.Msg)
@@ -178,7 +178,7 @@ func expandOp(t *uritemplate.Template, text string, base uritemplate.Values) pip
 		}
 		out, err := t.Expand(vals)
 		if err != nil {
-			r.Err = finding.Of(err, "template")
+			r.Err = finding.Of(err, "expansion")
 			r.Err.Offset = 0 // in the template, not in the variables shown
 			return pipeline.Fail
 		}

@@ -62,7 +62,8 @@ file, line and column in a format CI systems read: text (as compilers print
 errors, on stdout, with a summary on stderr), json (JSON Lines, one record
 per URI checked), github (workflow commands that annotate the line), sarif
 (one SARIF 2.1.0 log, for code scanning), junit (one JUnit XML report: a
-testsuite per file, a testcase per finding, as GitLab and Jenkins read it)
+testcase per finding, in a testsuite per file that has one, as GitLab and
+Jenkins read it)
 or markdown (a summary for a CI job's page: counts by rule, then the first
 findings, linked to their lines with --link-base).
 
@@ -130,6 +131,13 @@ so an invalid one is a finding at its column:
             text between tags and other attributes' values (alt, title,
             data-*) are decoded, then read as text
 
+Templates: a candidate that holds a template language's expressions
+({{ author }}, {% if %}, ${id}, #{id}), or in prose an RFC 6570 template's
+({z}/{x}/{y}), is the source of a URI, not a URI: it is a note of the rule
+template, which fails nothing. An expression stays whole in prose, blanks
+and all. Braces in a link destination or URL attribute are still an error:
+a renderer links them as written.
+
 Suppressions: a line containing "uritool-disable-next-line" (in any comment
 syntax) suppresses the next line, "uritool-disable-line" its own line, and
 "uritool-disable" ... "uritool-enable" a region; rule ids may follow the
@@ -172,7 +180,7 @@ and the exit status is then 3.`,
 		},
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.LintFields.String(),
-			AnnotationExitStatus: `  0 when no finding was made,
+			AnnotationExitStatus: `  0 when no finding was made (notes fail nothing),
   1 when some URI is invalid, breaks a policy, draws a --lint
     warning or leads nowhere (a missing target or anchor),
   2 for a usage error: a bad flag, argument or configuration file,
@@ -381,6 +389,10 @@ func (o *LintOptions) summary(k *check.Known, excluded int, recordErr *error) fu
 		var parts []string
 		if text {
 			parts = append(parts, fmt.Sprintf("%d checked, %d finding(s)", s.Checked, s.Findings))
+			if s.Notes > 0 {
+				// Apart from the findings: notes fail nothing.
+				parts = append(parts, fmt.Sprintf("%d note(s)", s.Notes))
+			}
 			// Each apart: what markers in the repository dropped, what
 			// its ignore file and --exclude dropped, and code, which
 			// no one marked.

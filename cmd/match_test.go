@@ -57,7 +57,7 @@ func TestCLIMatch(t *testing.T) {
 			"cannot be matched unambiguously: a variable with a prefix modifier cannot be matched (see uritool match --help)")},
 		{name: "variable twice", args: []string{"match", "/{x}/{x}", "/a/a"}, want: refused("TEMPLATE:7: variable x appears more than once [match]\n    /{x}/{x}\n          ^\n",
 			"cannot be matched unambiguously: variable x appears more than once (see uritool match --help)")},
-		{name: "not a template", args: []string{"match", "{x", "a"}, want: refused("TEMPLATE:1: expression is not closed by } [template]\n    {x\n    ^\n",
+		{name: "not a template", args: []string{"match", "{x", "a"}, want: refused("TEMPLATE:1: expression is not closed by } [uri-template]\n    {x\n    ^\n",
 			"is not a URI Template (RFC 6570): expression is not closed by }")},
 		{name: "no template", args: []string{"match"}, want: want{code: 2, out: exact(""), err: exact("uritool: error: missing TEMPLATE\nRun 'uritool match --help' for usage.\n")}},
 	})

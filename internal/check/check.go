@@ -69,7 +69,9 @@ type Result struct {
 	Input        string
 	SchemeAdded  bool             // --default-scheme made Input from the input line
 	Error        *finding.Finding // nil when the input passes
-	Warnings     []finding.Finding
+	// Warnings holds the findings after the error: warnings, and the
+	// notes that do not fail the run (a template's source, lint).
+	Warnings []finding.Finding
 	// Suppressed holds the findings a suppression marker dropped (lint),
 	// so that a record says why a URI with a finding passes.
 	Suppressed []finding.Finding
@@ -77,15 +79,15 @@ type Result struct {
 	LintOn bool
 }
 
-// Reported yields the error, then each warning (true), that a baseline
-// has not marked unchanged: the findings the formats that leave known
-// ones out report.
-func (r *Result) Reported(yield func(f *finding.Finding, warning bool) bool) {
-	if r.Error != nil && !r.Error.Unchanged() && !yield(r.Error, false) {
+// Reported yields the error, then each warning or note, with its
+// severity, that a baseline has not marked unchanged: the findings the
+// formats that leave known ones out report.
+func (r *Result) Reported(yield func(f *finding.Finding, level finding.Severity) bool) {
+	if r.Error != nil && !r.Error.Unchanged() && !yield(r.Error, finding.Error) {
 		return
 	}
 	for i := range r.Warnings {
-		if w := &r.Warnings[i]; !w.Unchanged() && !yield(w, true) {
+		if w := &r.Warnings[i]; !w.Unchanged() && !yield(w, w.Level()) {
 			return
 		}
 	}

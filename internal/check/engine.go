@@ -27,9 +27,10 @@ type Engine struct {
 	reference *Checker
 	opts      EngineOptions
 	// found holds the target findings of the last input, broken a
-	// broken link's.
-	found  []finding.Finding
-	broken finding.Finding
+	// broken link's, and template a malformed template's.
+	found    []finding.Finding
+	broken   finding.Finding
+	template finding.Finding
 	// The document and the exclusions of the last file: a worker sees a
 	// file's inputs in a row.
 	docFile      string
@@ -63,7 +64,8 @@ type EngineOptions struct {
 }
 
 // Tally is what became of one input: nothing to show (Skip), or how many
-// findings fail the run and how many were suppressed.
+// findings fail the run and how many were suppressed; Dropped says why
+// the input was not checked, or not as a URI (a template's source).
 //
 // It has four fields, no more: the compiler keeps a struct of at most
 // four in registers, and one of five, copied through memory on every
@@ -82,6 +84,9 @@ const (
 	NotDropped Dropped = iota
 	Excluded           // by --exclude or .uritoolignore
 	InCode             // a candidate in Markdown code
+	// Template: a template's source, not checked as a URI; it is shown,
+	// with its note, and counted apart.
+	Template
 )
 
 // NewEngine returns an Engine; opts.Check must be valid.
@@ -135,9 +140,16 @@ func (e *Engine) Check(r *Result, file string, line int, text string, f *extract
 	if f != nil && f.Relative && doc != nil {
 		checker = e.reference
 	}
-	checker.Check(r, text)
+	// A template's source is no URI to parse or follow; a renderer
+	// expands it before it links, so a blank in it breaks no link either.
+	templated := f != nil && e.templated(r, text, f)
+	if templated {
+		doc = nil
+	} else {
+		checker.Check(r, text)
+	}
 	r.SchemeAdded = added
-	if f != nil && f.BrokenAt > 0 {
+	if f != nil && f.BrokenAt > 0 && !templated {
 		// No link at all, whatever its text would parse as.
 		e.broken = finding.Finding{Severity: finding.Error, Offset: f.BrokenAt, Rule: finding.RuleBrokenLink,
 			Message: "a blank in the link's destination makes it text, not a link (CommonMark 6.3): write it in <...>, or the space as %20"}
@@ -168,6 +180,11 @@ func (e *Engine) Check(r *Result, file string, line int, text string, f *extract
 		}
 		r.Warnings = kept
 	}
+	for _, w := range r.Warnings {
+		if !w.Severity.Fails() {
+			t.Dropped = Template // the note a marker did not drop
+		}
+	}
 	if e.opts.Known != nil {
 		t.Findings = e.opts.Known.match(e.opts.DisplayFile(file), r)
 		return t
@@ -175,8 +192,31 @@ func (e *Engine) Check(r *Result, file string, line int, text string, f *extract
 	if r.Error != nil {
 		t.Findings++
 	}
-	t.Findings += len(r.Warnings)
+	for _, w := range r.Warnings {
+		if w.Severity.Fails() {
+			t.Findings++
+		}
+	}
 	return t
+}
+
+// templated fills r for text when it is a template's source (templateOf)
+// and reports whether it was.
+func (e *Engine) templated(r *Result, text string, f *extract.Found) bool {
+	tf, ok := templateOf(text, f.Followed)
+	if !ok {
+		return false
+	}
+	r.Input, r.Error, r.Warnings, r.Suppressed = text, nil, r.Warnings[:0], r.Suppressed[:0]
+	if tf.Severity == finding.Note {
+		r.Warnings = append(r.Warnings, tf)
+		r.LintOn = true // so that formats show the note
+	} else {
+		r.LintOn = e.checker.opts.Lint
+		e.template = tf
+		r.Error = &e.template
+	}
+	return true
 }
 
 // target adds what is wrong with where text, a valid reference of doc,
@@ -278,6 +318,9 @@ func (k *Known) match(file string, r *Result) (failing int) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	mark := func(f *finding.Finding) {
+		if !f.Severity.Fails() {
+			return // a note needs no baseline: it fails nothing
+		}
 		key := baseline.Key{File: file, Rule: f.Rule, URI: r.Input}
 		if k.Record != nil {
 			k.Record.Add(key)

@@ -43,14 +43,20 @@ func outcome(t Tally, r *Result) string {
 		parts = append(parts, "error "+r.Error.Rule)
 	}
 	for _, w := range r.Warnings {
-		parts = append(parts, "warning "+w.Rule)
+		parts = append(parts, w.Level().String()+" "+w.Rule)
 	}
-	s := fmt.Sprintf("%s findings=%d suppressed=%d", strings.Join(parts, ","), t.Findings, t.Suppressed+min(int(t.Dropped), 1))
+	dropped := 0
+	if t.Dropped == Excluded || t.Dropped == InCode {
+		dropped = 1
+	}
+	s := fmt.Sprintf("%s findings=%d suppressed=%d", strings.Join(parts, ","), t.Findings, t.Suppressed+dropped)
 	switch t.Dropped {
 	case Excluded:
 		s += " excluded=1"
 	case InCode:
 		s += " code=1"
+	case Template:
+		s += " note"
 	}
 	return s
 }
@@ -98,6 +104,14 @@ func TestEngine(t *testing.T) {
 		{"marker for all", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[g](docs/gone.md) <!-- uritool-disable-line -->", []string{"skip findings=0 suppressed=1"}},
 		{"excluded", EngineOptions{Doc: doc, Tree: tree, Excluder: excluded}, "README.md", "<http://skip.example/a b>", []string{"skip findings=0 suppressed=1 excluded=1"}},
 		{"in code", EngineOptions{Doc: doc, Tree: tree}, "README.md", "`[g](docs/gone.md)` and `http://a b/`", []string{"skip findings=0 suppressed=1 code=1"}},
+		// A template's source is a note, which fails nothing; its target
+		// is not looked for (issue 33, item 4).
+		{"template in a definition", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[v]: https://github.com/x/{{YEAR}}/voters.yaml", []string{"note template findings=0 suppressed=0 note"}},
+		{"relative template", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[v]({{ site.baseurl }}/gone.md)", []string{"note template findings=0 suppressed=0 note"}},
+		{"RFC 6570 in prose", EngineOptions{Doc: doc, Tree: tree}, "README.md", "https://tile.example/{z}/{x}.png", []string{"note template findings=0 suppressed=0 note"}},
+		{"RFC 6570 in prose, malformed", EngineOptions{Doc: doc, Tree: tree}, "README.md", "https://tile.example/{z", []string{"error uri-template findings=1 suppressed=0"}},
+		{"RFC 6570 in a destination is followed", EngineOptions{Doc: doc, Tree: tree}, "README.md", "[t](https://tile.example/{z})", []string{"error path findings=1 suppressed=0"}},
+		{"template marked", EngineOptions{Doc: doc, Tree: tree}, "README.md", "https://a.example/${id} <!-- uritool-disable-line template -->", []string{" findings=0 suppressed=1"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e, err := NewEngine(c.opts)
@@ -177,6 +191,44 @@ func TestEngineBaseline(t *testing.T) {
 	}
 	if k.Unchanged() != 1 || k.Record.Len() != 2 {
 		t.Errorf("unchanged %d, recorded %d; want 1 and 2", k.Unchanged(), k.Record.Len())
+	}
+	// A note needs no baseline: it is neither recorded nor new.
+	for _, f := range found("https://a.example/{{ x }}") {
+		if got := outcome(e.Check(&r, "README.md", 2, f.Text, &f), &r); got != "note template findings=0 suppressed=0 note" || r.Warnings[0].Baseline != "" {
+			t.Errorf("note with a baseline: %s, %+v", got, r.Warnings)
+		}
+	}
+	if k.Record.Len() != 2 {
+		t.Errorf("recorded %d; want 2, no note", k.Record.Len())
+	}
+}
+
+// TestTemplateOf: which candidates are a template's source, and what the
+// finding names.
+func TestTemplateOf(t *testing.T) {
+	for _, c := range []struct {
+		text     string
+		followed bool
+		want     string // "" when no template
+	}{
+		{"https://a.example/x", false, ""},
+		{"https://github.com/{{ author }}", true, "note 19 template expressions {{ author }}: not checked as a URI"},
+		{"{{ site.url }}/about", true, "note 0 template expressions {{ site.url }}: not checked as a URI"},
+		{"https://a/{% if a %}b{% endif %}", false, "note 10 template expressions {% if a %}, {% endif %}: not checked as a URI"},
+		{"https://a/todos/${todo.id}", true, "note 16 template expressions ${todo.id}: not checked as a URI"},
+		{"https://a/#{id}", false, "note 10 template expressions #{id}: not checked as a URI"},
+		{"https://t/{z}/{x}/{y}.png", false, "note 10 template expressions {z}, {x}, {y}: not checked as a URI"},
+		{"https://t/{z}/{x}/{y}.png", true, ""},
+		{"https://t/{z", false, "error 10 an RFC 6570 template, which does not parse: expression is not closed by }"},
+		{"https://t/{{z", false, "error 11 an RFC 6570 template, which does not parse: expected a variable name"},
+	} {
+		got := ""
+		if f, ok := templateOf(c.text, c.followed); ok {
+			got = fmt.Sprintf("%s %d %s", f.Severity, f.Offset, f.Message)
+		}
+		if got != c.want {
+			t.Errorf("%q followed=%v: %q, want %q", c.text, c.followed, got, c.want)
+		}
 	}
 }
 

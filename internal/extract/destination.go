@@ -61,7 +61,7 @@ func (e *Extractor) destinations(dst []Found, w *window, spans [][2]int) ([]Foun
 		case state == undecidedDestination:
 			return dst, min(undecided, open)
 		case state == aDestination && broken >= 0:
-			f := Found{Candidate: Candidate{Offset: start, Text: line[start:broken]}, Relative: !hasScheme(line[start:broken]), BrokenAt: end - start}
+			f := Found{Candidate: Candidate{Offset: start, Text: line[start:broken]}, Relative: !hasScheme(line[start:broken]), Followed: true, BrokenAt: end - start}
 			dst = append(dst, f)
 			w.cover(open, broken+1)
 			i = broken
@@ -236,7 +236,7 @@ func (e *Extractor) appendDestination(dst []Found, line string, start, end int) 
 		return dst
 	}
 	text, sourceOf, _ := e.decoded.decode(line, start, end, nil, true, nil)
-	f := Found{Candidate: Candidate{Offset: start, Text: text}, sourceOf: sourceOf, Relative: !hasScheme(text)}
+	f := Found{Candidate: Candidate{Offset: start, Text: text}, sourceOf: sourceOf, Relative: !hasScheme(text), Followed: true}
 	return append(dst, unescape(f))
 }
 
@@ -274,7 +274,7 @@ func appendPart(dst []Found, text string, sourceOf []int, base, start, end int) 
 	if strings.TrimSpace(ref) == "" || hasScheme(ref) {
 		return dst
 	}
-	f := Found{Candidate: Candidate{Offset: base + start, Text: ref}, Relative: true}
+	f := Found{Candidate: Candidate{Offset: base + start, Text: ref}, Relative: true, Followed: true}
 	if sourceOf != nil {
 		f.Offset, f.sourceOf = sourceOf[start], sourceOf[start:end+1]
 	}

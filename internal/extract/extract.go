@@ -179,7 +179,7 @@ func (s *scanner) candidateEnd(start, body int) (end, resume int, known bool) {
 	// unmatched ')' and is taken literally, as CommonMark does; a title
 	// after a space is cut off like any bare text.
 	markdownDestination := start > 1 && line[start-2] == ']' && line[start-1] == '('
-	stop, closedByParen := bareEnd(line, body, markdownDestination)
+	stop, closedByParen := bareEnd(line, body, markdownDestination, s.past)
 	switch {
 	case stop == len(line) && s.past != nil:
 		return 0, 0, false
@@ -194,11 +194,22 @@ func (s *scanner) candidateEnd(start, body int) (end, resume int, known bool) {
 // usually delimits in markup, or at a ']' that closes no '['. In a
 // Markdown link destination, an unmatched ')' stops it too, and
 // closedByParen reports that it did; a '|' does not, as CommonMark takes
-// the destination literally up to its ')'.
-func bareEnd(line string, from int, destination bool) (stop int, closedByParen bool) {
+// the destination literally up to its ')'. A template's expression
+// runs to its closer, blanks and all (expression). With p, line is a
+// window, and len(line) means that the stop may lie past it.
+func bareEnd(line string, from int, destination bool, p *past) (stop int, closedByParen bool) {
 	parenDepth, bracketDepth := 0, 0
 	for i := from; i < len(line); {
 		c := line[i]
+		if c == '{' || c == '$' || c == '#' {
+			switch end, undecided := expression(line, i, p); {
+			case undecided:
+				return len(line), false
+			case end > i:
+				i = end
+				continue
+			}
+		}
 		switch {
 		case c >= utf8.RuneSelf:
 			// No URI contains non-ASCII; Unicode spaces and punctuation
@@ -250,6 +261,35 @@ func bareEnd(line string, from int, destination bool) (stop int, closedByParen b
 		i++
 	}
 	return len(line), false
+}
+
+// maxExpression bounds how far a template's expression may run to its
+// closer: a window never waits on one without bound, and a stray "{{"
+// does not swallow the rest of a long line.
+const maxExpression = 256
+
+// expression returns the end of the template expression that opens at
+// line[i] ("{{ author }}", "{% if x %}", "${id}", "#{id}"), closed within
+// maxExpression bytes, or i when none does. With p, line is a window, and
+// undecided says that the closer may lie past it.
+func expression(line string, i int, p *past) (end int, undecided bool) {
+	if i+1 >= len(line) {
+		return i, p != nil // the opener may go on past the window
+	}
+	closer := "}"
+	switch c, next := line[i], line[i+1]; {
+	case c == '{' && next == '{':
+		closer = "}}"
+	case c == '{' && next == '%':
+		closer = "%}"
+	case c == '{' || next != '{':
+		return i, false
+	}
+	limit := min(len(line), i+maxExpression)
+	if n := strings.Index(line[i+2:limit], closer); n >= 0 {
+		return i + 2 + n + len(closer), false
+	}
+	return i, limit == len(line) && p.mayHold('}')
 }
 
 // linkText reports whether the '[' at line[i] opens the text of a

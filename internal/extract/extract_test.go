@@ -165,6 +165,15 @@ var lineTests = []struct {
 	{"escaped trailing underscore", `https://a.example/x\_ and`, []string{`https://a.example/x\_`}},
 	{"escaped backslash then full stop", `https://a.example/x\\.`, []string{`https://a.example/x\\`}},
 	{"backslash before space", `https://a.example/x\ y`, []string{`https://a.example/x\`}},
+
+	// A template's expression runs to its closer, blanks and all, within
+	// the line and maxExpression (issue 33, item 4).
+	{"liquid with blanks", "see https://github.com/{{ author }} now", []string{"https://github.com/{{ author }}"}},
+	{"liquid tag", "https://a.example/{% if x %}y{% endif %}.", []string{"https://a.example/{% if x %}y{% endif %}"}},
+	{"shell and ruby", "https://a.example/${ id }/#{ n } x", []string{"https://a.example/${ id }/#{ n }"}},
+	{"unclosed is no expression", "https://a.example/{{ a and", []string{"https://a.example/{{"}},
+	{"closer too far", "https://a.example/{{ " + strings.Repeat("a", maxExpression) + " }}", []string{"https://a.example/{{"}},
+	{"RFC 6570 braces", "https://tile.example/{z}/{x}.png", []string{"https://tile.example/{z}/{x}.png"}},
 }
 
 func TestLine(t *testing.T) {

@@ -35,8 +35,9 @@ type Facts struct {
 
 // closers are the bytes whose last offset Facts keeps: the quotes and
 // '>' that close a candidate, the '<' and '>' of tags, the '&' of a
-// character reference that may stand for any of them, the backtick.
-const closers = "\"'<>&`"
+// character reference that may stand for any of them, the backtick, and
+// the '}' that closes a template's expression.
+const closers = "\"'<>&`}"
 
 // Reset makes f ready for a new line.
 func (f *Facts) Reset() {

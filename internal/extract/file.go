@@ -91,6 +91,11 @@ type Found struct {
 	// HTML or a Markdown link destination: a URI-reference, which lint
 	// resolves against the document (RFC 3986 section 5).
 	Relative bool
+	// Followed marks a candidate that a reader follows as written: a
+	// Markdown link destination or definition, an HTML URL attribute
+	// (relative or not). A bare URL of prose is not: lint reads braces
+	// there as an RFC 6570 template's.
+	Followed bool
 	// BrokenAt, when above 0, marks the would-be destination of
 	// "[text](dest with a space)", which CommonMark reads as text: the
 	// byte of Text where the blank broke the link.
@@ -504,7 +509,7 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 				dst, _ = e.appendProse(dst, text, 0, a.start, sourceOf, nil)
 				dst = e.embedded(dst, a.name, text, sourceOf, a.start)
 			case strings.TrimSpace(text) != "":
-				f := Found{Candidate: Candidate{Offset: a.start, Text: text}, sourceOf: sourceOf}
+				f := Found{Candidate: Candidate{Offset: a.start, Text: text}, sourceOf: sourceOf, Followed: true}
 				f.Relative = !hasScheme(text)
 				f.Base = strings.EqualFold(a.name, "href") && tagNameBefore(line, i) == "base"
 				dst = append(dst, f)
@@ -981,7 +986,7 @@ func inLinks(links []autolinkAt, off int) bool {
 // appendAutolink appends an autolink's text as a candidate, literal, an
 // email address as the mailto: URI a renderer links it to.
 func (e *Extractor) appendAutolink(dst []Found, line string, l autolinkAt) []Found {
-	f := Found{Candidate: Candidate{Offset: l.start, Text: line[l.start:l.end]}}
+	f := Found{Candidate: Candidate{Offset: l.start, Text: line[l.start:l.end]}, Followed: true}
 	if l.email {
 		f.Text, f.sourceOf = e.decoded.prefixed("mailto:", line, l.start, l.end)
 	}

@@ -159,6 +159,34 @@ func TestExtractorFiles(t *testing.T) {
 }
 
 // TestSourceOffset: a column in decoded text points at the source.
+// TestFollowed: a candidate that a reader follows as written (a link
+// destination or definition, a URL attribute) says so; a bare URL of
+// prose does not.
+func TestFollowed(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		kind Kind
+		line string
+		want []bool
+	}{
+		{"prose", Markdown, "see https://a.example/{x}", []bool{false}},
+		{"inline link", Markdown, "[a](https://a.example/{x}) and https://b.example/", []bool{true, false}},
+		{"definition", Markdown, "[a]: https://a.example/{{ y }}", []bool{true}},
+		{"relative destination", Markdown, "[a](x/{y}.md)", []bool{true}},
+		{"broken link", Markdown, "[a](https://a.example/{{ y }})", []bool{true}},
+		{"URL attribute", HTML, `<a href="https://a.example/{x}" title="https://t.example/">`, []bool{true, false}},
+		{"text file", Text, "[a](https://a.example/{x})", []bool{false}},
+	} {
+		var got []bool
+		for _, f := range New(Options{Kind: c.kind}).Line(nil, c.line) {
+			got = append(got, f.Followed)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: %q: followed %v, want %v", c.name, c.line, got, c.want)
+		}
+	}
+}
+
 func TestSourceOffset(t *testing.T) {
 	line := `<a href="http://h/?a&amp;b&#37;zz">`
 	f := New(Options{Kind: HTML}).Line(nil, line)

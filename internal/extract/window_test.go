@@ -13,6 +13,7 @@ type seen struct {
 	Offset, Runes int
 	Text          string
 	Relative      bool
+	Followed      bool
 	Suppress      Suppression
 	Decoded       bool
 	Sources       []int
@@ -21,7 +22,7 @@ type seen struct {
 
 func see(f *Found) seen {
 	// Copies: what a candidate holds is valid until the next Piece.
-	s := seen{Offset: f.Offset, Runes: f.Runes, Text: strings.Clone(f.Text), Relative: f.Relative, Suppress: f.Suppress, Decoded: f.Decoded()}
+	s := seen{Offset: f.Offset, Runes: f.Runes, Text: strings.Clone(f.Text), Relative: f.Relative, Followed: f.Followed, Suppress: f.Suppress, Decoded: f.Decoded()}
 	for k := 0; k <= len(f.Text); k++ {
 		s.Sources = append(s.Sources, f.SourceOffset(k))
 	}
@@ -95,6 +96,7 @@ var tokens = []string{
 	"<a HREF = \"x\">", "href=", "src=", "=", "<p>", "</p>", " title=", "data-x=\"http://d.example/\"", "srcset=\"a.png 1x, https://b.example/b.png 2x\"",
 	"<!-- uritool-disable-line -->", "uritool-disable-next-line url-userinfo", "uritool-disable", "uritool-enable", "uritool-",
 	"uritool-disable-line a,b", "urn:isbn:1", "xhttp://no", "1http://no", "HTTP://UP.EXAMPLE/", "h", "ttp", "://",
+	"{{ author }}", "{% if x %}", "${id}", "#{id}", "$", "}}", "%}", "{z}", "[a]: https://d.example/{{ y }}", "[b](http://f.example/{id})",
 }
 
 func randomLine(r *rand.Rand, n int) string {

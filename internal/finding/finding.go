@@ -20,20 +20,28 @@ import (
 	"github.com/uritool/uritool/pkg/uritemplate"
 )
 
-// Severity is how bad a finding is. Both make the exit status 1.
+// Severity is how bad a finding is. An error and a warning make the exit
+// status 1; a note does not.
 type Severity uint8
 
 const (
 	Error   Severity = iota // the input is invalid or breaks a policy
 	Warning                 // a valid input that is risky (RFC 3986 section 7)
+	Note                    // worth knowing, nothing wrong: a template's source
 )
 
 func (s Severity) String() string {
-	if s == Warning {
+	switch s {
+	case Warning:
 		return "warning"
+	case Note:
+		return "note"
 	}
 	return "error"
 }
+
+// Fails reports whether a finding of this severity fails the run.
+func (s Severity) Fails() bool { return s != Note }
 
 // Finding is one thing wrong with an input. The zero Finding is an error
 // at offset 0 with no rule.
@@ -46,6 +54,15 @@ type Finding struct {
 	// Baseline is "new" or "unchanged" when lint runs with a baseline:
 	// an unchanged finding was there before, and does not fail the run.
 	Baseline string `json:"baseline,omitempty"`
+}
+
+// Level is the severity of a finding that comes after an error: a note
+// stays a note, anything else is a warning (a lint's, or a target's).
+func (f *Finding) Level() Severity {
+	if f.Severity == Note {
+		return Note
+	}
+	return Warning
 }
 
 // Unchanged reports a finding the baseline already has.

@@ -45,14 +45,14 @@ func TestOf(t *testing.T) {
 		{"parse", parseErr, finding.Finding{Offset: 8, Rule: "host", Message: "invalid character ' ' in host"}},
 		{"iri", iriErr, finding.Finding{Offset: 9, Rule: "nfc"}},
 		{"pct", pctErr, finding.Finding{Offset: 1, Rule: "pct-encoded"}},
-		{"template", tmplErr, finding.Finding{Offset: 0, Rule: "template"}},
+		{"template", tmplErr, finding.Finding{Offset: 0, Rule: "expansion"}},
 		{"build", buildErr, finding.Finding{Rule: "scheme"}},
 		{"edit", editErr, finding.Finding{Rule: "port"}},
 		{"edit's own rule", zoneErr, finding.Finding{Rule: "IP-literal",
 			Message: "--set host=fe80::1%eth0: host: IPv6 zone identifiers (%eth0) are not allowed by RFC 3986 (section 3.2.2)"}},
-		{"other", errors.New("boom"), finding.Finding{Rule: "template", Message: "boom"}},
+		{"other", errors.New("boom"), finding.Finding{Rule: "expansion", Message: "boom"}},
 	} {
-		got := finding.Of(c.err, "template")
+		got := finding.Of(c.err, "expansion")
 		if got.Offset != c.want.Offset || got.Rule != c.want.Rule || c.want.Message != "" && got.Message != c.want.Message {
 			t.Errorf("%s: Of(%v) = %+v, want %+v", c.name, c.err, *got, c.want)
 		}

@@ -14,8 +14,9 @@ type Rule struct {
 // The rule table, in groups: the ABNF rules of RFC 3986 Appendix A that
 // parse errors name, the IRI and IDNA rules of the conversions, the
 // policies of validate and lint, the security lints of section 7, lint's
-// checks of where a document's references lead, and the failures of the
-// commands that read JSON, templates, edits or bases.
+// checks of where a document's references lead, a template's source (and
+// a malformed template) where a URI was looked for, and the failures of
+// the commands that read JSON, templates, edits or bases.
 var (
 	grammarRules = []Rule{
 		{"URI", Error, "RFC 3986 section 3", "The input is not a URI: scheme \":\" hier-part [ \"?\" query ] [ \"#\" fragment ]."},
@@ -80,7 +81,7 @@ var (
 	commandRules = []Rule{
 		{"json", Error, "RFC 8259", "An input line is not a JSON object of the shape the command reads."},
 		{"input", Error, "uritool recompose", "A parse --format json record that says its input was invalid."},
-		{"template", Error, "RFC 6570", "The template cannot be expanded with these variables."},
+		{"expansion", Error, "RFC 6570", "The template cannot be expanded with these variables."},
 		{"match", Error, "RFC 6570", "The reference does not match the template, or the template cannot be matched."},
 		{"must", Error, "uritool parse --get", "The reference has no value for a field that the --get template marks must:."},
 		{"edit", Error, "uritool edit", "An edit cannot be applied to the reference."},
@@ -88,6 +89,10 @@ var (
 		{"reference", Error, "RFC 3986 section 5.2", "The reference cannot be resolved against the base."},
 		ruleURI,
 		{"iri", Error, "RFC 3987 section 3.2", "The URI cannot be shown as an IRI."},
+	}
+	templateRules = []Rule{
+		{RuleTemplate, Note, "uritool lint", "A candidate holds the expressions of a template language ({{ }}, {% %}, ${ }, #{ }), or in prose those of an RFC 6570 template ({var}): it is the source of a URI, not one, and is not checked as a URI. A note fails nothing."},
+		{RuleURITemplate, Error, "RFC 6570 section 2", "The template is not a URI Template: an expression is not closed, or holds what the grammar does not allow."},
 	}
 	markerRules = []Rule{
 		{RuleSuppression, Warning, "uritool lint", "A suppression marker names a rule that does not exist (lint --list-rules lists them), so it suppresses nothing."},
@@ -98,17 +103,24 @@ var (
 )
 
 // Rules is every rule any command reports, in a stable order.
-var Rules = slices.Concat(grammarRules, conversionRules, policyRules, securityRules, targetRules, commandRules, markerRules, ioRules)
+var Rules = slices.Concat(grammarRules, conversionRules, policyRules, securityRules, targetRules, templateRules, commandRules, markerRules, ioRules)
 
 // LintRules are the rules lint can report, for --list-rules: the
 // grammar's (and "uri", for an input no grammar rule describes), the
-// policies', the security lints', where references lead, and a file
-// that cannot be read; not those of the commands that read JSON,
-// templates, edits or bases, nor the conversions'.
-var LintRules = slices.Concat(grammarRules, []Rule{ruleURI}, policyRules, securityRules, targetRules, markerRules, ioRules)
+// policies', the security lints', where references lead, a template's
+// source, and a file that cannot be read; not those of the commands that
+// read JSON, expand templates, edit or resolve, nor the conversions'.
+var LintRules = slices.Concat(grammarRules, []Rule{ruleURI}, policyRules, securityRules, targetRules, templateRules, markerRules, ioRules)
 
 // ruleURI names an input that no rule of the grammar describes.
 var ruleURI = Rule{"uri", Error, "RFC 3986", "The input cannot be read as a URI reference."}
+
+// RuleURITemplate is the rule of a malformed URI Template (RFC 6570).
+const RuleURITemplate = "uri-template"
+
+// RuleTemplate is the rule of a candidate that is a template's source,
+// not a URI: a note.
+const RuleTemplate = "template"
 
 // RuleBrokenLink is the rule of a Markdown link that a blank in its
 // destination makes text.

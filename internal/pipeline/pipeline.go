@@ -24,7 +24,8 @@ type Outcome struct {
 	Findings int
 	// Suppressed counts findings dropped by suppression markers, and
 	// Dropped says why a skipped input was not checked (an exclusion,
-	// code): each apart, for summaries. Four fields, no more: see
+	// code), or why a shown one was not checked as a URI (a template):
+	// each apart, for summaries. Four fields, no more: see
 	// check.Tally.
 	Suppressed int
 	Dropped    check.Dropped
@@ -180,6 +181,8 @@ func (w *worker[R]) Handle(in *stream.Input, s *stream.Sink) {
 		s.Excluded++
 	case check.InCode:
 		s.Code++
+	case check.Template:
+		s.Notes++
 	}
 	if o.Skip {
 		return

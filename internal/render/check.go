@@ -126,8 +126,8 @@ func (t *textRenderer) Render(s *stream.Sink, r *check.Result) {
 	if t.opts.WithFile {
 		loc = DisplayFile(r.File) + ":" + loc
 	}
-	for f, warning := range r.Reported {
-		Diagnostic(w, t.opts.Palette, loc, r.ColumnAt(f.Offset), r.Input, f, warning, t.opts.ShowPassword)
+	for f, level := range r.Reported {
+		Diagnostic(w, t.opts.Palette, loc, r.ColumnAt(f.Offset), r.Input, f, level, t.opts.ShowPassword)
 	}
 }
 
@@ -233,6 +233,11 @@ func appendFinding(b []byte, f *finding.Finding) []byte {
 	b = appendInt(appendKey(b, "offset"), f.Offset)
 	b = appendString(appendKey(b, "rule"), f.Rule)
 	b = appendString(appendKey(b, "message"), f.Message)
+	if f.Severity == finding.Note {
+		// Where the record puts a finding says error or warning; a
+		// note, among the warnings, says what it is.
+		b = appendString(appendKey(b, "severity"), "note")
+	}
 	if f.Baseline != "" {
 		b = appendString(appendKey(b, "baseline"), f.Baseline)
 	}
@@ -244,10 +249,10 @@ func appendFinding(b []byte, f *finding.Finding) []byte {
 type githubRenderer struct{}
 
 func (g *githubRenderer) Render(s *stream.Sink, r *check.Result) {
-	for f, warning := range r.Reported {
-		kind := "error"
-		if warning {
-			kind = "warning"
+	for f, level := range r.Reported {
+		kind := level.String()
+		if level == finding.Note {
+			kind = "notice" // the workflow command's name for it
 		}
 		g.command(s.Out, kind, r, f.Offset, f.Rule, f.Message)
 	}
@@ -355,7 +360,8 @@ func (s *sarifRenderer) Render(_ *stream.Sink, r *check.Result) {
 		s.add(r, "error", r.Error)
 	}
 	for i := range r.Warnings {
-		s.add(r, "warning", &r.Warnings[i])
+		w := &r.Warnings[i]
+		s.add(r, w.Level().String(), w) // SARIF's levels are named as ours
 	}
 }
 

@@ -39,7 +39,7 @@ func IsTerminal(s any) bool {
 // color, used the same way by every renderer.
 type Palette struct {
 	Scheme, Authority, Userinfo, Host, Port, Path, Query, Fragment *color.Color
-	Error, Warning, Caret, Label, Dim, OK                          *color.Color
+	Error, Warning, Note, Caret, Label, Dim, OK                    *color.Color
 	// On says the palette colors: without color, renderers mark with
 	// text what color would show.
 	On bool
@@ -60,6 +60,7 @@ func NewPalette(on bool) *Palette {
 		Fragment:  color.New(color.FgRed),
 		Error:     color.New(color.FgRed, color.Bold),
 		Warning:   color.New(color.FgYellow, color.Bold),
+		Note:      color.New(color.FgCyan, color.Bold), // neither alarm's color: nothing is wrong
 		Caret:     color.New(color.FgRed, color.Bold),
 		Label:     color.New(color.Bold),
 		Dim:       color.New(color.Faint),
@@ -67,7 +68,7 @@ func NewPalette(on bool) *Palette {
 		On:        on,
 	}
 	for _, c := range []*color.Color{p.Scheme, p.Authority, p.Userinfo, p.Host, p.Port, p.Path,
-		p.Query, p.Fragment, p.Error, p.Warning, p.Caret, p.Label, p.Dim, p.OK} {
+		p.Query, p.Fragment, p.Error, p.Warning, p.Note, p.Caret, p.Label, p.Dim, p.OK} {
 		if on {
 			c.EnableColor()
 		} else {

@@ -11,9 +11,11 @@ import (
 
 // junitRenderer writes one JUnit XML report at the end, as GitLab and
 // Jenkins read it: one testsuite per file (validate: one for its inputs)
-// and one testcase per finding, a failure for an error and for a
-// warning alike, since both fail the run; a file that cannot be read is
-// a testcase with an error.
+// that has a testcase, and one testcase per finding, a failure for an
+// error and for a warning alike, since both fail the run; a file that
+// cannot be read is a testcase with an error. A note is a skipped
+// testcase: it says what was not checked (a template is no URI), which
+// is what JUnit's skipped means, and it fails nothing.
 type junitRenderer struct {
 	suites       []junitSuite
 	byFile       map[string]int
@@ -26,6 +28,7 @@ type junitSuite struct {
 	Tests    int         `xml:"tests,attr"`
 	Failures int         `xml:"failures,attr"`
 	Errors   int         `xml:"errors,attr"`
+	Skipped  int         `xml:"skipped,attr,omitempty"`
 	Cases    []junitCase `xml:"testcase"`
 }
 
@@ -36,6 +39,7 @@ type junitCase struct {
 	Line      string        `xml:"line,attr,omitempty"`
 	Failure   *junitProblem `xml:"failure,omitempty"`
 	Error     *junitProblem `xml:"error,omitempty"`
+	Skipped   *junitProblem `xml:"skipped,omitempty"`
 }
 
 type junitProblem struct {
@@ -63,22 +67,28 @@ func (j *junitRenderer) suite(file string) *junitSuite {
 
 func (j *junitRenderer) Render(_ *stream.Sink, r *check.Result) {
 	s := j.suite(r.File)
-	for f := range r.Reported {
-		j.add(s, r, f)
+	for f, level := range r.Reported {
+		j.add(s, r, f, level)
 	}
 }
 
-func (j *junitRenderer) add(s *junitSuite, r *check.Result, f *finding.Finding) {
+func (j *junitRenderer) add(s *junitSuite, r *check.Result, f *finding.Finding, level finding.Severity) {
 	loc := strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.ColumnAt(f.Offset))
 	input := reportText(r.Input, j.showPassword)
-	c := junitCase{Name: loc + " " + f.Rule + ": " + input, ClassName: s.Name,
-		Failure: &junitProblem{Type: f.Rule, Message: f.Message, Text: s.Name + ":" + loc + ": " + f.Message + "\n" + input}}
+	c := junitCase{Name: loc + " " + f.Rule + ": " + input, ClassName: s.Name}
+	problem := &junitProblem{Type: f.Rule, Message: f.Message, Text: s.Name + ":" + loc + ": " + f.Message + "\n" + input}
+	if level == finding.Note {
+		c.Skipped = problem
+		s.Skipped++
+	} else {
+		c.Failure = problem
+		s.Failures++
+	}
 	if r.File != "" {
 		c.File, c.Line = DisplayFile(r.File), strconv.Itoa(r.Line)
 	}
 	s.Cases = append(s.Cases, c)
 	s.Tests++
-	s.Failures++
 }
 
 // Unreadable is a testcase with an error: the file could not be checked.
@@ -101,8 +111,14 @@ func (j *junitRenderer) Finish(sink *stream.Sink) {
 		Failures int          `xml:"failures,attr"`
 		Errors   int          `xml:"errors,attr"`
 		Suites   []junitSuite `xml:"testsuite"`
-	}{Name: "uritool", Suites: j.suites}
+	}{Name: "uritool"}
+	// A suite with no testcase says nothing that the others do not, and
+	// most files of a tree have none: CI views listed hundreds of them.
 	for _, s := range j.suites {
+		if len(s.Cases) == 0 {
+			continue
+		}
+		report.Suites = append(report.Suites, s)
 		report.Tests += s.Tests
 		report.Failures += s.Failures
 		report.Errors += s.Errors

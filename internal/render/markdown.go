@@ -24,18 +24,15 @@ type markdownRenderer struct {
 	showPassword bool
 	byRule       map[string]int
 	rules        []string // in the order first seen
-	total        int
+	total        int      // the findings that fail the run
+	notes        int
 	rows         []string
 	unreadable   []string
 }
 
 func (m *markdownRenderer) Render(_ *stream.Sink, r *check.Result) {
-	for f, warning := range r.Reported {
-		level := "error"
-		if warning {
-			level = "warning"
-		}
-		m.add(r, f, level)
+	for f, level := range r.Reported {
+		m.add(r, f, level.String())
 	}
 }
 
@@ -47,7 +44,11 @@ func (m *markdownRenderer) add(r *check.Result, f *finding.Finding, level string
 		m.rules = append(m.rules, f.Rule)
 	}
 	m.byRule[f.Rule]++
-	m.total++
+	if level == finding.Note.String() {
+		m.notes++
+	} else {
+		m.total++
+	}
 	if len(m.rows) == markdownFindings {
 		return
 	}
@@ -79,16 +80,19 @@ func (m *markdownRenderer) Parallel() bool { return false }
 func (m *markdownRenderer) Finish(s *stream.Sink) {
 	w := s.Out
 	w.WriteString("## uritool lint\n\n")
-	if m.total == 0 && len(m.unreadable) == 0 {
+	if m.total == 0 && m.notes == 0 && len(m.unreadable) == 0 {
 		w.WriteString("No findings.\n")
 		return
 	}
 	fmt.Fprintf(w, "%d finding(s)", m.total)
+	if m.notes > 0 {
+		fmt.Fprintf(w, ", %d note(s), which fail nothing", m.notes)
+	}
 	if len(m.unreadable) > 0 {
 		fmt.Fprintf(w, ", %d file(s) could not be read", len(m.unreadable))
 	}
 	w.WriteString(".\n\n")
-	if m.total > 0 {
+	if m.total+m.notes > 0 {
 		rules := slices.Clone(m.rules)
 		slices.SortStableFunc(rules, func(a, b string) int { return m.byRule[b] - m.byRule[a] })
 		w.WriteString("| rule | findings | what it means |\n|---|---:|---|\n")
@@ -100,8 +104,8 @@ func (m *markdownRenderer) Finish(s *stream.Sink) {
 		for _, row := range m.rows {
 			w.WriteString(row + "\n")
 		}
-		if m.total > len(m.rows) {
-			fmt.Fprintf(w, "\n… and %d more.\n", m.total-len(m.rows))
+		if more := m.total + m.notes - len(m.rows); more > 0 {
+			fmt.Fprintf(w, "\n… and %d more.\n", more)
 		}
 	}
 	for _, u := range m.unreadable {

@@ -233,7 +233,7 @@ func (p *Parser) diagnostic(w Writer, r *Parsed) {
 	if r.Err != nil {
 		f = finding.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg}
 	}
-	Diagnostic(w, p.opts.Err, strconv.Itoa(r.Line), check.ColumnOf(r.Input, f.Offset), r.Input, &f, false, p.opts.ShowPassword)
+	Diagnostic(w, p.opts.Err, strconv.Itoa(r.Line), check.ColumnOf(r.Input, f.Offset), r.Input, &f, finding.Error, p.opts.ShowPassword)
 }
 
 // appendPlainSegments writes the segments of a plain path as a JSON

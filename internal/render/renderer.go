@@ -15,18 +15,24 @@ type Renderer[R any] interface {
 
 // Diagnostic writes "LOC:COL: message [rule]", then the input and a caret
 // under the offending byte. It is the one format of findings for humans;
-// a warning says so before its message, and its caret has its color.
+// a warning or a note says so before its message, and its caret has its
+// color.
 // col is the 1-based column in code points (check.ColumnOf).
-func Diagnostic(w Writer, pal *Palette, loc string, col int, input string, f *finding.Finding, warning, showPassword bool) {
+func Diagnostic(w Writer, pal *Palette, loc string, col int, input string, f *finding.Finding, level finding.Severity, showPassword bool) {
 	line, caretAt := CaretView(input, f.Offset, showPassword)
 	pal.paint(w, pal.Label, loc+":"+strconv.Itoa(col))
 	w.WriteString(": ")
 	caret := pal.Caret
-	if warning {
+	switch level {
+	case finding.Warning:
 		caret = pal.Warning
 		pal.paint(w, pal.Warning, "warning: ")
 		w.WriteString(f.Message)
-	} else {
+	case finding.Note:
+		caret = pal.Note
+		pal.paint(w, pal.Note, "note: ")
+		w.WriteString(f.Message)
+	default:
 		pal.paint(w, pal.Error, f.Message)
 	}
 	w.WriteByte(' ')

@@ -20,8 +20,9 @@ type Sink struct {
 	Checked int
 	// Suppressed counts the findings that suppression markers dropped;
 	// Excluded the inputs --exclude and .uritoolignore dropped; Code the
-	// candidates in code that were not checked.
-	Suppressed, Excluded, Code int
+	// candidates in code that were not checked; Notes the findings that
+	// fail nothing (a template's source).
+	Suppressed, Excluded, Code, Notes int
 	// spill, set on the sink of output due after all input, writes the
 	// sink out; spillErr is its first failure.
 	spill    func(*Sink) error
@@ -140,7 +141,7 @@ func (s *Sink) reset() {
 		s.carry = nil
 	}
 	s.carry = s.carry[:0]
-	s.Findings, s.Checked, s.Suppressed, s.Excluded, s.Code = 0, 0, 0, 0, 0
+	s.Findings, s.Checked, s.Suppressed, s.Excluded, s.Code, s.Notes = 0, 0, 0, 0, 0, 0
 }
 
 // each calls fn with the sink's output. Interleaved, it is every run in

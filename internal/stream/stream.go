@@ -141,7 +141,7 @@ type Config struct {
 
 // Stats sums up a run.
 type Stats struct {
-	Checked, Findings, Suppressed, Excluded, Code int
+	Checked, Findings, Suppressed, Excluded, Code, Notes int
 	// Unreadable counts the files that could not be opened or read; each
 	// was reported on Stderr in its place.
 	Unreadable int
@@ -289,6 +289,7 @@ func Run(c Config) (Stats, error) {
 		stats.Suppressed += u.sink.Suppressed
 		stats.Excluded += u.sink.Excluded
 		stats.Code += u.sink.Code
+		stats.Notes += u.sink.Notes
 		if !u.literal && len(u.data) > 0 {
 			limit.Store(nextLimit(limit.Load(), len(u.data), u.sink.size()))
 		}
