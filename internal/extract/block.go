@@ -157,7 +157,7 @@ const lookahead = 32
 // commits what begin found.
 func (b *blocks) begin(line string, p *past) (kind lineKind, known bool) {
 	v := lineView{s: line, p: p}
-	b.opens = false
+	b.opens, b.content = false, 0
 	n := &b.next
 	*n = b.blockState
 	n.stack = append(b.scratch[:0], b.stack...)
@@ -218,6 +218,7 @@ func (b *blocks) begin(line string, p *past) (kind lineKind, known bool) {
 	// lazily (5.1): then it is the paragraph's text, whatever its indent.
 	if matched < len(n.stack) {
 		if n.para && !blank && !n.startsBlock(&c, v) {
+			b.content = c.textAt()
 			return n.done(proseLine), true
 		}
 		n.stack = n.stack[:matched]

@@ -6,6 +6,7 @@ import (
 	"html"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -41,7 +42,42 @@ func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
-func TestMarkdownConformanceStats(t *testing.T) {
+// leftOut are the examples the extractor does not yet read as the
+// reference renderer does, by spec and number, and why. The test fails
+// when one of them passes, so that the list stays true.
+var leftOut = map[string]map[int]string{
+	"commonmark-0.31.2.json": {
+		200: empty, 485: empty, 486: empty, 487: empty, 567: empty,
+		217: acrossLines, 490: acrossLines, 497: acrossLines, 541: acrossLines, 642: acrossLines, 643: acrossLines,
+		14: brackets, 494: brackets, 513: brackets, 518: brackets, 519: brackets, 520: brackets, 533: brackets, 574: brackets, 575: brackets,
+		508: title,
+		524: rawHTML, 620: rawHTML, 622: rawHTML, 624: rawHTML, 632: rawHTML,
+	},
+	"gfm-0.29.0.gfm.json": {
+		169: empty, 495: empty, 496: empty, 575: empty,
+		186: acrossLines, 499: acrossLines, 549: acrossLines, 663: acrossLines, 664: acrossLines,
+		310: brackets, 503: brackets, 521: brackets, 526: brackets, 527: brackets, 528: brackets, 541: brackets, 582: brackets, 583: brackets,
+		516: title,
+		532: rawHTML, 639: rawHTML, 641: rawHTML, 643: rawHTML, 652: rawHTML,
+		621: www, 622: www, 623: www, 624: www, 625: www, 626: www, 627: www, 629: www, 630: www, 631: www,
+	},
+}
+
+const (
+	empty       = "an empty destination is the document itself (RFC 3986 5.2.2 resolves \"\" to the base): nothing to check, so no candidate"
+	acrossLines = "a construct that spans lines (a title, a label, an attribute value, or what makes a destination no link), which a reader of one line at a time does not see whole"
+	brackets    = "which brackets make a link needs CommonMark's delimiter algorithm over the paragraph (links in links, link text in images, escaped openers)"
+	title       = "a malformed title makes the destination before it no link; titles are not validated"
+	rawHTML     = "raw HTML is read by its attributes, not held to CommonMark's tag grammar, nor to its precedence over links"
+	www         = "GFM's extended autolinks (www. and bare email addresses) are not read"
+)
+
+// TestMarkdownConformance holds the extractor to the CommonMark and GFM
+// spec examples (testdata/markdown, CC-BY-SA 4.0): every href and src of
+// the reference renderer's HTML is a candidate, as the source writes it
+// (or as the renderer percent-encodes it), and no candidate comes from
+// code or stands for a relative reference that is no link.
+func TestMarkdownConformance(t *testing.T) {
 	for _, file := range []string{"commonmark-0.31.2.json", "gfm-0.29.0.gfm.json"} {
 		raw, err := os.ReadFile("testdata/markdown/" + file)
 		if err != nil {
@@ -51,48 +87,71 @@ func TestMarkdownConformanceStats(t *testing.T) {
 		if err := json.Unmarshal(raw, &examples); err != nil {
 			t.Fatal(err)
 		}
-		var total, miss, failed int
+		var hrefs, passed int
 		for _, ex := range examples {
-			var want []string
-			for _, m := range hrefRE.FindAllStringSubmatch(ex.HTML, -1) {
-				want = append(want, html.UnescapeString(m[1]))
-			}
-			e := New(Options{Kind: Markdown})
-			var got []string
-			var found []Found
-			for _, line := range strings.Split(strings.TrimSuffix(ex.Markdown, "\n"), "\n") {
-				found = e.Line(found[:0], line)
-				for _, f := range found {
-					if !f.Code {
-						got = append(got, f.Text)
-					}
-				}
-			}
-			total += len(want)
-			var missing []string
-			left := append([]string(nil), got...)
-			for _, w := range want {
-				k := -1
-				for j, g := range left {
-					if g == w || renderedHref(g) == w {
-						k = j
-						break
-					}
-				}
-				if k < 0 {
-					missing = append(missing, w)
-					continue
-				}
-				left = append(left[:k], left[k+1:]...)
-			}
-			miss += len(missing)
-			if len(missing) > 0 || len(left) > 0 {
-				failed++
-				if os.Getenv("CMV") != "" {
-					t.Logf("%s #%d (%s): missing %q extra %q\n%s", file, ex.Number, ex.Section, missing, left, ex.Markdown)
-				}
+			problem, n := conformanceProblem(ex)
+			hrefs += n
+			why, left := leftOut[file][ex.Number]
+			switch {
+			case problem != "" && !left:
+				t.Errorf("%s example %d (%s): %s\n%s", file, ex.Number, ex.Section, problem, ex.Markdown)
+			case problem == "" && left:
+				t.Errorf("%s example %d passes: take it off leftOut (%s)", file, ex.Number, why)
+			case problem == "":
+				passed++
 			}
 		}
-		t.Logf("%s: %d examples, %d hrefs, %d missed, %d examples differ", file, len(examples), total, miss, failed)
+		t.Logf("%s: %d of %d examples (%d hrefs)", file, passed, len(examples), hrefs)
 	}
 }
+
+// conformanceProblem says what the extractor gets wrong in ex, or "", and
+// how many hrefs its HTML holds.
+func conformanceProblem(ex mdExample) (string, int) {
+	var want []string
+	for _, m := range hrefRE.FindAllStringSubmatch(ex.HTML, -1) {
+		want = append(want, html.UnescapeString(m[1]))
+	}
+	e := New(Options{Kind: Markdown})
+	var got []string
+	rel := map[string]bool{}
+	var found []Found
+	for _, line := range strings.Split(strings.TrimSuffix(ex.Markdown, "\n"), "\n") {
+		found = e.Line(found[:0], line)
+		for _, f := range found {
+			if f.Code {
+				continue
+			}
+			got = append(got, f.Text)
+			// A definition's destination need not be used to be one; a
+			// broken link's is reported as such.
+			if f.Relative && f.BrokenAt == 0 && !strings.Contains(line, "]:") {
+				rel[f.Text] = true
+			}
+		}
+	}
+	var missing []string
+	for _, w := range want {
+		k := slices.IndexFunc(got, func(g string) bool { return g == w || renderedHref(g) == w })
+		if k < 0 {
+			missing = append(missing, w)
+			continue
+		}
+		got = slices.Delete(got, k, k+1)
+	}
+	var wrong []string
+	for _, g := range got {
+		esc := html.EscapeString(g)
+		if rel[g] || strings.Contains(ex.HTML, esc) && !strings.Contains(stripCode(ex.HTML), esc) {
+			wrong = append(wrong, g)
+		}
+	}
+	if len(missing) == 0 && len(wrong) == 0 {
+		return "", len(want)
+	}
+	return fmt.Sprintf("missed %q, read %q where the renderer makes no link", missing, wrong), len(want)
+}
+
+var codeRE = regexp.MustCompile(`(?s)<code[^>]*>.*?</code>`)
+
+func stripCode(h string) string { return codeRE.ReplaceAllString(h, "") }

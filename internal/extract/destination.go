@@ -25,7 +25,11 @@ func (e *Extractor) destinations(dst []Found, w *window, spans [][2]int) ([]Foun
 	undecided := len(line)
 	if w.base+w.from == 0 {
 		var at int
-		dst, at = e.definition(dst, w)
+		if e.defNext {
+			dst, at = e.nextLineDestination(dst, w)
+		} else {
+			dst, at = e.definition(dst, w)
+		}
 		undecided = min(undecided, at)
 	}
 	// The ']' may stand in the look-back, before w.from.
@@ -35,7 +39,7 @@ func (e *Extractor) destinations(dst []Found, w *window, spans [][2]int) ([]Foun
 			break
 		}
 		open := i + n + 1 // the '('
-		if open < w.from || inSpans(spans, open) || escaped(line, 0, open-1) {
+		if open < w.from || inSpans(spans, open) || inLinks(e.links, open) || escaped(line, 0, open-1) {
 			i = open
 			continue
 		}
@@ -120,12 +124,31 @@ func (e *Extractor) definition(dst []Found, w *window) ([]Found, int) {
 	switch state {
 	case undecidedDestination:
 		return dst, 0
+	case noDestination:
+		// "[label]:" alone: the destination may come on the next line.
+		e.defNext = strings.TrimRight(line[closing+2:], " \t") == ""
 	case aDestination:
 		dst = e.appendDestination(dst, line, start, end)
 		w.cover(0, end+1)
 		e.blocks.next.para = false // the next line may be a definition too
 	}
 	return dst, len(line)
+}
+
+// nextLineDestination reads the destination of a link reference
+// definition whose "[label]:" ended the line before (4.7).
+func (e *Extractor) nextLineDestination(dst []Found, w *window) ([]Found, int) {
+	start, end, state := destinationAt(w.text, e.blocks.content, w.past)
+	switch state {
+	case undecidedDestination:
+		return dst, 0
+	case aDestination:
+		dst = e.appendDestination(dst, w.text, start, end)
+		w.cover(0, end+1)
+		e.blocks.next.para = false
+	}
+	e.defNext = false
+	return dst, len(w.text)
 }
 
 // linkCloses reports whether what follows a destination, from byte i,

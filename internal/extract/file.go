@@ -154,8 +154,11 @@ type Extractor struct {
 	regionOn, nextLineOn bool
 	spans, values, skip  [][2]int
 	links                []autolinkAt
-	found                []Candidate
-	decoded              arena
+	// defNext: the last line was "[label]:", whose destination this
+	// line holds.
+	defNext bool
+	found   []Candidate
+	decoded arena
 	// The line being read: what its markers suppress, and what the
 	// block structure makes of it.
 	sup  Suppression
@@ -178,6 +181,7 @@ func (e *Extractor) Line(dst []Found, line string) []Found {
 	markdown := e.opts.Kind == Markdown
 	if markdown {
 		e.kind, _ = e.blocks.begin(line, nil)
+		e.defNext = e.defNext && e.kind == proseLine
 		e.blocks.watch()
 		e.blocks.ends.feed(line)
 	}

@@ -57,6 +57,18 @@ func TestExtractorFiles(t *testing.T) {
 		{"double backtick span", md, "``a ` http://x{y} `` http://ok/", []string{"01:~http://x{y}", "01:http://ok/"}},
 		{"unclosed backtick is text", md, "a ` http://ok/", []string{"01:http://ok/"}},
 		{"code spans in text files are checked", Options{Kind: Text}, "run `curl http://a/b`", []string{"01:http://a/b"}},
+		// Block structure (CommonMark 5.1, 5.2, 4.6): containers shift
+		// what indentation makes code.
+		{"list continuation is prose", md, "- a\n\n    http://x/[1", []string{"03:http://x/[1"}},
+		{"list item opening with code", md, "*     x http://x/[e", []string{"01:~http://x/[e"}},
+		{"code in a block quote", md, "> a\n>\n>     http://q{x}/\n> http://p/", []string{"03:~http://q{x}/", "04:http://p/"}},
+		{"lazy continuation", md, "> a\n    http://lazy/", []string{"02:http://lazy/"}},
+		{"nested list content", md, "1. a\n\n   - b\n\n     [c](/d)\n\n         http://code{x}/", []string{"05:rel /d", "07:~http://code{x}/"}},
+		{"html block holds no markdown link", md, "<div>\n[a](/x) http://a/\n</div>\n\n[b](/y)", []string{"02:http://a/", "05:rel /y"}},
+		{"script body is code", md, "<script>\nlet u = 'http://a/{b}';\n</script>\nhttp://c/", []string{"02:~http://a/{b}", "04:http://c/"}},
+		{"destination whole", md, "[x](https://a.example/b?hl=en…) [y](https://a.example/?d=<yyyy>)", []string{"01:https://a.example/b?hl=en…", "01:https://a.example/?d=<yyyy>"}},
+		{"destination whole in a definition", md, "[z]: https://a.example/b—c", []string{"01:https://a.example/b—c"}},
+		{"definition on the next line", md, "[foo]:\n/url\n\n[bar]:\n\n/not", []string{"02:rel /url"}},
 		{"markdown link keeps braces", md, "[a](http://x.example/{id})", []string{"01:http://x.example/{id}"}},
 
 		{"disable next line", md, "<!-- uritool-disable-next-line -->\nhttp://a b/\nhttp://c/", []string{"02:~http://a", "03:http://c/"}},

@@ -168,6 +168,7 @@ func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []
 				return dst
 			}
 			kind = k
+			e.defNext = e.defNext && kind == proseLine
 			e.blocks.watch()
 			e.blocks.ends.feed(text)
 		}
