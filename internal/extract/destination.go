@@ -25,9 +25,10 @@ func (e *Extractor) destinations(dst []Found, w *window, spans [][2]int) ([]Foun
 	undecided := len(line)
 	if w.base+w.from == 0 {
 		var at int
-		if e.defNext {
+		if e.defNext && !e.blocks.opens { // the line goes on the paragraph
 			dst, at = e.nextLineDestination(dst, w)
 		} else {
+			e.defNext = false
 			dst, at = e.definition(dst, w)
 		}
 		undecided = min(undecided, at)
@@ -128,11 +129,64 @@ func (e *Extractor) definition(dst []Found, w *window) ([]Found, int) {
 		// "[label]:" alone: the destination may come on the next line.
 		e.defNext = strings.TrimRight(line[closing+2:], " \t") == ""
 	case aDestination:
-		dst = e.appendDestination(dst, line, start, end)
-		w.cover(0, end+1)
-		e.blocks.next.para = false // the next line may be a definition too
+		after := end
+		if line[start-1] == '<' {
+			after++
+		}
+		switch definitionEnds(line, after, w.past) {
+		case undecidedDestination:
+			return dst, 0
+		case aDestination:
+			dst = e.appendDestination(dst, line, start, end)
+			w.cover(0, end+1)
+			e.blocks.next.para = false // the next line may be a definition too
+		}
 	}
 	return dst, len(line)
+}
+
+// definitionEnds tells whether what follows a definition's destination,
+// from i, lets it be one (4.7): nothing but blanks, or blanks and a
+// title, which may go on to the next line, then blanks. "[who]: Progress
+// is slow" in a list of notes is a paragraph.
+func definitionEnds(line string, i int, p *past) destinationFound {
+	j := i
+	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+		j++
+	}
+	if j == len(line) {
+		if p != nil {
+			return undecidedDestination
+		}
+		return aDestination
+	}
+	q := line[j]
+	if j == i || q != '"' && q != '\'' && q != '(' {
+		return noDestination
+	}
+	if q == '(' {
+		q = ')'
+	}
+	for k := j + 1; k < len(line); k++ {
+		switch line[k] {
+		case '\\':
+			k++
+		case q:
+			for k++; k < len(line); k++ {
+				if line[k] != ' ' && line[k] != '\t' {
+					return noDestination
+				}
+			}
+			if p != nil {
+				return undecidedDestination
+			}
+			return aDestination
+		}
+	}
+	if p != nil {
+		return undecidedDestination
+	}
+	return aDestination // the title goes on
 }
 
 // nextLineDestination reads the destination of a link reference
@@ -233,6 +287,8 @@ func destinationAt(line string, from int, p *past) (start, end int, found destin
 		switch c := line[j]; {
 		case c == '\\' && j+1 < len(line) && ascii.IsPunct(line[j+1]):
 			j++
+		case (c <= ' ' || c == 0x7f) && depth > 0:
+			return 0, 0, noDestination // its parentheses must balance
 		case c <= ' ' || c == 0x7f:
 			return i, j, aDestination
 		case c == '(':

@@ -183,7 +183,9 @@ func TestFollowed(t *testing.T) {
 	}{
 		{"prose", Markdown, "see https://a.example/{x}", []bool{false}},
 		{"inline link", Markdown, "[a](https://a.example/{x}) and https://b.example/", []bool{true, false}},
-		{"definition", Markdown, "[a]: https://a.example/{{ y }}", []bool{true}},
+		{"definition", Markdown, "[a]: https://a.example/{{y}}", []bool{true}},
+		// A blank in the destination makes it no definition (4.7): prose.
+		{"no definition", Markdown, "[a]: https://a.example/{{ y }}", []bool{false}},
 		{"relative destination", Markdown, "[a](x/{y}.md)", []bool{true}},
 		{"broken link", Markdown, "[a](https://a.example/{{ y }})", []bool{true}},
 		{"URL attribute", HTML, `<a href="https://a.example/{x}" title="https://t.example/">`, []bool{true, false}},
