@@ -20,9 +20,11 @@ const (
 	Text     Kind = iota // prose: Line's rules
 	Markdown             // prose, less code blocks and spans
 	HTML                 // URL attributes, entity-decoded; prose between tags
+	RST                  // reStructuredText: prose, links, targets, directives (rst.go)
+	AsciiDoc             // prose, URL macros, cross references (asciidoc.go)
 )
 
-var kindNames = [...]string{"text", "markdown", "html"}
+var kindNames = [...]string{"text", "markdown", "html", "rst", "asciidoc"}
 
 // Kinds lists the names ParseKind accepts.
 var Kinds = kindNames[:]
@@ -34,7 +36,7 @@ func ParseKind(name string) (Kind, error) {
 			return Kind(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown file type %q (want text, markdown or html)", name)
+	return 0, fmt.Errorf("unknown file type %q (want text, markdown, html, rst or asciidoc)", name)
 }
 
 // KindOf tells a file's kind by its extension; anything else is text.
@@ -44,12 +46,16 @@ func KindOf(path string) Kind {
 		return Markdown
 	case ".html", ".htm", ".xhtml":
 		return HTML
+	case ".rst", ".rest":
+		return RST
+	case ".adoc", ".asciidoc", ".asc":
+		return AsciiDoc
 	}
 	return Text
 }
 
 // Known reports whether a directory walk takes a file of this name: the
-// Markdown and HTML kinds, and plain text.
+// document kinds, and plain text.
 func Known(path string) bool {
 	return KindOf(path) != Text || strings.EqualFold(filepath.Ext(path), ".txt")
 }
@@ -159,11 +165,16 @@ type Extractor struct {
 	code bool
 	// piece is the state of a line read in pieces.
 	piece pieces
+	// The block state of reStructuredText and AsciiDoc, and whether the
+	// line is a comment, which gives no candidates.
+	rst     rstState
+	adoc    adocState
+	comment bool
 }
 
 // New returns an Extractor for a file read with opts.
 func New(opts Options) *Extractor {
-	return &Extractor{opts: opts, prevBlank: true}
+	return &Extractor{opts: opts, prevBlank: true, rst: newRSTState(), adoc: newAdocState()}
 }
 
 // Line appends the candidates of the next line of the file to dst. Those
@@ -190,7 +201,7 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	line := w.text
 	e.decoded.reset()
 	spans, pending := e.spans[:0], len(line)
-	if e.opts.Kind == Markdown && !e.code {
+	if (e.opts.Kind == Markdown || e.opts.Kind == RST || e.opts.Kind == AsciiDoc) && !e.code {
 		// Code is told apart with --include-code too: it is literal,
 		// with no raw HTML, character references or escapes.
 		spans, pending = codeSpans(spans, w)
@@ -205,9 +216,15 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	}
 	start := len(dst)
 	var undecided int
+	code := spans
 	switch {
 	case e.opts.Kind == HTML, e.opts.Kind == Markdown && !e.code:
 		dst, undecided = e.markupLine(dst, view, spans)
+	case e.opts.Kind == RST:
+		code = e.literals(spans, w)
+		dst, undecided = e.rstLine(dst, view, code)
+	case e.opts.Kind == AsciiDoc:
+		dst, undecided = e.asciidocLine(dst, view, code)
 	default:
 		dst, undecided = e.appendProse(dst, view.text, w.from, 0, nil, view)
 	}
@@ -222,10 +239,10 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 		}
 		dst = dst[:kept]
 	}
-	skipCode := e.opts.Kind == Markdown && !e.opts.IncludeCode
+	skipCode := e.opts.Kind != Text && e.opts.Kind != HTML && !e.opts.IncludeCode
 	for i := start; i < len(dst); i++ {
 		dst[i].Suppress = e.sup
-		if skipCode && (e.code || inSpans(spans, dst[i].Offset)) {
+		if skipCode && (e.code || inSpans(code, dst[i].Offset)) {
 			dst[i].Suppress, dst[i].Code = Suppression{All: true}, true
 		}
 	}
@@ -361,7 +378,13 @@ func merge(a, b Suppression) Suppression {
 // line that goes on past it, and known is false when that cannot be told
 // yet; the state is then left as it was.
 func (e *Extractor) markdownCode(line string, p *past) (code, known bool) {
-	if e.opts.Kind != Markdown {
+	switch e.opts.Kind {
+	case RST:
+		return e.rstCode(line, p)
+	case AsciiDoc:
+		return e.adocCode(line, p)
+	case Markdown:
+	default:
 		return false, true
 	}
 	indent, rest := leadingSpaces(line)
