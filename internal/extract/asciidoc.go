@@ -300,7 +300,10 @@ func (e *Extractor) adocMacros(dst []Found, w *window, code [][2]int) ([]Found, 
 	line := w.text
 	for i := w.from; i < len(line); i++ {
 		c := line[i]
-		if c != 'l' && c != 'i' && c != 'x' && c != '<' && c != '{' || inSpans(code, i) {
+		// Most bytes start nothing; a macro's name starts a word.
+		if c != 'l' && c != 'i' && c != 'x' && c != '<' && c != '{' ||
+			c != '<' && i > 0 && (isSchemeChar(line[i-1]) || line[i-1] == '_' || line[i-1] == '\\') ||
+			inSpans(code, i) {
 			continue
 		}
 		if c == '<' {
@@ -334,9 +337,6 @@ func (e *Extractor) adocMacros(dst []Found, w *window, code [][2]int) ([]Found, 
 			}
 			w.cover(i, closing+2)
 			i = closing + 1
-			continue
-		}
-		if i > 0 && (isSchemeChar(line[i-1]) || line[i-1] == '_' || line[i-1] == '\\') {
 			continue
 		}
 		prefix := ""
