@@ -67,8 +67,10 @@ Jenkins read it)
 or markdown (a summary for a CI job's page: counts by rule, then the first
 findings, linked to their lines with --link-base).
 
-What a file is: a Markdown file (.md and the like) or an HTML file (.html,
-.htm) is a document, read for the references in it, relative ones too. Any
+What a file is: a Markdown file (.md and the like), an HTML file (.html,
+.htm), a reStructuredText file (.rst, .rest) or an AsciiDoc file (.adoc,
+.asciidoc, .asc) is a document, read for the references in it, relative
+ones too. Any
 other file (.txt, .urls, ...) and standard input is a list: each line is one
 URI, but for blank lines and comments (a first non-blank "#"); a UTF-8 byte
 order mark before the first line is ignored. --list reads every file as a
@@ -89,7 +91,8 @@ makes it (lowercase, punctuation dropped, spaces to "-", a repeated heading
 numbered -1, -2, ...), the {#id} a heading declares for a site generator,
 or an id or <a name> of its raw HTML; in HTML, an id
 or <a name>; on a directory, an anchor of its README; in a code file, a
-line (#L12); into any other file it is left alone. The rules:
+line (#L12); into any other file, reStructuredText and AsciiDoc
+included, it is left alone. The rules:
 
   missing-target    nothing at that path (the closest name is suggested)
   target-case       it exists only with another case: it works on macOS
@@ -130,6 +133,21 @@ so an invalid one is a finding at its column:
             to the closing quote, with character references decoded; the
             text between tags and other attributes' values (alt, title,
             data-*) are decoded, then read as text
+  rst       as text, and the relative references of links (the
+            <url> of a backquoted "text <url>"_), ".. _name: url"
+            targets, image, figure, include and literalinclude
+            directives, and Sphinx's :doc: roles (a document name, read
+            as name.rst beside the document); "/"-rooted names are
+            Sphinx's source directory's and not checked, nor are :ref:
+            labels; literal blocks ("::"), code directives and inline
+            literals are code; comments are skipped
+  asciidoc  as text, a URL ending at the "[" of its macro
+            (https://x[text]); the relative references of link:, image:
+            (under :imagesdir:) and xref: macros and of <<id>> cross
+            references (#id, or doc.adoc#id); {name} in a URL replaced
+            by an earlier ":name: value" entry; listing, literal and
+            source blocks, indented literal paragraphs and backquoted
+            code are code; "//" and "////" comments are skipped
 
 Templates: a candidate that holds a template language's expressions
 ({{ author }}, {% if %}, ${id}, #{id}), or in prose an RFC 6570 template's
@@ -245,7 +263,7 @@ and the exit status is then 3.`,
 	f.BoolVar(&opts.Extract, "extract", false, "read every file, standard input and .txt files too, as a document: find the URIs inside prose and markup")
 	f.BoolVar(&opts.List, "list", false, "read every file, Markdown and HTML too, as a list of URIs, one per line")
 	opts.Type = flagval.NewChoice("auto", "TYPE", append([]string{"auto"}, extract.Kinds...)...)
-	flagval.AddChoice(c, opts.Type, "type", "read every file as a document of this kind: text, markdown or html (auto: Markdown and HTML by extension, other files as lists)")
+	flagval.AddChoice(c, opts.Type, "type", "read every file as a document of this kind: text, markdown, html, rst or asciidoc (auto: documents by extension, other files as lists)")
 	f.StringVar(&opts.BaseURL, "base-url", "", "the `URL` the checked tree is published at (https://docs.example.com/): site-absolute references and full URLs under it are checked as files")
 	_ = c.RegisterFlagCompletionFunc("base-url", cobra.NoFileCompletions)
 	f.StringVar(&opts.RootDir, "root-dir", "", "the root of the tree for \"/\"-rooted references and the limit of \"..\", when there is no --base-url (default: each file's repository)")
@@ -266,7 +284,7 @@ and the exit status is then 3.`,
 	_ = c.MarkFlagFilename("write-baseline", "json")
 	f.StringVar(&opts.LinkBase, "link-base", "", "with --format markdown, link each finding to its line under this `URL` (https://github.com/OWNER/REPO/blob/SHA/)")
 	_ = c.RegisterFlagCompletionFunc("link-base", cobra.NoFileCompletions)
-	f.BoolVar(&opts.IncludeCode, "include-code", false, "with --extract, also check Markdown code blocks and code spans")
+	f.BoolVar(&opts.IncludeCode, "include-code", false, "with --extract, also check the code blocks and code spans of Markdown, reStructuredText and AsciiDoc")
 	f.StringArrayVar(&opts.Exclude, "exclude", nil, "skip URIs that match this `REGEX` (repeatable; .uritoolignore adds more)")
 	_ = c.RegisterFlagCompletionFunc("exclude", cobra.NoFileCompletions)
 	f.StringArrayVar(&opts.ExcludePath, "exclude-path", nil, "when walking a directory, pass over the files and directories this `PATTERN` matches, in gitignore syntax (repeatable; \"path:\" lines of .uritoolignore add more)")
@@ -290,7 +308,7 @@ func nonEmpty(names []string) []string {
 }
 
 // isDocument reports a file lint reads as a document by its name:
-// Markdown or HTML.
+// Markdown, HTML, reStructuredText or AsciiDoc.
 func isDocument(path string) bool { return extract.KindOf(path) != extract.Text }
 
 // known is the baseline to match findings against, or to record them

@@ -27,7 +27,7 @@ func BenchmarkExtractor(b *testing.B) {
 		}
 		byKind[kind] = append(byKind[kind], strings.Split(string(data), "\n"))
 	}
-	for _, kind := range []Kind{Markdown, HTML} {
+	for _, kind := range []Kind{Markdown, HTML, RST, AsciiDoc} {
 		files := byKind[kind]
 		if len(files) == 0 {
 			b.Fatalf("no %v file in testdata/corpus", kind)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/uritool/uritool/internal/ascii"
@@ -19,9 +20,11 @@ const (
 	Text     Kind = iota // prose: Line's rules
 	Markdown             // prose, less code blocks and spans
 	HTML                 // URL attributes, entity-decoded; prose between tags
+	RST                  // reStructuredText: prose, links, targets, directives (rst.go)
+	AsciiDoc             // prose, URL macros, cross references (asciidoc.go)
 )
 
-var kindNames = [...]string{"text", "markdown", "html"}
+var kindNames = [...]string{"text", "markdown", "html", "rst", "asciidoc"}
 
 // Kinds lists the names ParseKind accepts.
 var Kinds = kindNames[:]
@@ -33,7 +36,7 @@ func ParseKind(name string) (Kind, error) {
 			return Kind(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown file type %q (want text, markdown or html)", name)
+	return 0, fmt.Errorf("unknown file type %q (want text, markdown, html, rst or asciidoc)", name)
 }
 
 // KindOf tells a file's kind by its extension; anything else is text.
@@ -43,12 +46,16 @@ func KindOf(path string) Kind {
 		return Markdown
 	case ".html", ".htm", ".xhtml":
 		return HTML
+	case ".rst", ".rest":
+		return RST
+	case ".adoc", ".asciidoc", ".asc":
+		return AsciiDoc
 	}
 	return Text
 }
 
 // Known reports whether a directory walk takes a file of this name: the
-// Markdown and HTML kinds, and plain text.
+// document kinds, and plain text.
 func Known(path string) bool {
 	return KindOf(path) != Text || strings.EqualFold(filepath.Ext(path), ".txt")
 }
@@ -165,11 +172,16 @@ type Extractor struct {
 	kind lineKind
 	// piece is the state of a line read in pieces.
 	piece pieces
+	// The block state of reStructuredText and AsciiDoc, and whether the
+	// line is a comment, which gives no candidates.
+	rst     rstState
+	adoc    adocState
+	comment bool
 }
 
 // New returns an Extractor for a file read with opts.
 func New(opts Options) *Extractor {
-	return &Extractor{opts: opts}
+	return &Extractor{opts: opts, rst: newRSTState(), adoc: newAdocState()}
 }
 
 // Line appends the candidates of the next line of the file to dst. Those
@@ -184,6 +196,9 @@ func (e *Extractor) Line(dst []Found, line string) []Found {
 		e.defNext = e.defNext && e.kind == proseLine
 		e.blocks.watch()
 		e.blocks.ends.feed(line)
+	} else {
+		code, _ := e.otherCode(line, nil)
+		e.kind = kindOf(code)
 	}
 	start := len(dst)
 	dst, _ = e.extract(dst, &window{text: line})
@@ -205,7 +220,7 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	line := w.text
 	e.decoded.reset()
 	spans, pending := e.spans[:0], len(line)
-	if e.opts.Kind == Markdown && e.kind == proseLine {
+	if (e.opts.Kind == Markdown || e.opts.Kind == RST || e.opts.Kind == AsciiDoc) && e.kind == proseLine {
 		// Code is told apart with --include-code too: it is literal,
 		// with no raw HTML, character references or escapes.
 		spans, pending = codeSpans(spans, w)
@@ -220,9 +235,15 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	}
 	start := len(dst)
 	var undecided int
+	code := spans
 	switch {
 	case e.opts.Kind == HTML, e.opts.Kind == Markdown && (e.kind == proseLine || e.kind == htmlLine):
 		dst, undecided = e.markupLine(dst, view, spans)
+	case e.opts.Kind == RST:
+		code = e.literals(spans, w)
+		dst, undecided = e.rstLine(dst, view, code)
+	case e.opts.Kind == AsciiDoc:
+		dst, undecided = e.asciidocLine(dst, view, code)
 	default:
 		dst, undecided = e.appendProse(dst, view.text, w.from, 0, nil, view)
 	}
@@ -237,10 +258,10 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 		}
 		dst = dst[:kept]
 	}
-	skipCode := e.opts.Kind == Markdown && !e.opts.IncludeCode
+	skipCode := e.opts.Kind != Text && e.opts.Kind != HTML && !e.opts.IncludeCode
 	for i := start; i < len(dst); i++ {
 		dst[i].Suppress = e.sup
-		if skipCode && (e.kind == codeLine || e.kind == rawLine || inSpans(spans, dst[i].Offset)) {
+		if skipCode && (e.kind == codeLine || e.kind == rawLine || inSpans(code, dst[i].Offset)) {
 			dst[i].Suppress, dst[i].Code = Suppression{All: true}, true
 		}
 	}
@@ -367,6 +388,61 @@ func merge(a, b Suppression) Suppression {
 		return Suppression{All: true}
 	}
 	return Suppression{Rules: append(append([]string(nil), a.Rules...), b.Rules...)}
+}
+
+func kindOf(code bool) lineKind {
+	if code {
+		return codeLine
+	}
+	return proseLine
+}
+
+// otherCode reports whether a line of reStructuredText or AsciiDoc is
+// code (a literal block, a listing); with p, known is false until the
+// window tells.
+func (e *Extractor) otherCode(line string, p *past) (code, known bool) {
+	switch e.opts.Kind {
+	case RST:
+		return e.rstCode(line, p)
+	case AsciiDoc:
+		return e.adocCode(line, p)
+	}
+	return false, true
+}
+
+// isBlank reports whether s holds only white space, as strings.TrimSpace
+// sees it. With p, s is the start of a line that goes on past it: known
+// is false while it holds only white space, or ends in what may be the
+// start of a white space character.
+func isBlank(s string, p *past) (blank, known bool) {
+	i := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsSpace(r) })
+	if p == nil {
+		return i < 0, true
+	}
+	if i < 0 {
+		return false, false
+	}
+	if r, size := utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && size == 1 && len(s)-i < utf8.UTFMax {
+		return false, false
+	}
+	return false, true
+}
+
+// leadingSpaces counts the indentation of line, a tab as up to the next
+// multiple of four, and returns the rest.
+func leadingSpaces(line string) (int, string) {
+	n := 0
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case ' ':
+			n++
+		case '\t':
+			n += 4 - n%4
+		default:
+			return n, line[i:]
+		}
+	}
+	return n, ""
 }
 
 func fenceRun(s string, c byte) int {

@@ -217,7 +217,7 @@ func TestSourceOffset(t *testing.T) {
 }
 
 func TestKinds(t *testing.T) {
-	for name, want := range map[string]Kind{"a.md": Markdown, "B.MARKDOWN": Markdown, "x.html": HTML, "x.htm": HTML, "notes.txt": Text, "README": Text} {
+	for name, want := range map[string]Kind{"a.md": Markdown, "B.MARKDOWN": Markdown, "x.html": HTML, "x.htm": HTML, "notes.txt": Text, "README": Text, "a.rst": RST, "b.REST": RST, "c.adoc": AsciiDoc, "d.asciidoc": AsciiDoc, "e.asc": AsciiDoc} {
 		if got := KindOf(name); got != want {
 			t.Errorf("KindOf(%q) = %v, want %v", name, got, want)
 		}
@@ -239,7 +239,7 @@ func FuzzExtractor(f *testing.F) {
 	f.Add(uint8(2), `<a href="http://h/?a&amp;b&#37;zz" src='/x'>http://y/</a>`)
 	f.Add(uint8(0), "see http://a.example/x. and <urn:x>")
 	f.Fuzz(func(t *testing.T, kind uint8, text string) {
-		e := New(Options{Kind: Kind(kind % 3), IncludeCode: kind&4 != 0})
+		e := New(Options{Kind: Kind(int(kind) % len(Kinds)), IncludeCode: kind&4 != 0})
 		var found []Found
 		for _, line := range strings.Split(text, "\n") {
 			found = e.Line(found[:0], line)

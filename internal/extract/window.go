@@ -171,6 +171,13 @@ func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []
 			e.defNext = e.defNext && kind == proseLine
 			e.blocks.watch()
 			e.blocks.ends.feed(text)
+		} else {
+			code, known := e.otherCode(text, rest)
+			if !known {
+				p.cut = p.from
+				return dst
+			}
+			kind = kindOf(code)
 		}
 		sup := e.lineSuppression()
 		for _, m := range facts.markers {

@@ -97,6 +97,12 @@ var tokens = []string{
 	"<!-- uritool-disable-line -->", "uritool-disable-next-line url-userinfo", "uritool-disable", "uritool-enable", "uritool-",
 	"uritool-disable-line a,b", "urn:isbn:1", "xhttp://no", "1http://no", "HTTP://UP.EXAMPLE/", "h", "ttp", "://",
 	"{{ author }}", "{% if x %}", "${id}", "#{id}", "$", "}}", "%}", "{z}", "[a]: https://d.example/{{ y }}", "[b](http://f.example/{id})",
+	// reStructuredText and AsciiDoc.
+	".. ", "..", ".. _t: a.rst", ".. _`x: y`: ../b.html", ".. image:: i.png", ".. |s| image:: s.png", "__ anon.html", ".. code-block:: py",
+	".. comment", "::", "`l <c.rst>`_", "`l <https://e.example/>`__", "`r <name_>`_", ">`_", ":doc:`d`", ":doc:`t <../e>`", ":ref:`x`",
+	"link:f.html[t]", "link:{u}/p[", "image::p.png[]", "image:{d}/q.png[x]", "xref:g.adoc#s[]", "<<", ">>", "<<id>>", "<<h.adoc#k,T>>",
+	"<<j#m>>", "https://x.example/a[text]", "{u}/v[w]", "{", "}", ":u: https://u.example", ":imagesdir: img", "----", "....", "////",
+	"// c", "[source,go]", "[", "xref:", "link:",
 }
 
 func randomLine(r *rand.Rand, n int) string {
@@ -126,7 +132,7 @@ func TestPiecesAsWhole(t *testing.T) {
 				lines = append(lines, randomLine(r, 1+r.IntN(80)))
 			}
 		}
-		for _, opts := range []Options{{Kind: Text}, {Kind: Markdown}, {Kind: Markdown, IncludeCode: true}, {Kind: HTML}} {
+		for _, opts := range []Options{{Kind: Text}, {Kind: Markdown}, {Kind: Markdown, IncludeCode: true}, {Kind: HTML}, {Kind: RST}, {Kind: AsciiDoc}} {
 			want := wholeLines(opts, lines)
 			maxSize := 1 + r.IntN(40)
 			got := inPieces(opts, lines, func(int) bool { return r.IntN(4) > 0 }, func() int { return 1 + r.IntN(maxSize) })
@@ -157,6 +163,36 @@ func FuzzPiecesAsWhole(f *testing.F) {
 				t.Fatalf("%+v, %q:\nin pieces %+v\nwhole     %+v", opts, lines, got, want)
 			}
 		}
+	})
+}
+
+// piecesAsWhole is FuzzPiecesAsWhole's body, for one kind.
+func piecesAsWhole(t *testing.T, kind Kind, text string, seed uint64, maxSize uint8) {
+	lines := strings.Split(text, "\n")
+	r := rand.New(rand.NewPCG(seed, 7))
+	opts := Options{Kind: kind}
+	want := wholeLines(opts, lines)
+	got := inPieces(opts, lines, func(int) bool { return r.IntN(2) == 0 }, func() int { return 1 + r.IntN(1+int(maxSize)) })
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%+v, %q:\nin pieces %+v\nwhole     %+v", opts, lines, got, want)
+	}
+}
+
+// FuzzRSTPieces: the same for reStructuredText.
+func FuzzRSTPieces(f *testing.F) {
+	f.Add("see `a <b.rst>`_ and :doc:`c <../d>` ``https://x.example/{`` https://e.example/\n.. _t: f.html\n.. image:: g.png\n.. code-block:: sh\n\n   curl https://h.example/{\n", uint64(1), uint8(3))
+	f.Add("Para::\n\n    https://lit.example/{\n\n.. comment https://c.example/\n   more https://c2.example/\n.. |s| figure:: k.png", uint64(2), uint8(1))
+	f.Fuzz(func(t *testing.T, text string, seed uint64, maxSize uint8) {
+		piecesAsWhole(t, RST, text, seed, maxSize)
+	})
+}
+
+// FuzzAsciiDocPieces: the same for AsciiDoc.
+func FuzzAsciiDocPieces(f *testing.F) {
+	f.Add(":u: https://u.example\n:imagesdir: img\nsee https://a.example/b[c] link:d.html[e] image::f.png[] {u}/g[h] <<i>> <<j.adoc#k,L>> xref:m#n[]\n----\nhttps://x.example/{\n----\n", uint64(1), uint8(3))
+	f.Add("// c https://c.example/\n////\nhttps://d.example/\n////\n[source,sh]\ncurl https://e.example/{\n\n  literal https://f.example/{\n`https://g.example/{`", uint64(2), uint8(1))
+	f.Fuzz(func(t *testing.T, text string, seed uint64, maxSize uint8) {
+		piecesAsWhole(t, AsciiDoc, text, seed, maxSize)
 	})
 }
 
