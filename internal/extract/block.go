@@ -133,7 +133,23 @@ func (c *cursor) advance(n int) {
 }
 
 // text is the line from the cursor, past its white space.
-func (c *cursor) text() string { return strings.TrimLeft(c.rest(), " \t") }
+func (c *cursor) text() string {
+	r := c.rest()
+	i := 0
+	for i < len(r) && (r[i] == ' ' || r[i] == '\t') {
+		i++
+	}
+	return r[i:]
+}
+
+// plainStart holds the bytes that start no block but a paragraph's text:
+// not white space, nor a container's or a leaf's marker, nor a digit.
+var plainStart = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = strings.IndexByte(" \t>-+*0123456789`~#<_=[", byte(c)) < 0
+	}
+	return t
+}()
 
 // skipBlank consumes all leading white space.
 func (c *cursor) skipBlank() { c.advance(c.indent()) }
@@ -160,6 +176,13 @@ func (b *blocks) begin(line string, p *past) (kind lineKind, known bool) {
 	b.opens, b.content = false, 0
 	n := &b.next
 	*n = b.blockState
+	// Most lines are a paragraph's text at the top level: a first byte
+	// that starts no block says so at once.
+	if len(b.stack) == 0 && b.fenceLen == 0 && b.html == 0 && line != "" && plainStart[line[0]] {
+		b.opens, n.stack = !n.para, append(b.scratch[:0], b.stack...)
+		n.para = true
+		return proseLine, true
+	}
 	n.stack = append(b.scratch[:0], b.stack...)
 	c := cursor{s: line}
 	blank := v.blankFrom(0)
@@ -329,7 +352,12 @@ func (v lineView) has(i int) bool { return v.p == nil || i <= len(v.s) }
 // blankFrom reports whether the line holds only spaces and tabs from i.
 func (v lineView) blankFrom(i int) bool {
 	if v.p == nil {
-		return strings.Trim(v.s[min(i, len(v.s)):], " \t") == ""
+		for j := i; j < len(v.s); j++ {
+			if v.s[j] != ' ' && v.s[j] != '\t' {
+				return false
+			}
+		}
+		return true
 	}
 	return v.p.facts.lastNonBlank < i
 }
