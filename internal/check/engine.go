@@ -228,6 +228,8 @@ func (e *Engine) target(r *Result, doc *target.Doc, text string, f *extract.Foun
 		return
 	case f.Base:
 		e.found = e.opts.Tree.CheckBase(e.found[:0], doc, text)
+	case f.Family != extract.PathFamily:
+		e.found = e.opts.Tree.CheckResource(e.found[:0], doc, text, f.Family)
 	default:
 		e.found = e.opts.Tree.Check(e.found[:0], doc, text)
 	}

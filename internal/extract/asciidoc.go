@@ -408,6 +408,9 @@ func (e *Extractor) macro(line, prefix string, lo, hi int) (Found, bool) {
 		return Found{}, false
 	}
 	f.Relative = !hasScheme(f.Text)
+	if imagesdir == "" && strings.HasPrefix(prefix, "image") {
+		f.Family = ImageFamily
+	}
 	return f, true
 }
 
@@ -441,5 +444,8 @@ func (e *Extractor) xref(line string, lo, hi int) (Found, bool) {
 	}
 	f := sp.found(lo, hi)
 	f.Relative = true
+	if f.Text[0] != '#' {
+		f.Family = PageFamily
+	}
 	return f, true
 }

@@ -91,6 +91,16 @@ func (s Suppression) Drops(rule string) bool {
 // Any reports whether the suppression drops anything.
 func (s Suppression) Any() bool { return s.All || len(s.Rules) > 0 }
 
+// Family is what kind of resource a reference names, after Antora's
+// families: a path (any other reference), a page, an image.
+type Family uint8
+
+const (
+	PathFamily Family = iota
+	PageFamily
+	ImageFamily
+)
+
 // Found is one candidate of a file, with what applies to it.
 type Found struct {
 	Candidate
@@ -107,6 +117,10 @@ type Found struct {
 	// "[text](dest with a space)", which CommonMark reads as text: the
 	// byte of Text where the blank broke the link.
 	BrokenAt int
+	// Family says where a site generator looks up a reference that
+	// names a resource rather than a path: an AsciiDoc xref's page or
+	// image's file, which Antora finds in the module's pages or images.
+	Family Family
 	// Base marks the href of an HTML <base> element, the base the
 	// document's other references resolve against (RFC 3986 5.1.1), but
 	// not this one: it resolves against the document's own URI.

@@ -107,11 +107,59 @@ type Doc struct {
 	// root's segments.
 	own      uri.URI
 	rootSegs []string
+	// An AsciiDoc page of an Antora module: the directories its pages
+	// and its images are looked up in, as file: URIs.
+	pages, images uri.URI
+	antora        bool
 }
 
 // NewDoc returns the document at path, absolute, in the tree below root.
 func NewDoc(path, root string) *Doc {
-	return &Doc{Path: path, Root: root, own: uri.MustParse(fileURI(path)), rootSegs: segments(filepath.ToSlash(root))}
+	d := &Doc{Path: path, Root: root, own: uri.MustParse(fileURI(path)), rootSegs: segments(filepath.ToSlash(root))}
+	if module, ok := antoraModule(path, root); ok {
+		d.pages, d.images, d.antora = uri.MustParse(fileURI(module+"/pages")+"/"), uri.MustParse(fileURI(module+"/images")+"/"), true
+	}
+	return d
+}
+
+// antoraModule returns the module directory of an AsciiDoc file that
+// lies in an Antora component, COMPONENT/modules/NAME/..., where
+// COMPONENT holds antora.yml: Antora looks an xref's page up in the
+// module's pages, and an image in its images, not beside the file.
+func antoraModule(file, root string) (string, bool) {
+	if extract.KindOf(file) != extract.AsciiDoc {
+		return "", false
+	}
+	for dir := filepath.ToSlash(filepath.Dir(file)); len(dir) >= len(filepath.ToSlash(root)); {
+		parent := path.Dir(dir)
+		if path.Base(parent) == "modules" {
+			if _, err := os.Stat(filepath.FromSlash(path.Dir(parent) + "/antora.yml")); err == nil {
+				return dir, true
+			}
+		}
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return "", false
+}
+
+// CheckResource is Check for a reference to a resource of a family: in
+// an Antora module, a page's or an image's is looked up in the module's
+// pages or images, unless it starts with "./" or "../", relative to the
+// document as any other.
+func (t *Tree) CheckResource(dst []finding.Finding, d *Doc, ref string, family extract.Family) []finding.Finding {
+	if !d.antora || strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "../") || strings.HasPrefix(ref, "/") {
+		return t.check(dst, d, ref, true)
+	}
+	in := *d
+	if family == extract.ImageFamily {
+		in.own = d.images
+	} else {
+		in.own = d.pages
+	}
+	return t.check(dst, &in, ref, true)
 }
 
 // Check appends to dst what is wrong with where ref, a valid URI (or,
