@@ -1,6 +1,8 @@
 package check
 
 import (
+	"strings"
+
 	"fmt"
 	"sync"
 
@@ -142,7 +144,7 @@ func (e *Engine) Check(r *Result, file string, line int, text string, f *extract
 	}
 	// A template's source is no URI to parse or follow; a renderer
 	// expands it before it links, so a blank in it breaks no link either.
-	templated := f != nil && e.templated(r, text, f)
+	templated := f != nil && e.templated(r, file, text, f)
 	if templated {
 		doc = nil
 	} else {
@@ -202,8 +204,11 @@ func (e *Engine) Check(r *Result, file string, line int, text string, f *extract
 
 // templated fills r for text when it is a template's source (templateOf)
 // and reports whether it was.
-func (e *Engine) templated(r *Result, text string, f *extract.Found) bool {
-	tf, ok := templateOf(text, f.Followed)
+func (e *Engine) templated(r *Result, file, text string, f *extract.Found) bool {
+	if strings.IndexByte(text, '{') < 0 {
+		return false // nearly every candidate
+	}
+	tf, ok := templateOf(text, f.Followed, extract.KindOf(file) == extract.AsciiDoc)
 	if !ok {
 		return false
 	}

@@ -209,21 +209,26 @@ func TestTemplateOf(t *testing.T) {
 	for _, c := range []struct {
 		text     string
 		followed bool
+		asciidoc bool
 		want     string // "" when no template
 	}{
-		{"https://a.example/x", false, ""},
-		{"https://github.com/{{ author }}", true, "note 19 template expressions {{ author }}: not checked as a URI"},
-		{"{{ site.url }}/about", true, "note 0 template expressions {{ site.url }}: not checked as a URI"},
-		{"https://a/{% if a %}b{% endif %}", false, "note 10 template expressions {% if a %}, {% endif %}: not checked as a URI"},
-		{"https://a/todos/${todo.id}", true, "note 16 template expressions ${todo.id}: not checked as a URI"},
-		{"https://a/#{id}", false, "note 10 template expressions #{id}: not checked as a URI"},
-		{"https://t/{z}/{x}/{y}.png", false, "note 10 template expressions {z}, {x}, {y}: not checked as a URI"},
-		{"https://t/{z}/{x}/{y}.png", true, ""},
-		{"https://t/{z", false, "error 10 an RFC 6570 template, which does not parse: expression is not closed by }"},
-		{"https://t/{{z", false, "error 11 an RFC 6570 template, which does not parse: expected a variable name"},
+		{"https://a.example/x", false, false, ""},
+		{"https://github.com/{{ author }}", true, false, "note 19 template expressions {{ author }}: not checked as a URI"},
+		{"{{ site.url }}/about", true, false, "note 0 template expressions {{ site.url }}: not checked as a URI"},
+		{"https://a/{% if a %}b{% endif %}", false, false, "note 10 template expressions {% if a %}, {% endif %}: not checked as a URI"},
+		{"https://a/todos/${todo.id}", true, false, "note 16 template expressions ${todo.id}: not checked as a URI"},
+		{"https://a/#{id}", false, false, "note 10 template expressions #{id}: not checked as a URI"},
+		{"https://t/{z}/{x}/{y}.png", false, false, "note 10 template expressions {z}, {x}, {y}: not checked as a URI"},
+		{"https://t/{z}/{x}/{y}.png", true, false, ""},
+		{"https://t/{z", false, false, "error 10 an RFC 6570 template, which does not parse: expression is not closed by }"},
+		{"https://t/{{z", false, false, "error 11 an RFC 6570 template, which does not parse: expected a variable name"},
+		// AsciiDoc's attribute references are templates wherever they stand.
+		{"https://cdn.example/x@{page-component-version}/a.css", false, true, "note 22 template expressions {page-component-version}: not checked as a URI"},
+		{"{url-repo}/blob/main/x", true, true, "note 0 template expressions {url-repo}: not checked as a URI"},
+		{"https://t/{page-version}", false, false, "error 15 an RFC 6570 template, which does not parse: unexpected '-': want , or }"},
 	} {
 		got := ""
-		if f, ok := templateOf(c.text, c.followed); ok {
+		if f, ok := templateOf(c.text, c.followed, c.asciidoc); ok {
 			got = fmt.Sprintf("%s %d %s", f.Severity, f.Offset, f.Message)
 		}
 		if got != c.want {

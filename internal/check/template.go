@@ -21,12 +21,25 @@ var openers = [...]struct{ open, close string }{
 // destination is followed), one of RFC 6570. For such a candidate it
 // returns the finding: a note naming the expressions, or, for an RFC 6570
 // template that does not parse, the template's error.
-func templateOf(text string, followed bool) (finding.Finding, bool) {
+//
+// In AsciiDoc, {name} is an attribute reference, which Asciidoctor (or
+// Antora, for page-component-version and the like) fills before anyone
+// follows the link: one that the file does not define is left in the
+// candidate, and is a template expression wherever it stands.
+func templateOf(text string, followed, asciidoc bool) (finding.Finding, bool) {
 	if strings.IndexByte(text, '{') < 0 {
 		return finding.Finding{}, false // nearly every candidate
 	}
 	first, exprs := -1, []string(nil)
 	for i := 0; i < len(text); i++ {
+		if n := attributeReference(text[i:]); asciidoc && n > 0 {
+			if first < 0 {
+				first = i
+			}
+			exprs = append(exprs, text[i:i+n])
+			i += n - 1
+			continue
+		}
 		for _, o := range openers {
 			if !strings.HasPrefix(text[i:], o.open) {
 				continue
@@ -69,4 +82,23 @@ func templateOf(text string, followed bool) (finding.Finding, bool) {
 	}
 	return finding.Finding{Severity: finding.Note, Offset: first, Rule: finding.RuleTemplate,
 		Message: "template expressions " + strings.Join(exprs, ", ") + ": not checked as a URI"}, true
+}
+
+// attributeReference returns the length of the AsciiDoc attribute
+// reference that s starts with, {name} with a name of word characters
+// and '-', or 0.
+func attributeReference(s string) int {
+	if len(s) < 3 || s[0] != '{' {
+		return 0
+	}
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '}' && i > 1:
+			return i + 1
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '-' && i > 1:
+		default:
+			return 0
+		}
+	}
+	return 0
 }
