@@ -54,22 +54,32 @@ func scan(dst []Candidate, line string, from int, past *past) ([]Candidate, int)
 		nextSingleQuote: byteFinder{c: '\'', at: -1},
 		nextPipe:        byteFinder{c: '|', at: -1},
 	}
+	// Every candidate has a scheme and its ':': look for the ':', the
+	// rarest of the bytes involved, and read the scheme back from it.
 	for i := from; i < len(line); {
-		if !isSchemeChar(line[i]) {
+		k := strings.IndexByte(line[i:], ':')
+		if k < 0 {
+			// A run of scheme characters that ends the window may go on
+			// to a ':' past it.
+			if j := runBack(line, i, len(line)); past != nil && j < len(line) {
+				return dst, j
+			}
+			break
+		}
+		colon := i + k
+		// Take the whole run of scheme characters, so a scheme only ever
+		// starts at a word boundary: "xhttp" is one run, "1http" is none.
+		start := runBack(line, i, colon)
+		i = colon
+		if start == colon {
 			i++
 			continue
 		}
-		// Take the whole run of scheme characters, so a scheme only ever
-		// starts at a word boundary: "xhttp" is one run, "1http" is none.
-		start := i
-		for i < len(line) && isSchemeChar(line[i]) {
-			i++
-		}
-		// The run, or the "//" after its ':', may go on past the window.
-		if past != nil && (i == len(line) || line[i] == ':' && i+3 > len(line)) {
+		// The "//" after the ':' may go on past the window.
+		if past != nil && colon+3 > len(line) {
 			return dst, start
 		}
-		if !ascii.IsAlpha(line[start]) || i == len(line) || line[i] != ':' {
+		if !ascii.IsAlpha(line[start]) {
 			continue
 		}
 		// '_' is a word's as much as a letter is: "Check_for_news:x"
@@ -93,6 +103,15 @@ func scan(dst []Candidate, line string, from int, past *past) ([]Candidate, int)
 		i = resume
 	}
 	return dst, len(line)
+}
+
+// runBack returns where the run of scheme characters that ends at end
+// begins, no earlier than from.
+func runBack(line string, from, end int) int {
+	for end > from && isSchemeChar(line[end-1]) {
+		end--
+	}
+	return end
 }
 
 // bodyStart returns where the candidate's text after "scheme:" or
