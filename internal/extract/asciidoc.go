@@ -298,11 +298,27 @@ const maxXref = 1 << 10
 // scheme are the prose scan's.
 func (e *Extractor) adocMacros(dst []Found, w *window, code [][2]int) ([]Found, int) {
 	line := w.text
+	colons, angles, braces := byteFinder{c: ':', at: -1}, byteFinder{c: '<', at: -1}, byteFinder{c: '{', at: -1}
 	for i := w.from; i < len(line); i++ {
+		// Most bytes start nothing: go to the next '<', '{', or ':' after
+		// a macro's name, and read the name back from it.
+		n := min(colons.from(line, i), angles.from(line, i), braces.from(line, i))
+		if n >= len(line) {
+			break
+		}
+		if line[n] == ':' {
+			if at := macroName(line, n); at >= i {
+				i = at
+			} else {
+				i = n
+				continue
+			}
+		} else {
+			i = n
+		}
 		c := line[i]
-		// Most bytes start nothing; a macro's name starts a word.
-		if c != 'l' && c != 'i' && c != 'x' && c != '<' && c != '{' ||
-			c != '<' && i > 0 && (isSchemeChar(line[i-1]) || line[i-1] == '_' || line[i-1] == '\\') ||
+		// A macro's name starts a word.
+		if c != '<' && i > 0 && (isSchemeChar(line[i-1]) || line[i-1] == '_' || line[i-1] == '\\') ||
 			inSpans(code, i) {
 			continue
 		}
@@ -448,4 +464,15 @@ func (e *Extractor) xref(line string, lo, hi int) (Found, bool) {
 		f.Family = PageFamily
 	}
 	return f, true
+}
+
+// macroName returns where the name of the macro whose ':' stands at
+// colon begins ("link", "image", "xref"), or -1.
+func macroName(line string, colon int) int {
+	for _, name := range [...]string{"link", "image", "xref"} {
+		if colon >= len(name) && line[colon-len(name):colon] == name {
+			return colon - len(name)
+		}
+	}
+	return -1
 }

@@ -135,7 +135,14 @@ func explicitMarkup(rest string, p *past) (m rstMarkup, directive string, known 
 // rstEnd notes, at the end of a line (text ends where it does), whether
 // a paragraph's "::" introduces a literal block.
 func (s *rstState) end(text string) {
-	if s.line && strings.HasSuffix(strings.TrimRight(text, " \t\r"), "::") {
+	if !s.line {
+		return
+	}
+	n := len(text)
+	for n > 0 && (text[n-1] == ' ' || text[n-1] == '\t' || text[n-1] == '\r') {
+		n--
+	}
+	if strings.HasSuffix(text[:n], "::") {
 		s.literal, s.literalAt = true, s.paraIndent
 	}
 }
@@ -292,9 +299,14 @@ func (e *Extractor) rstExplicit(dst []Found, w *window) ([]Found, int) {
 // inline literals, in which there is none.
 func (e *Extractor) rstInline(dst []Found, w *window, code [][2]int) ([]Found, int) {
 	line := w.text
+	angles, colons := byteFinder{c: '<', at: -1}, byteFinder{c: ':', at: -1}
 	for i := w.from; i < len(line); i++ {
+		i = min(angles.from(line, i), colons.from(line, i))
+		if i >= len(line) {
+			break
+		}
 		c := line[i]
-		if c != '<' && c != ':' || inSpans(code, i) {
+		if inSpans(code, i) {
 			continue
 		}
 		if c == '<' {
