@@ -59,7 +59,6 @@ var leftOut = map[string]map[int]string{
 		310: brackets, 503: brackets, 521: brackets, 526: brackets, 527: brackets, 528: brackets, 541: brackets, 582: brackets, 583: brackets,
 		516: title,
 		532: rawHTML, 639: rawHTML, 641: rawHTML, 643: rawHTML, 652: rawHTML,
-		621: www, 622: www, 623: www, 624: www, 625: www, 626: www, 627: www, 629: www, 630: www, 631: www,
 	},
 }
 
@@ -69,7 +68,6 @@ const (
 	brackets    = "which brackets make a link needs CommonMark's delimiter algorithm over the paragraph (links in links, link text in images, escaped openers)"
 	title       = "a malformed title makes the destination before it no link; titles are not validated"
 	rawHTML     = "raw HTML is read by its attributes, not held to CommonMark's tag grammar, nor to its precedence over links"
-	www         = "GFM's extended autolinks (www. and bare email addresses) are not read"
 )
 
 // TestMarkdownConformance holds the extractor to the CommonMark and GFM

@@ -664,6 +664,12 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 		dst = e.appendAutolink(dst, line, l)
 	}
 	passes := attributes > start && len(dst) > attributes || len(links) > 0
+	if markdown {
+		n := len(dst)
+		dst, end = e.extendedAutolinks(dst, w, spans, dst[start:])
+		undecided = min(undecided, end)
+		passes = passes || len(dst) > n
+	}
 	before := len(dst)
 	if markdown {
 		dst, end = e.destinations(dst, w, spans)

@@ -68,6 +68,11 @@ func TestExtractorFiles(t *testing.T) {
 		{"script body is code", md, "<script>\nlet u = 'http://a/{b}';\n</script>\nhttp://c/", []string{"02:~http://a/{b}", "04:http://c/"}},
 		{"destination whole", md, "[x](https://a.example/b?hl=en…) [y](https://a.example/?d=<yyyy>)", []string{"01:https://a.example/b?hl=en…", "01:https://a.example/?d=<yyyy>"}},
 		{"destination whole in a definition", md, "[z]: https://a.example/b—c", []string{"01:https://a.example/b—c"}},
+		// GFM's extended autolinks: what GitHub links is what is followed.
+		{"www link", md, "Visit www.commonmark.org/help. (www.x.example/a_(b))", []string{"01:http://www.commonmark.org/help", "01:http://www.x.example/a_(b)"}},
+		{"www link in link text", md, "[www.a.example](http://b.example/)", []string{"01:http://b.example/"}},
+		{"email", md, "mail a.b+c@d.example. or hello@mail+xyz.example", []string{"01:mailto:a.b+c@d.example"}},
+		{"email in a URI is the URI's", md, "http://user@h.example/", []string{"01:http://user@h.example/"}},
 		{"definition on the next line", md, "[foo]:\n/url\n\n[bar]:\n\n/not", []string{"02:rel /url"}},
 		{"markdown link keeps braces", md, "[a](http://x.example/{id})", []string{"01:http://x.example/{id}"}},
 

@@ -112,7 +112,7 @@ func (w *window) cut(limit int) int {
 
 var cutBefore, cutAfter = func() (before, after [256]bool) {
 	for c := 0; c < utf8.RuneSelf; c++ {
-		before[c] = !isSchemeChar(byte(c)) && bytes.IndexByte([]byte("#;`&\\:/"), byte(c)) < 0
+		before[c] = !isSchemeChar(byte(c)) && bytes.IndexByte([]byte("#;`&\\:/_+@"), byte(c)) < 0
 	}
 	for _, c := range []byte(" \t\\;") {
 		after[c] = true
