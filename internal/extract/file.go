@@ -178,8 +178,12 @@ type Extractor struct {
 	// defNext: the last line was "[label]:", whose destination this
 	// line holds.
 	defNext bool
-	found   []Candidate
-	decoded arena
+	// raw is the HTML raw text element open at the end of the last line,
+	// or 0; rawKinds, the element of each of spans in HTML.
+	raw      uint8
+	rawKinds []uint8
+	found    []Candidate
+	decoded  arena
 	// The line being read: what its markers suppress, and what the
 	// block structure makes of it.
 	sup  Suppression
@@ -215,7 +219,11 @@ func (e *Extractor) Line(dst []Found, line string) []Found {
 		e.kind = kindOf(code)
 	}
 	start := len(dst)
-	dst, _ = e.extract(dst, &window{text: line})
+	w := window{text: line, raw: e.raw}
+	dst, _ = e.extract(dst, &w)
+	if e.opts.Kind == HTML { // Markdown's block structure holds the rest
+		e.raw = w.raw
+	}
 	if markdown {
 		e.blocks.end()
 	}
@@ -238,6 +246,10 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 		// Code is told apart with --include-code too: it is literal,
 		// with no raw HTML, character references or escapes.
 		spans, pending = codeSpans(spans, w)
+	}
+	var open uint8 // the raw text element open at the end of the window
+	if e.opts.Kind == HTML || e.opts.Kind == Markdown && e.kind == htmlLine {
+		spans, e.rawKinds, pending, open = rawBodies(spans, e.rawKinds[:0], w)
 	}
 	e.spans = spans
 	// What follows an undecided code span is read as if past the window:
@@ -265,17 +277,26 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	cut := len(line)
 	if w.past != nil {
 		cut = w.cut(pending)
-		w.span = spanAt(spans, w, cut)
+		if e.opts.Kind == HTML || e.opts.Kind == Markdown && e.kind == htmlLine {
+			w.raw = rawAt(spans, e.rawKinds, cut)
+			if n := len(spans); open != 0 && n > 0 && cut >= spans[n-1][0] {
+				w.raw = open // the last body, not closed before the cut
+			}
+		} else {
+			w.span = spanAt(spans, w, cut)
+		}
 		kept := start
 		for kept < len(dst) && dst[kept].Offset < cut {
 			kept++
 		}
 		dst = dst[:kept]
+	} else {
+		w.raw = open
 	}
-	skipCode := e.opts.Kind != Text && e.opts.Kind != HTML && !e.opts.IncludeCode
+	skipCode := e.opts.Kind != Text && !e.opts.IncludeCode
 	for i := start; i < len(dst); i++ {
 		dst[i].Suppress = e.sup
-		if skipCode && (e.kind == codeLine || e.kind == rawLine || inSpans(code, dst[i].Offset)) {
+		if skipCode && (e.kind == codeLine || e.kind == rawLine || e.inCode(code, line, dst[i].Offset)) {
 			dst[i].Suppress, dst[i].Code = Suppression{All: true}, true
 		}
 	}
@@ -553,6 +574,42 @@ func spanAt(spans [][2]int, w *window, c int) int {
 	return 0
 }
 
+// inCode reports whether the candidate at off of line stands in code:
+// a code span, a script, a style sheet but for the target of its url().
+func (e *Extractor) inCode(code [][2]int, line string, off int) bool {
+	if e.opts.Kind != HTML && e.kind != htmlLine {
+		return inSpans(code, off)
+	}
+	for k, s := range code {
+		if off >= s[0] && off < s[1] {
+			return e.rawKinds[k] != 2 || !cssTarget(line, s[0], off)
+		}
+	}
+	return false
+}
+
+// cssTarget reports whether off, in a style sheet that starts at from,
+// is where the target of a url() starts, after "url(", blanks and a
+// quote, or that of an @import, after "@import", blanks and a quote.
+func cssTarget(line string, from, off int) bool {
+	i := off
+	for i > from && strings.IndexByte(" \t\"'", line[i-1]) >= 0 {
+		i--
+	}
+	return i-4 >= from && strings.EqualFold(line[i-4:i], "url(") || i < off && i-7 >= from && strings.EqualFold(line[i-7:i], "@import")
+}
+
+// rawAt returns the raw text element that the HTML window cut at c
+// hands on: the one whose body c stands inside, or 0.
+func rawAt(spans [][2]int, kinds []uint8, c int) uint8 {
+	for k, s := range spans {
+		if s[0] <= c && c < s[1] {
+			return kinds[k]
+		}
+	}
+	return 0
+}
+
 func inSpans(spans [][2]int, off int) bool {
 	for _, s := range spans {
 		if off >= s[0] && off < s[1] {
@@ -676,6 +733,7 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 		dst, before = shadowed(dst, start, before)
 	} else {
 		dst, end = e.styleURLs(dst, w, values)
+		dst, before = shadowed(dst, start, before)
 	}
 	undecided = min(undecided, end)
 	passes = passes || len(dst) > before && before > start

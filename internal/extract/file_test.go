@@ -66,6 +66,8 @@ func TestExtractorFiles(t *testing.T) {
 		{"nested list content", md, "1. a\n\n   - b\n\n     [c](/d)\n\n         http://code{x}/", []string{"05:rel /d", "07:~http://code{x}/"}},
 		{"html block holds no markdown link", md, "<div>\n[a](/x) http://a/\n</div>\n\n[b](/y)", []string{"02:http://a/", "05:rel /y"}},
 		{"script body is code", md, "<script>\nlet u = 'http://a/{b}';\n</script>\nhttp://c/", []string{"02:~http://a/{b}", "04:http://c/"}},
+		{"script on its block's first line", md, "<script>f('http://a/{b}')</script> http://c/", []string{"01:~http://a/{b}", "01:http://c/"}},
+		{"css import", Options{Kind: HTML}, `<style>@import "https://f.example/a.css"; /* see http://x.example/ */</style>`, []string{"01:https://f.example/a.css", "01:~http://x.example/"}},
 		{"destination whole", md, "[x](https://a.example/b?hl=en…) [y](https://a.example/?d=<yyyy>)", []string{"01:https://a.example/b?hl=en…", "01:https://a.example/?d=<yyyy>"}},
 		{"destination whole in a definition", md, "[z]: https://a.example/b—c", []string{"01:https://a.example/b—c"}},
 		// GFM's extended autolinks: what GitHub links is what is followed.
@@ -142,6 +144,10 @@ func TestExtractorFiles(t *testing.T) {
 		{"html meta refresh absolute is the scan's", Options{Kind: HTML}, `<meta http-equiv="refresh" content="0; url=https://a.example/">`, []string{"01:https://a.example/"}},
 		{"html meta description is no refresh", Options{Kind: HTML}, `<meta name="description" content="a; b.html">`, nil},
 		{"html style attribute", Options{Kind: HTML}, `<div style="background: url('img/a.png') no-repeat, url( b.svg )">`, []string{"01:rel img/a.png", "01:rel b.svg"}},
+		// A script's or style sheet's text is code, but for url()'s target.
+		{"html script body", Options{Kind: HTML}, "<script>\nlet u = 'http://a/{b}';\n</script><a href=\"/z\">http://q/</a>", []string{"02:~http://a/{b}", "03:rel /z", "03:http://q/"}},
+		{"html script on one line", Options{Kind: HTML}, `<SCRIPT type="module">f("http://x/{y}")</SCRIPT> http://after/`, []string{"01:~http://x/{y}", "01:http://after/"}},
+		{"html style body", Options{Kind: HTML}, "<style>a{background:url( 'https://i.example/x.png')} /* http://c.example/ */</style>", []string{"01:https://i.example/x.png", "01:~http://c.example/"}},
 		{"html style element", Options{Kind: HTML}, "<style>\n.x { background: url(\"../img/x.png\"); }\n</style>", []string{"02:rel ../img/x.png"}},
 		{"html url in an attribute is the attribute's", Options{Kind: HTML}, `<a title="url(x.png)" href="y.html">`, []string{"01:rel y.html"}},
 		{"md raw html relative", md, `<img src="/i.png" alt="logo">`, []string{"01:rel /i.png"}},

@@ -37,6 +37,10 @@ type window struct {
 	// span is the length of the backtick runs of a Markdown code span
 	// that from stands inside, or 0; extract sets it for the cut.
 	span int
+	// raw is the HTML raw text element (rawElements) whose body from
+	// stands inside, or 0; extract sets it for the cut, and at the end
+	// of the line for the next.
+	raw uint8
 	// inside marks the bytes that stand strictly inside something a pass
 	// read (a candidate, an attribute): no cut falls there.
 	inside []bool
@@ -131,6 +135,7 @@ type pieces struct {
 	from, base, cut int
 	angle           byte
 	span            int
+	raw             uint8
 	// columns counts the code points of the line before the window's
 	// last candidate (window offsets).
 	columns columns
@@ -184,15 +189,16 @@ func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []
 			sup = e.markers(sup, m)
 		}
 		e.sup, e.kind, p.begun = sup, kind, true
+		p.raw = e.raw
 	}
 	if rest != nil {
 		p.inside = slices.Grow(p.inside[:0], len(text))[:len(text)]
 		clear(p.inside)
 	}
 	start := len(dst)
-	w := window{text: text, from: p.from, base: p.base, past: rest, angle: p.angle, span: p.span, inside: p.inside}
+	w := window{text: text, from: p.from, base: p.base, past: rest, angle: p.angle, span: p.span, raw: p.raw, inside: p.inside}
 	dst, p.cut = e.extract(dst, &w)
-	p.span = w.span
+	p.span, p.raw = w.span, w.raw
 	for i := start; i < len(dst); i++ {
 		f := &dst[i]
 		p.columns.mark(f, text)
@@ -200,6 +206,9 @@ func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []
 		f.Offset += p.base
 	}
 	if last {
+		if e.opts.Kind == HTML {
+			e.raw = p.raw
+		}
 		if markdown {
 			e.blocks.end()
 		}

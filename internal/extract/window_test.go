@@ -95,7 +95,7 @@ var tokens = []string{
 	"<a href=\"https://h.example/?a=1&amp;b=2\" title=\"see http://t.example/\">x</a>", "<img src='/i.png' alt=logo>",
 	"<a HREF = \"x\">", "href=", "src=", "=", "<p>", "</p>", " title=", "data-x=\"http://d.example/\"", "srcset=\"a.png 1x, https://b.example/b.png 2x\"",
 	"<!-- uritool-disable-line -->", "uritool-disable-next-line url-userinfo", "uritool-disable", "uritool-enable", "uritool-",
-	"uritool-disable-line a,b", "www.", "www.a.example/p?q=(x)", "w", "ww", "@", "a.b+c@d.example", "x@y_z", "urn:isbn:1", "xhttp://no", "1http://no", "HTTP://UP.EXAMPLE/", "h", "ttp", "://",
+	"uritool-disable-line a,b", "<script>", "</script>", "<style type=x>", "</STYLE>", "url(", "<scr", "www.", "www.a.example/p?q=(x)", "w", "ww", "@", "a.b+c@d.example", "x@y_z", "urn:isbn:1", "xhttp://no", "1http://no", "HTTP://UP.EXAMPLE/", "h", "ttp", "://",
 	"{{ author }}", "{% if x %}", "${id}", "#{id}", "$", "}}", "%}", "{z}", "[a]: https://d.example/{{ y }}", "[b](http://f.example/{id})",
 	// reStructuredText and AsciiDoc.
 	".. ", "..", ".. _t: a.rst", ".. _`x: y`: ../b.html", ".. image:: i.png", ".. |s| image:: s.png", "__ anon.html", ".. code-block:: py",
