@@ -61,6 +61,9 @@ type blocks struct {
 	// where a link reference definition may stand (4.7).
 	content int
 	opens   bool
+	// continues: the line goes on the paragraph of the line before, in
+	// which a code span may go on too (6.1).
+	continues bool
 	// ends is what end looks for in the line: an HTML block's end
 	// condition.
 	ends tailMatch
@@ -173,13 +176,13 @@ const lookahead = 32
 // commits what begin found.
 func (b *blocks) begin(line string, p *past) (kind lineKind, known bool) {
 	v := lineView{s: line, p: p}
-	b.opens, b.content = false, 0
+	b.opens, b.content, b.continues = false, 0, false
 	n := &b.next
 	*n = b.blockState
 	// Most lines are a paragraph's text at the top level: a first byte
 	// that starts no block says so at once.
 	if len(b.stack) == 0 && b.fenceLen == 0 && b.html == 0 && line != "" && plainStart[line[0]] {
-		b.opens, n.stack = !n.para, append(b.scratch[:0], b.stack...)
+		b.opens, b.continues, n.stack = !n.para, n.para, append(b.scratch[:0], b.stack...)
 		n.para = true
 		return proseLine, true
 	}
@@ -241,7 +244,7 @@ func (b *blocks) begin(line string, p *past) (kind lineKind, known bool) {
 	// lazily (5.1): then it is the paragraph's text, whatever its indent.
 	if matched < len(n.stack) {
 		if n.para && !blank && !n.startsBlock(&c, v) {
-			b.content = c.textAt()
+			b.content, b.continues = c.textAt(), true
 			return n.done(proseLine), true
 		}
 		n.stack = n.stack[:matched]
@@ -320,7 +323,7 @@ func (b *blocks) begin(line string, p *past) (kind lineKind, known bool) {
 		n.para = false
 		return n.done(htmlLine), true
 	}
-	b.content, b.opens = at, !n.para
+	b.content, b.opens, b.continues = at, !n.para, n.para
 	n.para = true
 	return n.done(proseLine), true
 }

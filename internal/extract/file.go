@@ -178,6 +178,10 @@ type Extractor struct {
 	// defNext: the last line was "[label]:", whose destination this
 	// line holds.
 	defNext bool
+	// lineSpan is the length of the backtick runs of a code span that
+	// the last line left open, which goes on in this one if it goes on
+	// the paragraph.
+	lineSpan int
 	// raw is the HTML raw text element open at the end of the last line,
 	// or 0; rawKinds, the element of each of spans in HTML.
 	raw      uint8
@@ -219,7 +223,7 @@ func (e *Extractor) Line(dst []Found, line string) []Found {
 		e.kind = kindOf(code)
 	}
 	start := len(dst)
-	w := window{text: line, raw: e.raw}
+	w := window{text: line, raw: e.raw, span: e.carriedSpan()}
 	dst, _ = e.extract(dst, &w)
 	if e.opts.Kind == HTML { // Markdown's block structure holds the rest
 		e.raw = w.raw
@@ -245,7 +249,7 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	if (e.opts.Kind == Markdown || e.opts.Kind == RST || e.opts.Kind == AsciiDoc) && e.kind == proseLine {
 		// Code is told apart with --include-code too: it is literal,
 		// with no raw HTML, character references or escapes.
-		spans, pending = codeSpans(spans, w)
+		spans, pending = codeSpans(spans, w, e.opts.Kind == Markdown)
 	}
 	var open uint8 // the raw text element open at the end of the window
 	if e.opts.Kind == HTML || e.opts.Kind == Markdown && e.kind == htmlLine {
@@ -292,6 +296,12 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 		dst = dst[:kept]
 	} else {
 		w.raw = open
+		e.lineSpan = 0
+		if n := len(spans); e.opts.Kind == Markdown && e.kind == proseLine && n > 0 && spans[n-1][1] == len(line) {
+			// A code span the line does not close may close on the
+			// next line of its paragraph.
+			e.lineSpan = spanRun(spans, w, n-1)
+		}
 	}
 	skipCode := e.opts.Kind != Text && !e.opts.IncludeCode
 	for i := start; i < len(dst); i++ {
@@ -432,6 +442,15 @@ func kindOf(code bool) lineKind {
 	return proseLine
 }
 
+// carriedSpan is the code span that the line, just begun, takes from
+// the line before: only a paragraph's next line does.
+func (e *Extractor) carriedSpan() int {
+	if e.opts.Kind != Markdown || e.kind != proseLine || !e.blocks.continues {
+		return 0
+	}
+	return e.lineSpan
+}
+
 // otherCode reports whether a line of reStructuredText or AsciiDoc is
 // code (a literal block, a listing); with p, known is false until the
 // window tells.
@@ -494,7 +513,7 @@ func fenceRun(s string, c byte) int {
 // that may be closed, or go on, past the window (len(text) when none). A
 // span open before the window (w.span) comes first, from w.from; one
 // that closes past the window ends at len(text).
-func codeSpans(dst [][2]int, w *window) ([][2]int, int) {
+func codeSpans(dst [][2]int, w *window, wraps bool) ([][2]int, int) {
 	line := w.text
 	i := w.from
 	if n := w.span; n > 0 {
@@ -522,7 +541,9 @@ func codeSpans(dst [][2]int, w *window) ([][2]int, int) {
 		switch {
 		case undecided >= 0:
 			return dst, i
-		case closeAt < 0 && w.past.hasRun(n):
+		case closeAt < 0 && (w.past.hasRun(n) || wraps):
+			// It closes past the window, or, with wraps, perhaps on a
+			// later line of its paragraph (CommonMark 6.1).
 			return append(dst, [2]int{open, len(line)}), len(line)
 		case closeAt < 0:
 			i = open
@@ -561,14 +582,7 @@ func spanCloser(line string, from, n int, p *past) (closeAt, undecided int) {
 func spanAt(spans [][2]int, w *window, c int) int {
 	for k, s := range spans {
 		if s[0] <= c && c < s[1] {
-			if k == 0 && w.span > 0 && s[0] == w.from {
-				return w.span
-			}
-			n := 0
-			for s[0]-n-1 >= 0 && w.text[s[0]-n-1] == '`' {
-				n++
-			}
-			return n
+			return spanRun(spans, w, k)
 		}
 	}
 	return 0
@@ -608,6 +622,20 @@ func rawAt(spans [][2]int, kinds []uint8, c int) uint8 {
 		}
 	}
 	return 0
+}
+
+// spanRun returns the length of the backtick runs around the code span
+// spans[k] of w.
+func spanRun(spans [][2]int, w *window, k int) int {
+	s := spans[k]
+	if k == 0 && w.span > 0 && s[0] == w.from {
+		return w.span
+	}
+	n := 0
+	for s[0]-n-1 >= 0 && w.text[s[0]-n-1] == '`' {
+		n++
+	}
+	return n
 }
 
 func inSpans(spans [][2]int, off int) bool {

@@ -55,7 +55,11 @@ func TestExtractorFiles(t *testing.T) {
 		{"indented line continuing a paragraph is prose", md, "text\n    http://a/", []string{"02:http://a/"}},
 		{"code span", md, "run `curl http://a{b}` and see http://c/", []string{"01:~http://a{b}", "01:http://c/"}},
 		{"double backtick span", md, "``a ` http://x{y} `` http://ok/", []string{"01:~http://x{y}", "01:http://ok/"}},
-		{"unclosed backtick is text", md, "a ` http://ok/", []string{"01:http://ok/"}},
+		// A code span may wrap to the paragraph's next lines (6.1): a
+		// run the line does not close is taken to open one, as it does
+		// when a later line closes it; one never closed is text, which
+		// a reader of one line at a time cannot know.
+		{"code span across lines", md, "run `curl http://a/{x}\nhttp://b/{y}` then http://ok/\n\nnew ` http://c/\n\n# h\nhttp://d/", []string{"01:~http://a/{x}", "02:~http://b/{y}", "02:http://ok/", "04:~http://c/", "07:http://d/"}},
 		{"code spans in text files are checked", Options{Kind: Text}, "run `curl http://a/b`", []string{"01:http://a/b"}},
 		// Block structure (CommonMark 5.1, 5.2, 4.6): containers shift
 		// what indentation makes code.

@@ -189,7 +189,7 @@ func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []
 			sup = e.markers(sup, m)
 		}
 		e.sup, e.kind, p.begun = sup, kind, true
-		p.raw = e.raw
+		p.raw, p.span = e.raw, e.carriedSpan()
 	}
 	if rest != nil {
 		p.inside = slices.Grow(p.inside[:0], len(text))[:len(text)]
