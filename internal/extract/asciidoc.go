@@ -181,7 +181,10 @@ func (e *Extractor) asciidocLine(dst []Found, w *window, code [][2]int) ([]Found
 	kept := start
 	for _, f := range dst[start:] {
 		if f, ok := e.adocURL(f, line); ok {
-			dst[kept] = f
+			// A backslash keeps what follows from a replacement
+			// ("v1\...v2" is not an ellipsis) and is gone once
+			// rendered.
+			dst[kept] = unescape(f)
 			kept++
 		}
 	}
@@ -427,7 +430,7 @@ func (e *Extractor) macro(line, prefix string, lo, hi int) (Found, bool) {
 	if imagesdir == "" && strings.HasPrefix(prefix, "image") {
 		f.Family = ImageFamily
 	}
-	return f, true
+	return unescape(f), true
 }
 
 // xref returns the reference of a cross reference to line[lo:hi]: an id

@@ -33,6 +33,9 @@ func TestAsciiDoc(t *testing.T) {
 		{"inline code", "`https://a.example/{x}` and `link:b.html[]` https://c.example/", []string{"1:2:~https://a.example/{x}", "1:45:https://c.example/"}},
 		{"markers in comments", "// uritool-disable-next-line\nhttps://a.example/{x}\nlink:b.html[] // uritool-disable-line target", []string{"2:1:~https://a.example/{x}", "3:6:~target rel b.html"}},
 		{"word before a macro", "hyperlink:x.html[] \\link:y.html[]", nil},
+		// A backslash keeps "..." from the ellipsis, and is gone once
+		// rendered.
+		{"escaped replacement", ":r: https://g.example/r\nhttps://g.example/c/v1\\...v2[diff] {r}/c/v1\\...v2[diff]", []string{"1:5:https://g.example/r", "2:1:https://g.example/c/v1...v2", "2:36:https://g.example/r/c/v1...v2"}},
 		{"attribute line alone", "[source", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
