@@ -19,7 +19,15 @@ type Set struct {
 	// base is the href of an HTML document's first <base> element.
 	base    string
 	hasBase bool
+	// includes: the document includes others, whose anchors are its
+	// own once rendered, and which are not read.
+	includes bool
 }
+
+// Includes reports whether the document includes others (AsciiDoc's
+// include::, reStructuredText's .. include::), so that its anchors are
+// not all known.
+func (s *Set) Includes() bool { return s != nil && s.includes }
 
 // Base returns the href of the first <base> element of an HTML document
 // that has one: the base URI its references resolve against (RFC 3986

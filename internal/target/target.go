@@ -467,8 +467,8 @@ func (t *Tree) index(dir string, names []string) (string, bool) {
 }
 
 // fragment checks that frag, percent-decoded, names an anchor of the
-// target: a heading or id of a Markdown or HTML document, a line of a
-// code file ("#L12"). A fragment into any other file is left alone.
+// target: a heading or id of a Markdown, HTML, reStructuredText or
+// AsciiDoc document, a line of a code file ("#L12"). A fragment into any other file is left alone.
 func (t *Tree) fragment(d *Doc, f found, frag string, at int) *finding.Finding {
 	p := f.path
 	if f.dir {
@@ -482,7 +482,7 @@ func (t *Tree) fragment(d *Doc, f found, frag string, at int) *finding.Finding {
 		}
 	}
 	kind := extract.KindOf(p)
-	if kind != extract.Markdown && kind != extract.HTML {
+	if kind == extract.Text {
 		first, last, ok := anchor.LineAnchor(frag)
 		if !ok {
 			return nil
@@ -498,8 +498,8 @@ func (t *Tree) fragment(d *Doc, f found, frag string, at int) *finding.Finding {
 		return nil // HTML's fragment for the top of any document
 	}
 	set, err := t.doc(p).anchors(kind)
-	if err != nil || set.Has(frag) {
-		return nil
+	if err != nil || set.Has(frag) || set.Includes() {
+		return nil // an included document's anchors are not known
 	}
 	if name, ok := strings.CutPrefix(frag, "user-content-"); ok && kind == extract.Markdown && set.Has(name) {
 		return nil // the id GitHub gives a heading, prefix and all
@@ -636,9 +636,14 @@ func (e *docEntry) anchors(kind extract.Kind) (*anchor.Set, error) {
 			return
 		}
 		defer f.Close()
-		if kind == extract.HTML {
+		switch kind {
+		case extract.HTML:
 			e.set, e.err = anchor.HTML(f)
-		} else {
+		case extract.RST:
+			e.set, e.err = anchor.RST(f)
+		case extract.AsciiDoc:
+			e.set, e.err = anchor.AsciiDoc(f)
+		default:
 			e.set, e.err = anchor.Markdown(f)
 		}
 	})
