@@ -580,19 +580,38 @@ func (r *reader) file(name string) bool {
 		return true
 	}
 	defer f.Close()
-	return r.lines(textOf(f), name, false)
+	in, err := textOf(f)
+	if err != nil {
+		u, ok := r.take()
+		if !ok {
+			return false
+		}
+		u.file, u.err = name, fmt.Errorf("%s: %w", name, err)
+		r.send(u)
+		return true
+	}
+	return r.lines(in, name, false)
 }
+
+// ErrNotText is a file that holds a NUL byte where text would not: an
+// image, an archive, a program, UTF-32. Its lines would be noise.
+var ErrNotText = errors.New("not text (it holds a NUL byte near its start), not read")
 
 // textOf is f as UTF-8 text: a file that begins with a UTF-16 byte order
 // mark (as Windows tools write them) is decoded, where read as bytes it
-// held no line a reader would see. The look costs one pread, and no
-// other file is touched.
-func textOf(f *os.File) io.Reader {
-	var bom [2]byte
-	if n, _ := f.ReadAt(bom[:], 0); n == 2 && (bom == [2]byte{0xFF, 0xFE} || bom == [2]byte{0xFE, 0xFF}) {
-		return transform.NewReader(f, unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewDecoder())
+// held no line a reader would see, and a file with a NUL byte in its
+// first 512 bytes is no text (ErrNotText), as git and file(1) judge. The
+// look costs one pread, and no other file is touched.
+func textOf(f *os.File) (io.Reader, error) {
+	var head [512]byte
+	n, _ := f.ReadAt(head[:], 0)
+	if n >= 2 && (head[0] == 0xFF && head[1] == 0xFE || head[0] == 0xFE && head[1] == 0xFF) {
+		return transform.NewReader(f, unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewDecoder()), nil
 	}
-	return f
+	if bytes.IndexByte(head[:n], 0) >= 0 {
+		return nil, ErrNotText
+	}
+	return f, nil
 }
 
 // lines fills units with whole lines of in and sends each as soon as it
