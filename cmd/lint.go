@@ -136,11 +136,12 @@ so an invalid one is a finding at its column:
   rst       as text, and the relative references of links (the
             <url> of a backquoted "text <url>"_), ".. _name: url"
             targets, image, figure, include and literalinclude
-            directives, and Sphinx's :doc: roles (a document name, read
-            as name.rst beside the document); "/"-rooted names are
-            Sphinx's source directory's and not checked, nor are :ref:
-            labels; literal blocks ("::"), code directives and inline
-            literals are code; comments are skipped
+            directives, and the documents that Sphinx's :doc: roles
+            and toctree entries name (name.rst beside the document,
+            or, "/"-rooted, in the source directory, where conf.py
+            stands); :ref: labels are not checked; literal blocks
+            ("::"), code directives and inline literals are code;
+            comments are skipped
   asciidoc  as text, a URL ending at the "[" of its macro
             (https://x[text]); the relative references of link:, image:
             (under :imagesdir:) and xref: macros and of <<id>> cross

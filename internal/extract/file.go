@@ -99,6 +99,9 @@ const (
 	PathFamily Family = iota
 	PageFamily
 	ImageFamily
+	// SourceFamily is a Sphinx document named from the source directory,
+	// "/usage/install", which lint finds by the project's conf.py.
+	SourceFamily
 )
 
 // Found is one candidate of a file, with what applies to it.
@@ -249,7 +252,9 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	if (e.opts.Kind == Markdown || e.opts.Kind == RST || e.opts.Kind == AsciiDoc) && e.kind == proseLine {
 		// Code is told apart with --include-code too: it is literal,
 		// with no raw HTML, character references or escapes.
-		spans, pending = codeSpans(spans, w, e.opts.Kind == Markdown)
+		// reST closes an inline literal with the last two backquotes
+		// of a longer run: ``:doc:`x``` is the literal :doc:`x`.
+		spans, pending = codeSpans(spans, w, e.opts.Kind == Markdown, e.opts.Kind == RST)
 	}
 	var open uint8 // the raw text element open at the end of the window
 	if e.opts.Kind == HTML || e.opts.Kind == Markdown && e.kind == htmlLine {
@@ -513,11 +518,11 @@ func fenceRun(s string, c byte) int {
 // that may be closed, or go on, past the window (len(text) when none). A
 // span open before the window (w.span) comes first, from w.from; one
 // that closes past the window ends at len(text).
-func codeSpans(dst [][2]int, w *window, wraps bool) ([][2]int, int) {
+func codeSpans(dst [][2]int, w *window, wraps, longer bool) ([][2]int, int) {
 	line := w.text
 	i := w.from
 	if n := w.span; n > 0 {
-		closeAt, undecided := spanCloser(line, i, n, w.past)
+		closeAt, undecided := spanCloser(line, i, n, w.past, longer)
 		switch {
 		case undecided >= 0: // code up to there, at least
 			return append(dst, [2]int{i, undecided}), undecided
@@ -537,11 +542,11 @@ func codeSpans(dst [][2]int, w *window, wraps bool) ([][2]int, int) {
 		if w.past != nil && open == len(line) {
 			return dst, i // the run may go on
 		}
-		closeAt, undecided := spanCloser(line, open, n, w.past)
+		closeAt, undecided := spanCloser(line, open, n, w.past, longer)
 		switch {
 		case undecided >= 0:
 			return dst, i
-		case closeAt < 0 && (w.past.hasRun(n) || wraps):
+		case closeAt < 0 && (w.past.hasRun(n) || longer && w.past.hasLongerRun(n) || wraps):
 			// It closes past the window, or, with wraps, perhaps on a
 			// later line of its paragraph (CommonMark 6.1).
 			return append(dst, [2]int{open, len(line)}), len(line)
@@ -558,18 +563,21 @@ func codeSpans(dst [][2]int, w *window, wraps bool) ([][2]int, int) {
 // spanCloser returns where the first run of exactly n backticks at or
 // after from begins, or -1; in a window, undecided is the start of a run
 // that reaches its end and may yet be that run, else -1.
-func spanCloser(line string, from, n int, p *past) (closeAt, undecided int) {
+func spanCloser(line string, from, n int, p *past, longer bool) (closeAt, undecided int) {
 	for j := from; j < len(line); {
 		if line[j] != '`' {
 			j++
 			continue
 		}
 		m := fenceRun(line[j:], '`')
-		if p != nil && j+m == len(line) && m <= n {
+		if p != nil && j+m == len(line) && (m <= n || longer) {
 			return -1, j // the run may go on to n, or past it
 		}
-		if m == n {
+		switch {
+		case m == n:
 			return j, -1
+		case longer && m > n:
+			return j + m - n, -1 // its last n close the span
 		}
 		j += m
 	}

@@ -22,6 +22,9 @@ type rstState struct {
 	// literal block, code directive or comment; -1 when none is open.
 	body     int
 	bodyCode bool // the open body is code, not a comment
+	// toc: the open body is a toctree's, whose lines name documents;
+	// entry says the line is one.
+	toc, entry bool
 	// paraIndent is the indentation of the paragraph being read, inPara
 	// whether one is; line says that the line is a paragraph's, whose
 	// "::" at its end introduces a literal block at literalAt.
@@ -54,17 +57,21 @@ func (e *Extractor) rstCode(line string, p *past) (code, known bool) {
 	if !known {
 		return false, false
 	}
-	e.comment, s.line = false, false
+	e.comment, s.line, s.entry = false, false, false
 	if blank {
 		s.inPara = false
 		return false, true
 	}
 	if s.body >= 0 {
 		if indent > s.body {
+			if s.toc {
+				s.entry = true
+				return false, true
+			}
 			e.comment = !s.bodyCode
 			return s.bodyCode, true
 		}
-		s.body = -1
+		s.body, s.toc = -1, false
 	}
 	if s.literal {
 		s.literal = false
@@ -78,6 +85,8 @@ func (e *Extractor) rstCode(line string, p *past) (code, known bool) {
 		s.body, s.bodyCode, e.comment = indent, false, true
 	case markup == rstDirective && slices.Contains(codeDirectives, directive):
 		s.body, s.bodyCode = indent, true
+	case markup == rstDirective && directive == "toctree":
+		s.body, s.bodyCode, s.toc = indent, false, true
 	case markup == rstNone:
 		if !s.inPara {
 			s.paraIndent, s.inPara = indent, true
@@ -187,7 +196,11 @@ func (e *Extractor) rstLine(dst []Found, w *window, code [][2]int) ([]Found, int
 	before := len(dst)
 	if w.base+w.from == 0 {
 		var at int
-		dst, at = e.rstExplicit(dst, w)
+		if e.rst.entry {
+			dst, at = e.tocEntry(dst, w)
+		} else {
+			dst, at = e.rstExplicit(dst, w)
+		}
 		undecided = min(undecided, at)
 	}
 	var at int
@@ -222,6 +235,7 @@ func (e *Extractor) rstExplicit(dst []Found, w *window) ([]Found, int) {
 		return dst, len(line)
 	}
 	var i int
+	directive := false
 	switch {
 	case strings.HasPrefix(rest, "__ "):
 		i = at + 3
@@ -259,7 +273,7 @@ func (e *Extractor) rstExplicit(dst []Found, w *window) ([]Found, int) {
 		}
 		for _, d := range []string{"image::", "figure::", "include::", "literalinclude::"} {
 			if strings.HasPrefix(line[j:], d) {
-				i = j + len(d)
+				i, directive = j+len(d), true
 				break
 			}
 			if strings.HasPrefix(d, line[j:]) {
@@ -285,13 +299,18 @@ func (e *Extractor) rstExplicit(dst []Found, w *window) ([]Found, int) {
 	}
 	ref := line[i:j]
 	// A name ending in '_' is an indirect target, no URL; "<name>" is a
-	// standard include, and a "/"-rooted path is Sphinx's, from its
-	// source directory, which lint does not know.
-	if ref == "" || hasScheme(ref) || strings.HasSuffix(ref, "_") && !strings.HasSuffix(ref, "\\_") || ref[0] == '<' || ref[0] == '/' {
+	// standard include.
+	// An image's ".*" lets each builder pick a file of its own kind, which
+	// lint does not choose among.
+	if ref == "" || hasScheme(ref) || strings.HasSuffix(ref, "_") && !strings.HasSuffix(ref, "\\_") || ref[0] == '<' || directive && strings.HasSuffix(ref, ".*") {
 		return dst, len(line)
 	}
 	w.cover(0, j)
-	return append(dst, Found{Candidate: Candidate{Offset: i, Text: ref}, Relative: true}), len(line)
+	f := Found{Candidate: Candidate{Offset: i, Text: ref}, Relative: true}
+	if directive && ref[0] == '/' {
+		f.Family = SourceFamily // Sphinx's, from its source directory
+	}
+	return append(dst, f), len(line)
 }
 
 // rstInline appends the relative references of a reST line's embedded
@@ -306,8 +325,8 @@ func (e *Extractor) rstInline(dst []Found, w *window, code [][2]int) ([]Found, i
 			break
 		}
 		c := line[i]
-		if inSpans(code, i) {
-			continue
+		if inSpans(code, i) || i > 0 && line[i-1] == '\\' {
+			continue // "\<" is a literal '<', no embedded URI's
 		}
 		if c == '<' {
 			j := i + 1
@@ -361,16 +380,61 @@ func (e *Extractor) rstInline(dst []Found, w *window, code [][2]int) ([]Found, i
 		for lo < hi && line[lo] == ' ' {
 			lo++
 		}
-		if ref := line[lo:hi]; ref != "" && ref[0] != '/' && !hasScheme(ref) && strings.IndexAny(ref, " \t") < 0 {
-			sp := e.decoded.begin()
-			sp.copy(line, lo, hi)
-			sp.insert(".rst", hi)
-			f := sp.found(lo, hi)
-			f.Relative = true
-			dst = append(dst, f)
+		if ref := line[lo:hi]; ref != "" && !hasScheme(ref) && strings.IndexAny(ref, " \t") < 0 {
+			dst = append(dst, e.docName(line, lo, hi))
 		}
 		w.cover(i, closing+1)
 		i = closing
 	}
 	return dst, len(line)
+}
+
+// docName is the reference of a Sphinx document name, line[lo:hi]: the
+// source file, its name and ".rst", the default source suffix, relative
+// to this document, or, from a '/', to the source directory, where the
+// project's conf.py stands (SourceFamily).
+func (e *Extractor) docName(line string, lo, hi int) Found {
+	if hi-lo > 1 && line[hi-1] == '/' {
+		hi-- // "usage/referencing/" names usage/referencing
+	}
+	sp := e.decoded.begin()
+	sp.copy(line, lo, hi)
+	sp.insert(".rst", hi)
+	f := sp.found(lo, hi)
+	f.Relative = true
+	if line[lo] == '/' {
+		f.Family = SourceFamily
+	}
+	return f
+}
+
+// tocEntry appends the document that a line of a toctree's body names,
+// "name" or "Title <name>", but for its options (":maxdepth: 2"), "self",
+// URLs (the prose scan's) and glob patterns. It needs the line whole, up
+// to maxRole bytes; a longer one names nothing.
+func (e *Extractor) tocEntry(dst []Found, w *window) ([]Found, int) {
+	line := w.text
+	switch {
+	case len(line) > maxRole:
+		return dst, len(line)
+	case w.past != nil:
+		return dst, 0
+	}
+	lo, hi := 0, len(line)
+	for lo < hi && (line[lo] == ' ' || line[lo] == '\t') {
+		lo++
+	}
+	for hi > lo && (line[hi-1] == ' ' || line[hi-1] == '\t') {
+		hi--
+	}
+	if hi > lo && line[hi-1] == '>' {
+		if lt := strings.LastIndexByte(line[lo:hi], '<'); lt >= 0 {
+			lo, hi = lo+lt+1, hi-1
+		}
+	}
+	ref := line[lo:hi]
+	if ref == "" || ref[0] == ':' || ref == "self" || hasScheme(ref) || strings.ContainsAny(ref, " \t*?[") {
+		return dst, len(line)
+	}
+	return append(dst, e.docName(line, lo, hi)), len(line)
 }

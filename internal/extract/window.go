@@ -71,6 +71,20 @@ func (p *past) hasRun(n int) bool {
 	return ok && at >= p.end
 }
 
+// hasLongerRun reports whether a run of more than n backticks starts
+// past the window; false when there is no past.
+func (p *past) hasLongerRun(n int) bool {
+	if p == nil {
+		return false
+	}
+	for m, at := range p.facts.runs {
+		if m > n && at >= p.end {
+			return true
+		}
+	}
+	return false
+}
+
 // whole reports whether the window is a whole line.
 func (w *window) whole() bool { return w.past == nil && w.base == 0 && w.from == 0 }
 

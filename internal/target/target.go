@@ -111,11 +111,17 @@ type Doc struct {
 	// and its images are looked up in, as file: URIs.
 	pages, images uri.URI
 	antora        bool
+	// A reStructuredText document of a Sphinx project: the source
+	// directory, where conf.py stands, that "/name" is rooted at.
+	source string
 }
 
 // NewDoc returns the document at path, absolute, in the tree below root.
 func NewDoc(path, root string) *Doc {
 	d := &Doc{Path: path, Root: root, own: uri.MustParse(fileURI(path)), rootSegs: segments(filepath.ToSlash(root))}
+	if extract.KindOf(path) == extract.RST {
+		d.source = sphinxSource(path, root)
+	}
 	if module, ok := antoraModule(path, root); ok {
 		d.pages, d.images, d.antora = uri.MustParse(fileURI(module+"/pages")+"/"), uri.MustParse(fileURI(module+"/images")+"/"), true
 	}
@@ -145,11 +151,37 @@ func antoraModule(file, root string) (string, bool) {
 	return "", false
 }
 
+// sphinxSource returns the nearest directory up from file, no higher than
+// root, that holds conf.py: a Sphinx project's source directory. It
+// returns root when there is none.
+func sphinxSource(file, root string) string {
+	for dir := filepath.Dir(file); ; dir = filepath.Dir(dir) {
+		if _, err := os.Stat(filepath.Join(dir, "conf.py")); err == nil {
+			return dir
+		}
+		if len(dir) <= len(root) || filepath.Dir(dir) == dir {
+			return root
+		}
+	}
+}
+
 // CheckResource is Check for a reference to a resource of a family: in
 // an Antora module, a page's or an image's is looked up in the module's
 // pages or images, unless it starts with "./" or "../", relative to the
-// document as any other.
+// document as any other; a Sphinx document named from its source
+// directory is rooted there.
 func (t *Tree) CheckResource(dst []finding.Finding, d *Doc, ref string, family extract.Family) []finding.Finding {
+	if family == extract.SourceFamily && d.source != "" && strings.HasPrefix(ref, "/") {
+		// "/name" is the source directory's "./name".
+		in := *d
+		in.own = uri.MustParse(fileURI(d.source) + "/")
+		n := len(dst)
+		dst = t.check(dst, &in, "."+ref, true)
+		for i := n; i < len(dst); i++ {
+			dst[i].Offset = max(dst[i].Offset-1, 0)
+		}
+		return dst
+	}
 	if !d.antora || strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "../") || strings.HasPrefix(ref, "/") {
 		return t.check(dst, d, ref, true)
 	}
