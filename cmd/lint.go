@@ -126,13 +126,16 @@ so an invalid one is a finding at its column:
             images and link reference definitions are read whether or
             not they are relative; backslash escapes (but in <...>
             autolinks) and character references are undone; the
-            attributes of raw HTML are read as in html; code blocks and
-            code spans are taken literally, and skipped unless
-            --include-code
+            attributes of raw HTML are read as in html; list items and
+            block quotes decide what is code, as CommonMark does; code
+            blocks and code spans (which may wrap to the next line) are
+            taken literally, and skipped unless --include-code; GitHub's
+            www.x and user@x autolinks are read as http:// and mailto:
   html      the values of URL attributes (href, src, action, ...), whole
             to the closing quote, with character references decoded; the
             text between tags and other attributes' values (alt, title,
-            data-*) are decoded, then read as text
+            data-*) are decoded, then read as text; the bodies of
+            <script> and <style> are code, but for url() and @import
   rst       as text, and the relative references of links (the
             <url> of a backquoted "text <url>"_), ".. _name: url"
             targets, image, figure, include and literalinclude
@@ -146,13 +149,16 @@ so an invalid one is a finding at its column:
             (https://x[text]); the relative references of link:, image:
             (under :imagesdir:) and xref: macros and of <<id>> cross
             references (#id, or doc.adoc#id); {name} in a URL replaced
-            by an earlier ":name: value" entry; listing, literal and
-            source blocks, indented literal paragraphs and backquoted
-            code are code; "//" and "////" comments are skipped
+            by an earlier ":name: value" entry; in an Antora component
+            (antora.yml over modules/), an xref's page is its module's
+            pages/, an image its images/; listing, literal and source
+            blocks, indented literal paragraphs and backquoted code are
+            code; "//" and "////" comments are skipped
 
 Templates: a candidate that holds a template language's expressions
 ({{ author }}, {% if %}, ${id}, #{id}), or in prose an RFC 6570 template's
-({z}/{x}/{y}), is the source of a URI, not a URI: it is a note of the rule
+({z}/{x}/{y}), or in AsciiDoc an attribute reference it leaves to its site
+({page-component-version}), is the source of a URI, not a URI: it is a note of the rule
 template, which fails nothing. An expression stays whole in prose, blanks
 and all. Braces in a link destination or URL attribute are still an error:
 a renderer links them as written.
