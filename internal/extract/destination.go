@@ -206,9 +206,10 @@ func (e *Extractor) nextLineDestination(dst []Found, w *window) ([]Found, int) {
 }
 
 // linkCloses reports whether what follows a destination, from byte i,
-// can end an inline link (CommonMark 6.3): after blanks, its ')' or a
-// title, or the end of the line, which the next may go on from. Anything
-// else makes "[a](b c)" no link but text, which is no reference.
+// can end an inline link (CommonMark 6.3): after blanks, its ')', or a
+// title ("...", '...' or (...)) and then its ')', or the end of the line,
+// which the next may go on from. Anything else makes "[a](b c)" or
+// '[a](b "t" x)' no link but text, which is no reference.
 func linkCloses(line string, i int, p *past) (link, known bool) {
 	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 		i++
@@ -216,7 +217,30 @@ func linkCloses(line string, i int, p *past) (link, known bool) {
 	if i == len(line) {
 		return p == nil, p == nil
 	}
-	return strings.IndexByte(")\"'(", line[i]) >= 0, true
+	q := line[i]
+	switch q {
+	case ')':
+		return true, true
+	case '"', '\'':
+	case '(':
+		q = ')'
+	default:
+		return false, true
+	}
+	for j := i + 1; j < len(line); j++ {
+		switch line[j] {
+		case '\\':
+			j++
+		case q:
+			for j++; j < len(line) && (line[j] == ' ' || line[j] == '\t'); j++ {
+			}
+			if j == len(line) {
+				return p == nil, p == nil
+			}
+			return line[j] == ')', true
+		}
+	}
+	return p == nil, p == nil // the title may go on to the next line
 }
 
 // maxBrokenLink bounds how far a destination with a blank in it is looked
