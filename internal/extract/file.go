@@ -177,6 +177,7 @@ type Extractor struct {
 	region, nextLine     Suppression
 	regionOn, nextLineOn bool
 	spans, values, skip  [][2]int
+	bad                  [][2]int // bad tags (badTags)
 	links                []autolinkAt
 	// defNext: the last line was "[label]:", whose destination this
 	// line holds.
@@ -676,12 +677,21 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 	// An attribute needs a '=' and, being inside a tag, a '<' or '>' on
 	// its line; a window does not see all of its line.
 	if !w.whole() || strings.IndexByte(line, '=') >= 0 && (strings.IndexByte(line, '<') >= 0 || strings.IndexByte(line, '>') >= 0) {
+		limit := len(line)
+		var bad [][2]int
+		if e.opts.Kind == Markdown && e.kind == proseLine {
+			bad, limit = e.badTags(w, spans)
+			undecided = limit
+		}
 		tags := tagFinder{line: line, scanned: w.from, last: w.angle, past: w.past}
 		from := w.from
 		if w.past != nil && strings.IndexByte(line[from:], '=') < 0 {
 			from = max(from, trailingName(line)) // the one name whose '=' may follow
 		}
-		for i := from; i < len(line); i++ {
+		for i := from; i < limit; i++ {
+			if inSpans(bad, i) {
+				continue
+			}
 			a, found := attributeAt(line, i, &tags, w.past)
 			if found == undecidedAttribute {
 				undecided = i
@@ -778,6 +788,49 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 		slices.SortStableFunc(dst[start:], func(a, b Found) int { return a.Offset - b.Offset })
 	}
 	return dst, undecided
+}
+
+// badTags returns the stretches of a Markdown line from a '<' to its '>'
+// that are no tag of CommonMark's raw HTML (6.6), which it shows as text:
+// '<a href="x"title=y>' or '</a href="x">' holds no attribute. Each tag,
+// good or bad, is one item of the window, which is never cut inside it;
+// one that may end past the window leaves it undecided from its '<'.
+func (e *Extractor) badTags(w *window, spans [][2]int) ([][2]int, int) {
+	line := w.text
+	bad := e.bad[:0]
+	defer func() { e.bad = bad }()
+	for i := w.from; i < len(line); {
+		k := strings.IndexByte(line[i:], '<')
+		if k < 0 {
+			break
+		}
+		lt := i + k
+		if inSpans(spans, lt) {
+			i = lt + 1
+			continue
+		}
+		switch n := tagLength(line[lt:]); {
+		case n > 0:
+			w.cover(lt, lt+n)
+			i = lt + n
+		case n < 0 && w.past != nil:
+			return bad, lt
+		case n < 0:
+			i = lt + 1 // a tag may go on to the next line
+		default:
+			gt := strings.IndexByte(line[lt:], '>')
+			if gt < 0 {
+				if w.past.mayHold('>') {
+					return bad, lt
+				}
+				gt = len(line) - lt - 1
+			}
+			bad = append(bad, [2]int{lt, lt + gt + 1})
+			w.cover(lt, lt+gt+1)
+			i = lt + gt + 1
+		}
+	}
+	return bad, len(line)
 }
 
 // tagNameBefore returns the name, lowercased, of the tag whose

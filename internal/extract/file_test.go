@@ -79,6 +79,8 @@ func TestExtractorFiles(t *testing.T) {
 		{"www link in link text", md, "[www.a.example](http://b.example/)", []string{"01:http://b.example/"}},
 		{"email", md, "mail a.b+c@d.example. or hello@mail+xyz.example", []string{"01:mailto:a.b+c@d.example"}},
 		{"email in a URI is the URI's", md, "http://user@h.example/", []string{"01:http://user@h.example/"}},
+		// Raw HTML is a tag only when all of it is (6.6).
+		{"not a tag", md, `<a href='bar'title=title> </a href="foo"> <a href="ok">`, []string{"01:rel ok"}},
 		// A title that does not end the link makes it text (6.3).
 		{"malformed title", md, `[a](/u "t "x" t") [b](/v 't "x" t')`, []string{"01:broken@2 rel /u \"t \"x\" t\"", "01:rel /v"}},
 		{"definition on the next line", md, "[foo]:\n/url\n\n[bar]:\n\n/not", []string{"02:rel /url"}},
