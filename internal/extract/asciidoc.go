@@ -3,6 +3,8 @@ package extract
 import (
 	"slices"
 	"strings"
+
+	"github.com/uritool/uritool/internal/ascii"
 )
 
 // AsciiDoc (the Asciidoctor User Manual): delimited blocks are told by
@@ -28,6 +30,11 @@ type adocState struct {
 	// starts as a [source] attribute line does.
 	styled, para, prevBlank, style bool
 	attrs                          map[string]string
+	// text: the last line was a paragraph's, of runes code points, which
+	// a line of '-' as long, give or take one, underlines as a section
+	// title ("NAME" then "----"), as Asciidoctor reads it, not a listing.
+	text  bool
+	runes int
 }
 
 func newAdocState() adocState { return adocState{prevBlank: true} }
@@ -68,8 +75,11 @@ func (e *Extractor) adocCode(line string, p *past) (code, known bool) {
 		s.para, s.prevBlank = false, true
 		return false, true
 	}
-	prevBlank := s.prevBlank
-	s.prevBlank = false
+	prevBlank, text := s.prevBlank, s.text
+	s.prevBlank, s.text = false, false
+	if delim == '-' && text && abs(s.runes-n) < 2 {
+		return false, true // a two-line section title's underline
+	}
 	if delim != 0 {
 		s.fence, s.fenceLen, s.fenceCode, s.styled, s.para = delim, n, delim != '/', false, false
 		e.comment = delim == '/'
@@ -87,7 +97,27 @@ func (e *Extractor) adocCode(line string, p *past) (code, known bool) {
 		return true, true
 	}
 	s.style = style
+	s.text = line != "" && line[0] > ' ' && line[0] != '.' && line[0] != '[' && !style
 	return false, true
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// runeStarts counts the bytes of b that start a UTF-8 sequence, the
+// code points of valid text; a line's pieces add up to its count.
+func runeStarts(b string) int {
+	n := 0
+	for i := 0; i < len(b); i++ {
+		if b[i]&0xC0 != 0x80 {
+			n++
+		}
+	}
+	return n
 }
 
 // adocDelimiter returns the delimiter a line is, '-', '.' or '/' for a
@@ -445,7 +475,9 @@ func (e *Extractor) xref(line string, lo, hi int) (Found, bool) {
 		hi--
 	}
 	ref := line[lo:hi]
-	if ref == "" || strings.ContainsAny(ref, " \t") || hasScheme(ref) {
+	// An id or a path starts with a word's character or a dot:
+	// "+<<<<<<<+" is a passed-through conflict marker, no reference.
+	if ref == "" || strings.ContainsAny(ref, " \t") || hasScheme(ref) || !(ascii.IsAlpha(ref[0]) || ascii.IsDigit(ref[0]) || strings.IndexByte("_.#/", ref[0]) >= 0 || ref[0] >= 0x80) {
 		return Found{}, false
 	}
 	sp := e.decoded.begin()

@@ -32,6 +32,10 @@ func TestAsciiDoc(t *testing.T) {
 		{"comments", "// https://a.example/{x}\n////\nlink:b.html[]\n////\n/// https://c.example/", []string{"5:5:https://c.example/"}},
 		{"inline code", "`https://a.example/{x}` and `link:b.html[]` https://c.example/", []string{"1:2:~https://a.example/{x}", "1:45:https://c.example/"}},
 		{"markers in comments", "// uritool-disable-next-line\nhttps://a.example/{x}\nlink:b.html[] // uritool-disable-line target", []string{"2:1:~https://a.example/{x}", "3:6:~target rel b.html"}},
+		// "----" as long as the line above, give or take one, underlines
+		// a section title: no listing opens.
+		{"two-line section title", "NAME\n----\nsee https://a.example/\n\nx\n----\nhttps://b.example/{x}\n----", []string{"3:5:https://a.example/", "7:1:~https://b.example/{x}"}},
+		{"conflict markers", "the +<<<<<<<+, `=======`, and +>>>>>>>+ markers", nil},
 		{"word before a macro", "hyperlink:x.html[] \\link:y.html[]", nil},
 		// A backslash keeps "..." from the ellipsis, and is gone once
 		// rendered.

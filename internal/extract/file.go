@@ -232,6 +232,9 @@ func (e *Extractor) Line(dst []Found, line string) []Found {
 	if e.opts.Kind == HTML { // Markdown's block structure holds the rest
 		e.raw = w.raw
 	}
+	if e.opts.Kind == AsciiDoc {
+		e.adoc.runes = runeStarts(line)
+	}
 	if markdown {
 		e.blocks.end()
 	}

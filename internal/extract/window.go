@@ -150,6 +150,7 @@ type pieces struct {
 	angle           byte
 	span            int
 	raw             uint8
+	runes           int // the code points of the line so far
 	// columns counts the code points of the line before the window's
 	// last candidate (window offsets).
 	columns columns
@@ -169,6 +170,7 @@ func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []
 		p.advance()
 	}
 	p.buf = append(p.buf, piece...)
+	p.runes += runeStarts(ascii.View(piece))
 	text := ascii.View(p.buf) // valid until the next call, as Piece says
 	var rest *past
 	if !last {
@@ -222,6 +224,9 @@ func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []
 	if last {
 		if e.opts.Kind == HTML {
 			e.raw = p.raw
+		}
+		if e.opts.Kind == AsciiDoc {
+			e.adoc.runes = p.runes
 		}
 		if markdown {
 			e.blocks.end()
