@@ -19,15 +19,16 @@ type Set struct {
 	// base is the href of an HTML document's first <base> element.
 	base    string
 	hasBase bool
-	// includes: the document includes others, whose anchors are its
-	// own once rendered, and which are not read.
-	includes bool
+	// partial: the anchors of the document are not all in it.
+	partial bool
 }
 
-// Includes reports whether the document includes others (AsciiDoc's
-// include::, reStructuredText's .. include::), so that its anchors are
-// not all known.
-func (s *Set) Includes() bool { return s != nil && s.includes }
+// Partial reports whether the document's anchors are not all in it: it
+// includes others (AsciiDoc's include::, reStructuredText's ..
+// include::), whose anchors are its own once rendered, or it is itself
+// a piece that others include (an AsciiDoc file with no document title),
+// whose references name the anchors of the document it lands in.
+func (s *Set) Partial() bool { return s != nil && s.partial }
 
 // Base returns the href of the first <base> element of an HTML document
 // that has one: the base URI its references resolve against (RFC 3986

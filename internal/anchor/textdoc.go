@@ -57,7 +57,46 @@ func AsciiDoc(r io.Reader) (*Set, error) {
 	prefix, sep, sectids := "_", "_", true
 	set := false     // the document sets idprefix or idseparator itself
 	var delim []byte // the open delimited block that holds no anchors
+	var prev []byte  // the last line, when a paragraph's: a title, if this underlines it
+	section := func(title string) {
+		if !sectids {
+			s.add(title)
+			return
+		}
+		s.addUnique(asciidocID(title, prefix, sep), sep)
+		if !set {
+			// Sites set both for all their pages, most often to
+			// "" and "-" (Antora's own docs do): a page that does
+			// not say is taken to have either.
+			s.addUnique(asciidocID(title, "", "-"), "-")
+		}
+		// <<Section Title>>, a natural cross reference, finds the
+		// section by its title.
+		s.add(title)
+	}
+	// A piece for others to include has no title of its own: its first
+	// line of content is none, nor is it underlined with '='.
+	const (
+		titleUnknown = iota
+		titleNext    // the first line of content may be underlined
+		titleKnown
+	)
+	titled := titleUnknown
 	err := eachLine(r, func(line []byte) {
+		title := prev
+		prev = prev[:0]
+		switch t := bytes.TrimRight(line, " \t"); {
+		case titled == titleNext:
+			titled = titleKnown
+			if len(t) < 2 || !onlyByte(t, '=') || absInt(utf8.RuneCount(title)-len(t)) >= 2 {
+				s.partial = true
+			}
+		case titled == titleUnknown && len(t) > 0 && !bytes.HasPrefix(t, []byte("//")) && t[0] != ':' && t[0] != '[':
+			titled = titleKnown
+			if !bytes.HasPrefix(t, []byte("= ")) && !bytes.HasPrefix(t, []byte("# ")) {
+				titled = titleNext
+			}
+		}
 		if delim != nil {
 			if bytes.Equal(bytes.TrimRight(line, " \t"), delim) {
 				delim = nil
@@ -65,6 +104,14 @@ func AsciiDoc(r io.Reader) (*Set, error) {
 			return
 		}
 		t := bytes.TrimRight(line, " \t")
+		// "NAME" then "----", as long give or take one: a two-line
+		// section title, which Asciidoctor reads before a delimiter.
+		if len(title) > 0 && len(t) >= 2 && strings.IndexByte("=-~^+", t[0]) >= 0 && onlyByte(t, t[0]) && absInt(utf8.RuneCount(title)-len(t)) < 2 {
+			if t[0] != '=' { // '=' underlines the document's title
+				section(strings.TrimSpace(string(title)))
+			}
+			return
+		}
 		if len(t) >= 4 && (onlyByte(t, '-') || onlyByte(t, '.') || onlyByte(t, '/') || onlyByte(t, '+')) || bytes.Equal(t, []byte("```")) {
 			delim = append([]byte(nil), t...)
 			return
@@ -73,7 +120,7 @@ func AsciiDoc(r io.Reader) (*Set, error) {
 			return
 		}
 		if bytes.HasPrefix(line, []byte("include::")) {
-			s.includes = true
+			s.partial = true
 		}
 		if name, value, ok := attributeEntry(line); ok {
 			switch name {
@@ -93,23 +140,14 @@ func AsciiDoc(r io.Reader) (*Set, error) {
 		for level < len(line) && (line[level] == '=' || line[level] == '#') && line[level] == line[0] {
 			level++
 		}
-		if level >= 2 && level <= 6 && level < len(line) && line[level] == ' ' {
-			if !sectids {
-				s.add(strings.TrimSpace(string(line[level:])))
-				return
+		if level >= 1 && level <= 6 && level < len(line) && line[level] == ' ' {
+			if level > 1 { // "= Title" is the document's
+				section(strings.TrimSpace(strings.TrimRight(strings.TrimSpace(string(line[level:])), "=")))
 			}
-			title := strings.TrimSpace(string(line[level:]))
-			title = strings.TrimSpace(strings.TrimRight(title, "="))
-			s.addUnique(asciidocID(title, prefix, sep), sep)
-			if !set {
-				// Sites set both for all their pages, most often to
-				// "" and "-" (Antora's own docs do): a page that does
-				// not say is taken to have either.
-				s.addUnique(asciidocID(title, "", "-"), "-")
-			}
-			// <<Section Title>>, a natural cross reference, finds the
-			// section by its title.
-			s.add(title)
+			return
+		}
+		if len(t) > 0 && t[0] > ' ' && t[0] != '.' && t[0] != '[' {
+			prev = append(prev, t...)
 		}
 	})
 	if err != nil {
@@ -224,7 +262,7 @@ func RST(r io.Reader) (*Set, error) {
 			}
 		}
 		if bytes.HasPrefix(t, []byte(".. include::")) {
-			s.includes = true
+			s.partial = true
 		}
 		if rest, ok := bytes.CutPrefix(t, []byte(".. _")); ok {
 			if end := bytes.LastIndexByte(rest, ':'); end > 0 {
@@ -309,4 +347,11 @@ func (s *Set) addUnique(id, sep string) {
 			return
 		}
 	}
+}
+
+func absInt(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

@@ -30,6 +30,12 @@ func TestAsciiDoc(t *testing.T) {
 		"////",
 		"[[commented]]",
 		"////",
+		"NAME",
+		"----",
+		"git-fetch - Download objects",
+		"",
+		"SYNOPSIS",
+		"--------",
 		":idprefix:",
 		":idseparator: -",
 		"== Hello Again",
@@ -42,7 +48,8 @@ func TestAsciiDoc(t *testing.T) {
 	// "" and "-" too, as sites set them; this one sets both at the end.
 	want := []string{"_hello_world", "hello-world", "Hello World", "_install_run", "install-run", "Install & Run",
 		"_c_api", "c-api", "C++ API", "_über_uns", "über-uns", "Über uns", "_whats_new", "whats-new", "What's new?",
-		"_setup", "setup", "Setup", "_setup_2", "setup-2", "explicit", "short", "inline", "with", "hello-again", "Hello Again"}
+		"_setup", "setup", "Setup", "_setup_2", "setup-2", "explicit", "short", "inline", "with",
+		"_name", "name", "NAME", "_synopsis", "synopsis", "SYNOPSIS", "hello-again", "Hello Again"}
 	if !slices.Equal(s.names, want) {
 		t.Errorf("got  %q\nwant %q", s.names, want)
 	}
@@ -85,9 +92,9 @@ func TestRST(t *testing.T) {
 	}
 }
 
-// TestIncludes: a document that includes others has anchors lint cannot
-// all know.
-func TestIncludes(t *testing.T) {
+// TestPartial: a document that includes others, or is a piece that
+// others include, has anchors lint cannot all know.
+func TestPartial(t *testing.T) {
 	for _, c := range []struct {
 		read func(string) (*Set, error)
 		doc  string
@@ -95,12 +102,15 @@ func TestIncludes(t *testing.T) {
 	}{
 		{func(d string) (*Set, error) { return AsciiDoc(strings.NewReader(d)) }, "= T\ninclude::partial$x.adoc[]", true},
 		{func(d string) (*Set, error) { return AsciiDoc(strings.NewReader(d)) }, "= T\n----\ninclude::x.adoc[]\n----", false},
+		{func(d string) (*Set, error) { return AsciiDoc(strings.NewReader(d)) }, "git-fetch(1)\n============\n\nNAME\n----", false},
+		{func(d string) (*Set, error) { return AsciiDoc(strings.NewReader(d)) }, "// c\n:a: b\n[#top]\n= T", false},
+		{func(d string) (*Set, error) { return AsciiDoc(strings.NewReader(d)) }, "_<repository>_::\n\tThe remote", true},
 		{func(d string) (*Set, error) { return RST(strings.NewReader(d)) }, ".. include:: x.rst", true},
 		{func(d string) (*Set, error) { return RST(strings.NewReader(d)) }, "T\n=", false},
 	} {
 		s, err := c.read(c.doc)
-		if err != nil || s.Includes() != c.want {
-			t.Errorf("%q: includes %v, %v; want %v", c.doc, s.Includes(), err, c.want)
+		if err != nil || s.Partial() != c.want {
+			t.Errorf("%q: partial %v, %v; want %v", c.doc, s.Partial(), err, c.want)
 		}
 	}
 }

@@ -530,8 +530,8 @@ func (t *Tree) fragment(d *Doc, f found, frag string, at int) *finding.Finding {
 		return nil // HTML's fragment for the top of any document
 	}
 	set, err := t.doc(p).anchors(kind)
-	if err != nil || set.Has(frag) || set.Includes() {
-		return nil // an included document's anchors are not known
+	if err != nil || set.Has(frag) || set.Partial() {
+		return nil // a piece's anchors, or its parts', are not all known
 	}
 	if name, ok := strings.CutPrefix(frag, "user-content-"); ok && kind == extract.Markdown && set.Has(name) {
 		return nil // the id GitHub gives a heading, prefix and all
