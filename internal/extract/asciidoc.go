@@ -240,6 +240,28 @@ func (s *adocState) set(name, value string, unset bool) {
 	s.attrs[strings.Clone(name)] = strings.Clone(value)
 }
 
+// attribute returns the value of the attribute name: the document's
+// entries, then Asciidoctor's built-in character attributes.
+func (s *adocState) attribute(name string) (string, bool) {
+	name = strings.ToLower(name)
+	if v, ok := s.attrs[name]; ok {
+		return v, true
+	}
+	v, ok := builtinAttributes[name]
+	return v, ok
+}
+
+// builtinAttributes are the attributes Asciidoctor defines for characters
+// that markup would otherwise take ({tilde} in "~user" paths).
+var builtinAttributes = map[string]string{
+	"amp": "&", "apos": "'", "asterisk": "*", "backslash": "\\", "backtick": "`",
+	"blank": "", "caret": "^", "cpp": "C++", "cxx": "C++", "deg": "\u00b0", "empty": "",
+	"endsb": "]", "gt": ">", "ldquo": "\u201c", "lsquo": "\u2018", "lt": "<",
+	"nbsp": "\u00a0", "plus": "+", "pp": "++", "quot": "\"", "rdquo": "\u201d",
+	"rsquo": "\u2019", "sp": " ", "startsb": "[", "tilde": "~", "two-colons": "::",
+	"two-semicolons": ";;", "vbar": "|", "wj": "\u2060", "zwsp": "\u200b",
+}
+
 // substitute replaces the attribute references of value that are set.
 func (e *Extractor) substitute(value string) string {
 	if strings.IndexByte(value, '{') < 0 {
@@ -256,7 +278,7 @@ func (e *Extractor) substitute(value string) string {
 			break
 		}
 		b.WriteString(value[:i])
-		if v, ok := e.adoc.attrs[strings.ToLower(value[i+1:i+k])]; ok {
+		if v, ok := e.adoc.attribute(value[i+1 : i+k]); ok {
 			b.WriteString(v)
 		} else {
 			b.WriteString(value[i : i+k+1])
@@ -307,7 +329,7 @@ func (e *Extractor) spliceAttributes(line string, lo, hi int, prefix string) (Fo
 		if k < 0 {
 			break
 		}
-		v, ok := e.adoc.attrs[strings.ToLower(line[i+1:i+k])]
+		v, ok := e.adoc.attribute(line[i+1 : i+k])
 		if !ok {
 			continue
 		}

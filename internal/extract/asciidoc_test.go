@@ -35,6 +35,7 @@ func TestAsciiDoc(t *testing.T) {
 		// "----" as long as the line above, give or take one, underlines
 		// a section title: no listing opens.
 		{"two-line section title", "NAME\n----\nsee https://a.example/\n\nx\n----\nhttps://b.example/{x}\n----", []string{"3:5:https://a.example/", "7:1:~https://b.example/{x}"}},
+		{"built-in attribute", "git://host/{tilde}alice/foo", []string{"1:1:git://host/~alice/foo"}},
 		{"conflict markers", "the +<<<<<<<+, `=======`, and +>>>>>>>+ markers", nil},
 		{"word before a macro", "hyperlink:x.html[] \\link:y.html[]", nil},
 		// A backslash keeps "..." from the ellipsis, and is gone once
