@@ -33,17 +33,67 @@ func (e *Extractor) destinations(dst []Found, w *window, spans [][2]int) ([]Foun
 		}
 		undecided = min(undecided, at)
 	}
-	// The ']' may stand in the look-back, before w.from.
-	for i := max(w.from-1, 0); i < len(line); i++ {
-		n := strings.Index(line[i:], "](")
-		if n < 0 {
+	var at int
+	dst, e.openers, at = e.linkPass(dst, w, spans, len(line), append(e.openers[:0], e.carried...))
+	return dst, min(undecided, at)
+}
+
+// opener is a '[' or "![" that may open a link's text or an image's
+// description (CommonMark 6.3), at a line offset; inactive once a link
+// closes after it, as links do not nest.
+type opener struct {
+	at              int
+	image, inactive bool
+}
+
+// maxOpeners bounds the openers a line keeps: past it the oldest go,
+// as a window and the whole line both let them go.
+const maxOpeners = 256
+
+// linkPass appends the destinations of the inline links and images of
+// w's text from w.from up to limit, by CommonMark's look for link ends
+// (6.3): a ']' closes the nearest '[' before it in its paragraph, which
+// a link closing earlier may have made inactive. stack is the openers at
+// w.from, the earlier lines' of the paragraph included; it returns them
+// at limit (or where it stopped undecided, which it returns too).
+func (e *Extractor) linkPass(dst []Found, w *window, spans [][2]int, limit int, stack []opener) ([]Found, []opener, int) {
+	line := w.text
+	for i := w.from; i < limit; i++ {
+		k := strings.IndexAny(line[i:limit], "[]")
+		if k < 0 {
 			break
 		}
-		open := i + n + 1 // the '('
-		if open < w.from || inSpans(spans, open) || inLinks(e.links, open) || escaped(line, 0, open-1) {
-			i = open
+		i += k
+		if inSpans(spans, i) || inLinks(e.links, i) || inSpans(e.tags, i) || escaped(line, 0, i) {
 			continue
 		}
+		if line[i] == '[' {
+			if len(stack) == maxOpeners {
+				stack = append(stack[:0], stack[1:]...)
+			}
+			stack = append(stack, opener{at: w.base + i, image: i > 0 && line[i-1] == '!' && !escaped(line, 0, i-1)})
+			continue
+		}
+		top := len(stack) - 1
+		switch {
+		case top >= 0 && stack[top].inactive:
+			stack = stack[:top]
+			continue
+		case top < 0:
+			continue // no '[' before it in its paragraph: text
+		}
+		if i+1 == len(line) {
+			if w.past != nil {
+				return dst, stack, i // the '(' may follow
+			}
+		}
+		if i+1 == len(line) || line[i+1] != '(' {
+			if top >= 0 {
+				stack = stack[:top]
+			}
+			continue
+		}
+		open := i + 1
 		start, end, state := destinationAt(line, open+1, w.past)
 		broken := -1 // where a destination with a blank in it closes
 		if state == aDestination {
@@ -64,20 +114,31 @@ func (e *Extractor) destinations(dst []Found, w *window, spans [][2]int) ([]Foun
 		}
 		switch {
 		case state == undecidedDestination:
-			return dst, min(undecided, open)
+			return dst, stack, i
 		case state == aDestination && broken >= 0:
 			f := Found{Candidate: Candidate{Offset: start, Text: line[start:broken]}, Relative: !hasScheme(line[start:broken]), Followed: true, BrokenAt: end - start}
 			dst = append(dst, f)
-			w.cover(open, broken+1)
+			w.cover(i, broken+1)
 			i = broken
-			continue
 		case state == aDestination:
 			dst = e.appendDestination(dst, line, start, end)
-			w.cover(open, end+1)
+			w.cover(i, end+1)
+			if top >= 0 && !stack[top].image {
+				for j := range stack[:top] {
+					if !stack[j].image {
+						stack[j].inactive = true // links do not nest
+					}
+				}
+			}
+			i = end
+		default:
+			w.cover(i, open+1)
 		}
-		i = open
+		if top >= 0 {
+			stack = stack[:top]
+		}
 	}
-	return dst, undecided
+	return dst, stack, limit
 }
 
 // definition appends the destination of the link reference definition

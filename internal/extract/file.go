@@ -177,8 +177,13 @@ type Extractor struct {
 	region, nextLine     Suppression
 	regionOn, nextLineOn bool
 	spans, values, skip  [][2]int
-	bad                  [][2]int // bad tags (badTags)
-	links                []autolinkAt
+	bad, tags            [][2]int // bad and good tags (badTags)
+	// openers are the link openers at the end of the link pass over a
+	// window; carried, those at the start of the window, handed on from
+	// the window before, or from the paragraph's line before
+	// (lineOpeners).
+	openers, carried, lineOpeners []opener
+	links                         []autolinkAt
 	// defNext: the last line was "[label]:", whose destination this
 	// line holds.
 	defNext bool
@@ -227,8 +232,10 @@ func (e *Extractor) Line(dst []Found, line string) []Found {
 		e.kind = kindOf(code)
 	}
 	start := len(dst)
+	e.carried = append(e.carried[:0], e.paraOpeners()...)
 	w := window{text: line, raw: e.raw, span: e.carriedSpan()}
 	dst, _ = e.extract(dst, &w)
+	e.endOpeners()
 	if e.opts.Kind == HTML { // Markdown's block structure holds the rest
 		e.raw = w.raw
 	}
@@ -290,6 +297,11 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	cut := len(line)
 	if w.past != nil {
 		cut = w.cut(pending)
+		if e.opts.Kind == Markdown && e.kind == proseLine {
+			// The link openers at the cut, for the next window.
+			_, next, _ := e.linkPass(nil, w, spans, cut, append(e.openers[:0], e.carried...))
+			e.carried = append(e.carried[:0], next...)
+		}
 		if e.opts.Kind == HTML || e.opts.Kind == Markdown && e.kind == htmlLine {
 			w.raw = rawAt(spans, e.rawKinds, cut)
 			if n := len(spans); open != 0 && n > 0 && cut >= spans[n-1][0] {
@@ -449,6 +461,24 @@ func kindOf(code bool) lineKind {
 		return codeLine
 	}
 	return proseLine
+}
+
+// paraOpeners are the link openers that the line, just begun, takes from
+// the line before: only a paragraph's next line does.
+func (e *Extractor) paraOpeners() []opener {
+	if e.opts.Kind != Markdown || e.kind != proseLine || !e.blocks.continues {
+		return nil
+	}
+	return e.lineOpeners
+}
+
+// endOpeners keeps the link openers a line leaves open, for its
+// paragraph's next line.
+func (e *Extractor) endOpeners() {
+	e.lineOpeners = e.lineOpeners[:0]
+	if e.opts.Kind == Markdown && e.kind == proseLine {
+		e.lineOpeners = append(e.lineOpeners, e.openers...)
+	}
 }
 
 // carriedSpan is the code span that the line, just begun, takes from
@@ -679,13 +709,14 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 	values := e.values[:0] // the attribute values read, in order
 	// An attribute needs a '=' and, being inside a tag, a '<' or '>' on
 	// its line; a window does not see all of its line.
+	limit := len(line)
+	var bad [][2]int
+	e.tags = e.tags[:0]
+	if e.opts.Kind == Markdown && e.kind == proseLine && strings.IndexByte(line, '<') >= 0 {
+		bad, limit = e.badTags(w, spans)
+		undecided = limit
+	}
 	if !w.whole() || strings.IndexByte(line, '=') >= 0 && (strings.IndexByte(line, '<') >= 0 || strings.IndexByte(line, '>') >= 0) {
-		limit := len(line)
-		var bad [][2]int
-		if e.opts.Kind == Markdown && e.kind == proseLine {
-			bad, limit = e.badTags(w, spans)
-			undecided = limit
-		}
 		tags := tagFinder{line: line, scanned: w.from, last: w.angle, past: w.past}
 		from := w.from
 		if w.past != nil && strings.IndexByte(line[from:], '=') < 0 {
@@ -800,8 +831,8 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 // one that may end past the window leaves it undecided from its '<'.
 func (e *Extractor) badTags(w *window, spans [][2]int) ([][2]int, int) {
 	line := w.text
-	bad := e.bad[:0]
-	defer func() { e.bad = bad }()
+	bad, good := e.bad[:0], e.tags[:0]
+	defer func() { e.bad, e.tags = bad, good }()
 	for i := w.from; i < len(line); {
 		k := strings.IndexByte(line[i:], '<')
 		if k < 0 {
@@ -814,6 +845,7 @@ func (e *Extractor) badTags(w *window, spans [][2]int) ([][2]int, int) {
 		}
 		switch n := tagLength(line[lt:]); {
 		case n > 0:
+			good = append(good, [2]int{lt, lt + n})
 			w.cover(lt, lt+n)
 			i = lt + n
 		case n < 0 && w.past != nil:

@@ -79,6 +79,10 @@ func TestExtractorFiles(t *testing.T) {
 		{"www link in link text", md, "[www.a.example](http://b.example/)", []string{"01:http://b.example/"}},
 		{"email", md, "mail a.b+c@d.example. or hello@mail+xyz.example", []string{"01:mailto:a.b+c@d.example"}},
 		{"email in a URI is the URI's", md, "http://user@h.example/", []string{"01:http://user@h.example/"}},
+		// Links do not nest, and a ']' closes the nearest '[' of its
+		// paragraph (6.3).
+		{"links do not nest", md, "[a [b](/in)](/out) \\[c](/esc) [d] e](/f)", []string{"01:rel /in"}},
+		{"link text across lines", md, "See [the\ndocs](/d) and [x [y\n](/z)](/w)", []string{"02:rel /d", "03:rel /z"}},
 		// Raw HTML is a tag only when all of it is (6.6).
 		{"not a tag", md, `<a href='bar'title=title> </a href="foo"> <a href="ok">`, []string{"01:rel ok"}},
 		// A title that does not end the link makes it text (6.3).

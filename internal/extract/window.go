@@ -206,6 +206,7 @@ func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []
 		}
 		e.sup, e.kind, p.begun = sup, kind, true
 		p.raw, p.span = e.raw, e.carriedSpan()
+		e.carried = append(e.carried[:0], e.paraOpeners()...)
 	}
 	if rest != nil {
 		p.inside = slices.Grow(p.inside[:0], len(text))[:len(text)]
@@ -222,6 +223,7 @@ func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []
 		f.Offset += p.base
 	}
 	if last {
+		e.endOpeners()
 		if e.opts.Kind == HTML {
 			e.raw = p.raw
 		}
