@@ -58,12 +58,11 @@ const maxOpeners = 256
 // at limit (or where it stopped undecided, which it returns too).
 func (e *Extractor) linkPass(dst []Found, w *window, spans [][2]int, limit int, stack []opener) ([]Found, []opener, int) {
 	line := w.text
+	opens, closes := byteFinder{c: '[', at: -1}, byteFinder{c: ']', at: -1}
 	for i := w.from; i < limit; i++ {
-		k := strings.IndexAny(line[i:limit], "[]")
-		if k < 0 {
+		if i = min(opens.from(line, i), closes.from(line, i)); i >= limit {
 			break
 		}
-		i += k
 		if inSpans(spans, i) || inLinks(e.links, i) || inSpans(e.tags, i) || escaped(line, 0, i) {
 			continue
 		}

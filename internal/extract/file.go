@@ -567,10 +567,11 @@ func codeSpans(dst [][2]int, w *window, wraps, longer bool) ([][2]int, int) {
 		i = closeAt + n
 	}
 	for i < len(line) {
-		if line[i] != '`' {
-			i++
-			continue
+		k := strings.IndexByte(line[i:], '`')
+		if k < 0 {
+			break
 		}
+		i += k
 		n := fenceRun(line[i:], '`')
 		open := i + n
 		if w.past != nil && open == len(line) {
@@ -599,10 +600,11 @@ func codeSpans(dst [][2]int, w *window, wraps, longer bool) ([][2]int, int) {
 // that reaches its end and may yet be that run, else -1.
 func spanCloser(line string, from, n int, p *past, longer bool) (closeAt, undecided int) {
 	for j := from; j < len(line); {
-		if line[j] != '`' {
-			j++
-			continue
+		k := strings.IndexByte(line[j:], '`')
+		if k < 0 {
+			break
 		}
+		j += k
 		m := fenceRun(line[j:], '`')
 		if p != nil && j+m == len(line) && (m <= n || longer) {
 			return -1, j // the run may go on to n, or past it
