@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"fmt"
+
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/config"
@@ -45,7 +47,14 @@ Global settings stand at its top level, each command's under its name:
 Variables: URITOOL_<FLAG> sets a global flag, or that flag of every command
 that has it; URITOOL_<COMMAND>_<FLAG> sets one command's flag and wins. A "-"
 in a flag's name is "_" in a variable's. A URITOOL_* variable that is no
-setting is ignored, with a warning on stderr naming the closest one.`,
+setting is ignored, with a warning on stderr naming the closest one. A
+URITOOL_<FLAG> whose value one command takes and another refuses (FORMAT=sarif
+is lint's) leaves the other to its config file or default; a value that no
+command takes is an error, as the command's own variable's always is.
+
+Each value is checked as its command checks it: one the command would refuse
+is an error here too, exit 2. The config file looked for is named on stderr,
+found or not.`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.SettingsTable.Fields().String(),
 		},
@@ -76,6 +85,21 @@ setting is ignored, with a warning on stderr naming the closest one.`,
 			r := render.NewTableRenderer(render.SettingsTable, opts.Format.Value, render.TextOptions{})
 			if err := render.WriteAll(root.IO.Out, root.IO.ErrOut, r, shown); err != nil {
 				return &stream.WriteError{Err: err}
+			}
+			// Which file was looked for, found or not: a setting that
+			// seems not to take often lives in another one.
+			path, found := root.settings.ConfigFile(c)
+			var werr error
+			switch {
+			case path == "":
+				_, werr = fmt.Fprintln(root.IO.ErrOut, "config file: none (neither XDG_CONFIG_HOME nor HOME is set)")
+			case found:
+				_, werr = fmt.Fprintf(root.IO.ErrOut, "config file: %s\n", path)
+			default:
+				_, werr = fmt.Fprintf(root.IO.ErrOut, "config file: %s (not found)\n", path)
+			}
+			if werr != nil {
+				return &stream.WriteError{Err: werr}
 			}
 			return nil
 		},

@@ -136,31 +136,85 @@ func (l *Layers) Apply(c *cobra.Command) (warnings []string, err error) {
 	if err != nil {
 		return warnings, err
 	}
+	_, err = l.apply(c, cf)
+	return warnings, err
+}
+
+// apply gives c's flags their values from the environment and cf, and
+// returns c's settings as applied. A global variable (URITOOL_FORMAT)
+// sets a command's flag only where its value is one the command takes:
+// URITOOL_FORMAT=sarif, set for lint, leaves parse to the config file or
+// its default; the command's own variable (URITOOL_PARSE_FORMAT), the
+// file and a global flag's variable are errors when wrong.
+func (l *Layers) apply(c *cobra.Command, cf *configFile) ([]Setting, error) {
 	settings, err := l.settings(c, cf)
 	if err != nil {
-		return warnings, err
+		return nil, err
 	}
-	for _, s := range settings {
-		l.known[s.Flag] = s
-		var v value
-		switch s.Origin.Kind {
-		case Env:
-			v = value{text: os.Getenv(s.Origin.Name)}
-		case File:
-			var line int
-			if v, line, err = fileValue(cf.values[s.Key]); err != nil {
-				return warnings, fmt.Errorf("%s:%d: %s: %w", cf.path, line, s.Key, err)
+	for i := range settings {
+		s := &settings[i]
+		if s.Origin.Kind == Env {
+			v := value{text: os.Getenv(s.Origin.Name)}
+			err := setFlag(s.Flag, v)
+			if err == nil {
+				s.Flag.Changed = true // lets commands tell a given value from the default
+				l.known[s.Flag] = *s
+				continue
 			}
-		default:
+			if len(s.Envs) < 2 || s.Origin.Name != s.Envs[1] || !acceptedElsewhere(c, s.Flag.Name, v.text) {
+				return nil, fmt.Errorf("%s: %s: %w", s.Origin, s.Key, err)
+			}
+			// Another command's value: the layers below decide.
+			s.Origin, s.Value = Origin{Kind: Default}, s.Flag.DefValue
+			if l.v.InConfig(s.Key) {
+				s.Origin = Origin{Kind: File, Name: cf.path, Line: cf.lines[s.Key]}
+			}
+		}
+		if s.Origin.Kind == File {
+			v, line, err := fileValue(cf.values[s.Key])
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %s: %w", cf.path, line, s.Key, err)
+			}
+			if err := setFlag(s.Flag, v); err != nil {
+				return nil, fmt.Errorf("%s: %s: %w", s.Origin, s.Key, err)
+			}
+			s.Value = v.String()
+			s.Flag.Changed = true
+		}
+		l.known[s.Flag] = *s
+	}
+	return settings, nil
+}
+
+// acceptedElsewhere reports whether another command takes value for its
+// flag of this name, one of fixed choices: then a global variable holding
+// it was set for that command (URITOOL_FORMAT=sarif for lint), not meant
+// for c. A value no command takes is a mistake, wherever it lands.
+func acceptedElsewhere(c *cobra.Command, name, value string) bool {
+	for _, sub := range Commands(c.Root()) {
+		if sub == c {
 			continue
 		}
-		if err := setFlag(s.Flag, v); err != nil {
-			return warnings, fmt.Errorf("%s: %s: %w", s.Origin, s.Key, err)
+		f := sub.NonInheritedFlags().Lookup(name)
+		if f == nil {
+			continue
 		}
-		// Changed lets commands tell a given value from the default.
-		s.Flag.Changed = true
+		if a, ok := f.Value.(interface{ Accepts(string) bool }); ok && a.Accepts(value) {
+			return true
+		}
 	}
-	return warnings, nil
+	return false
+}
+
+// ConfigFile is the path of the config file that settings come from,
+// and whether it exists; "" when there is none to look for (no HOME).
+func (l *Layers) ConfigFile(c *cobra.Command) (path string, found bool) {
+	path, _ = l.configPath(c)
+	if path == "" {
+		return "", false
+	}
+	_, err := os.Stat(path)
+	return path, err == nil
 }
 
 // Lookup is the setting of flag f of the command being run: its key and
@@ -179,7 +233,8 @@ func (l *Layers) Lookup(f *pflag.Flag) Setting {
 }
 
 // List is every setting of the named commands, or of all of them, each
-// key once, the global ones first.
+// key once, the global ones first, with the values each command takes:
+// a value one refuses is the error its run would give.
 func (l *Layers) List(c *cobra.Command, commands []string) ([]Setting, error) {
 	cf, err := l.readFile(c)
 	if err != nil {
@@ -191,7 +246,9 @@ func (l *Layers) List(c *cobra.Command, commands []string) ([]Setting, error) {
 		if len(commands) > 0 && !slices.Contains(commands, sub.Name()) {
 			continue
 		}
-		settings, err := l.settings(sub, cf)
+		// As the command would take them: a value it refuses is an
+		// error here too.
+		settings, err := l.apply(sub, cf)
 		if err != nil {
 			return nil, err
 		}

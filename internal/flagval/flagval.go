@@ -35,6 +35,9 @@ func NewChoice(def, name string, choices ...string) *Choice {
 	return &Choice{Value: def, choices: choices, name: name}
 }
 
+// Accepts reports whether s is one of c's choices, leaving c as it is.
+func (c *Choice) Accepts(s string) bool { return slices.Contains(c.choices, s) }
+
 func (c *Choice) String() string { return c.Value }
 func (c *Choice) Type() string   { return c.name }
 func (c *Choice) Set(s string) error {
