@@ -1,8 +1,12 @@
 package cmd_test
 
 import (
+	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/uritool/uritool/internal/render"
 )
 
 // component returns the value printed for name in the component list of
@@ -250,4 +254,39 @@ func TestConformanceCLIParse(t *testing.T) {
 		}
 	}
 	t.Logf("parse.json via parse --json: %d/%d passed (%d skipped)", pass, len(cases), skipped)
+}
+
+// TestParseRecordIsTheSchema: render.ParseRecord, through which recompose
+// reads parse's records, has a field for every key parse --format json
+// writes, and parse writes every key the type names, over inputs that
+// give each optional key.
+func TestParseRecordIsTheSchema(t *testing.T) {
+	inputs := "http://u@a/p?q=1#f\nhttp://a b/\nhttp://xn--zz/\na.example/x\nhttp://\xff/\n"
+	r := run(t, inputs, nil, "parse", "--format", "json", "--default-scheme", "https", "-")
+	written := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		var rec map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		for k := range rec {
+			written[k] = true
+		}
+	}
+	named := map[string]bool{}
+	typ := reflect.TypeFor[render.ParseRecord]()
+	for i := range typ.NumField() {
+		name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+		named[name] = true
+	}
+	for k := range written {
+		if !named[k] {
+			t.Errorf("parse writes %q, which render.ParseRecord has no field for", k)
+		}
+	}
+	for k := range named {
+		if !written[k] {
+			t.Errorf("render.ParseRecord names %q, which parse never wrote here", k)
+		}
+	}
 }

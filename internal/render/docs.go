@@ -69,8 +69,8 @@ var InteropFields = Fields{
 }
 
 // ParseRecord is a record of parse --format json, as a type: recompose
-// reads records through it, and TestParseRecordIsTheSchema holds it to
-// what the writer writes, key for key.
+// reads records through it, and TestParseRecordIsTheSchema (cmd) holds it
+// to what the writer writes, key for key.
 type ParseRecord struct {
 	Input       string           `json:"input"`
 	InputBase64 *string          `json:"input_base64,omitempty"`
