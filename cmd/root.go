@@ -477,7 +477,7 @@ func run[R any](o *RootOptions, args []string, c pipeline.Command[R]) error {
 // copied once more on every input.
 func parseRef(u *uri.URI, text string, asIRI bool) (err error) {
 	if asIRI {
-		*u, err = uri.ParseIRI(text)
+		*u, err = uri.ParseRule(text, uri.RuleIRIReference)
 		return err
 	}
 	if *u, err = uri.Parse(text); err != nil {

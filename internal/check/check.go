@@ -128,28 +128,30 @@ func ColumnOf(input string, offset int) int {
 
 // Checker checks inputs under fixed options.
 type Checker struct {
-	parse   func(string) (uri.URI, error)
+	rule    uri.Rule // the grammar an input must match
 	opts    Options
 	lintOff map[string]bool
 	finding finding.Finding // reused so that a failing input costs no allocation here
 }
 
+// pick is iri under --iri, else ascii: the RFC 3987 rule of the same name.
+func pick(isIRI bool, ascii, iri uri.Rule) uri.Rule {
+	if isIRI {
+		return iri
+	}
+	return ascii
+}
+
 // New validates opts and returns a Checker.
 func New(opts Options) (*Checker, error) {
 	c := &Checker{opts: opts, lintOff: map[string]bool{}}
-	switch {
-	case (opts.As == AsURI || opts.As == "") && opts.IRI:
-		c.parse = uri.ParseIRIWithScheme
-	case opts.As == AsURI || opts.As == "":
-		c.parse = uri.ParseURI
-	case opts.As == AsReference && opts.IRI:
-		c.parse = uri.ParseIRI
-	case opts.As == AsReference:
-		c.parse = uri.Parse
-	case opts.As == AsAbsolute && opts.IRI:
-		c.parse = uri.ParseAbsoluteIRI
-	case opts.As == AsAbsolute:
-		c.parse = uri.ParseAbsolute
+	switch opts.As {
+	case AsURI, "":
+		c.rule = pick(opts.IRI, uri.RuleURI, uri.RuleIRI)
+	case AsReference:
+		c.rule = pick(opts.IRI, uri.RuleURIReference, uri.RuleIRIReference)
+	case AsAbsolute:
+		c.rule = pick(opts.IRI, uri.RuleAbsoluteURI, uri.RuleAbsoluteIRI)
 	default:
 		return nil, fmt.Errorf("invalid --as %q (want %s)", opts.As, strings.Join(Grammars, ", "))
 	}
@@ -171,7 +173,7 @@ func (c *Checker) Check(r *Result, input string) {
 	r.Warnings = r.Warnings[:0]
 	r.Suppressed = r.Suppressed[:0]
 	r.LintOn = c.opts.Lint
-	u, err := c.parse(input)
+	u, err := uri.ParseRule(input, c.rule)
 	if err != nil {
 		c.finding = finding.From(err, "uri")
 		if _, parse := err.(*uri.ParseError); parse && !c.opts.IRI {
@@ -196,7 +198,7 @@ func (c *Checker) disabled(rule string) bool { return c.lintOff[rule] }
 // a non-ASCII byte but that is a valid IRI reference (RFC 3987), or "".
 func IRIHint(input string, offset int) string {
 	if offset < len(input) && input[offset] >= utf8.RuneSelf {
-		if _, err := uri.ParseIRI(input); err == nil {
+		if _, err := uri.ParseRule(input, uri.RuleIRIReference); err == nil {
 			return " (the input is a valid IRI: pass --iri, or convert it with 'uritool to-uri')"
 		}
 	}

@@ -351,11 +351,11 @@ func FuzzEdit(f *testing.F) {
 				}
 				continue
 			}
-			parse := uri.Parse
+			rule := uri.RuleURIReference
 			if iri {
-				parse = uri.ParseIRI
+				rule = uri.RuleIRIReference
 			}
-			if _, err := parse(out); err != nil {
+			if _, err := uri.ParseRule(out, rule); err != nil {
 				t.Fatalf("%s %s gave %q, not a reference: %v", ref, op.Flag, out, err)
 			}
 		}

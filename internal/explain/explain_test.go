@@ -252,7 +252,7 @@ func FuzzExplanationEndsInResult(f *testing.F) {
 		ref, err := uri.Parse(refText)
 		isIRI := err != nil
 		if isIRI {
-			ref, err = uri.ParseIRI(refText)
+			ref, err = uri.ParseRule(refText, uri.RuleIRIReference)
 		}
 		if err != nil {
 			return

@@ -43,7 +43,7 @@ func (f *Filter) Keep(text string) bool {
 	if f.Scheme != nil {
 		text, _ = f.Scheme.Apply(text)
 	}
-	u, err := uri.ParseIRI(text)
+	u, err := uri.ParseRule(text, uri.RuleIRIReference)
 	if err != nil {
 		return true
 	}

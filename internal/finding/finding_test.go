@@ -114,8 +114,8 @@ func TestEveryRuleDescribed(t *testing.T) {
 	}
 	inputs = append(inputs, strings.Split(string(more), "\n")...)
 	for _, in := range inputs {
-		for _, parse := range []func(string) (uri.URI, error){uri.Parse, uri.ParseURI, uri.ParseAbsolute, uri.ParseIRI, uri.ParseAbsoluteIRI} {
-			if _, err := parse(in); err != nil {
+		for _, rule := range []uri.Rule{uri.RuleURIReference, uri.RuleURI, uri.RuleAbsoluteURI, uri.RuleIRIReference, uri.RuleIRI, uri.RuleAbsoluteIRI} {
+			if _, err := uri.ParseRule(in, rule); err != nil {
 				want(finding.Of(err, "uri").Rule, finding.Error)
 			}
 		}

@@ -114,7 +114,7 @@ func TestAuthorityDiff(t *testing.T) {
 		{"http://１２７.0.0.1/", ""},
 	}
 	for _, tt := range tests {
-		u, err := uri.ParseIRI(tt.in)
+		u, err := uri.ParseRule(tt.in, uri.RuleIRIReference)
 		if err != nil {
 			t.Fatal(err)
 		}

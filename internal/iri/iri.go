@@ -68,7 +68,7 @@ func (e *Error) Error() string { return fmt.Sprintf("at byte %d: %s", e.Offset, 
 // already a URI maps to itself. An invalid IRI gives a *uri.ParseError;
 // input not in NFC, or a host IDNA refuses, an *Error.
 func ToURI(s string, o Options) (string, error) {
-	u, err := uri.ParseIRI(s)
+	u, err := uri.ParseRule(s, uri.RuleIRIReference)
 	if err != nil {
 		return "", err
 	}
@@ -81,7 +81,7 @@ func ToURI(s string, o Options) (string, error) {
 				Msg: "the IRI is not in Unicode Normalization Form C (RFC 3987 section 3.1); pass --nfc to normalize it"}
 		}
 		s = norm.NFC.String(s)
-		if u, err = uri.ParseIRI(s); err != nil { // NFC can compose a character the grammar refuses
+		if u, err = uri.ParseRule(s, uri.RuleIRIReference); err != nil { // NFC can compose a character the grammar refuses
 			return "", err
 		}
 	}

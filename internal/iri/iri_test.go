@@ -133,7 +133,7 @@ func FuzzRoundTrip(f *testing.F) {
 	f.Add("http://a/%c3%bc")
 	f.Add("http://\u05d0\u05d1.example/")
 	f.Fuzz(func(t *testing.T, s string) {
-		if _, err := uri.ParseIRI(s); err != nil {
+		if _, err := uri.ParseRule(s, uri.RuleIRIReference); err != nil {
 			return
 		}
 		u, err := ToURI(s, Options{})
@@ -178,7 +178,7 @@ func inDisplayForm(s string) bool {
 			return false
 		}
 	}
-	u, _ := uri.ParseIRI(s)
+	u, _ := uri.ParseRule(s, uri.RuleIRIReference)
 	if host, _ := u.Host(); u.HostType() == uri.HostRegName {
 		if idn.HasALabel(host) {
 			return false

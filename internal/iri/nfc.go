@@ -51,7 +51,7 @@ func NFC(u uri.URI) uri.URI {
 		return u
 	}
 	b.WriteString(s[pos:])
-	n, err := uri.ParseIRI(b.String())
+	n, err := uri.ParseRule(b.String(), uri.RuleIRIReference)
 	if err != nil {
 		// Every character written is one the component allows, or
 		// percent-encoded.

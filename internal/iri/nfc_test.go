@@ -10,9 +10,9 @@ import (
 // normalNFC is what normalize --iri --nfc does: the RFC 3986 normal form,
 // then NFC.
 func normalNFC(t testing.TB, s string) uri.URI {
-	u, err := uri.ParseIRI(s)
+	u, err := uri.ParseRule(s, uri.RuleIRIReference)
 	if err != nil {
-		t.Fatalf("ParseIRI(%q): %v", s, err)
+		t.Fatalf("ParseRule(%q, RuleIRIReference): %v", s, err)
 	}
 	return NFC(uri.Normalize(u, uri.SyntaxLevel))
 }
@@ -74,14 +74,14 @@ func FuzzNFC(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		u, err := uri.ParseIRI(s)
+		u, err := uri.ParseRule(s, uri.RuleIRIReference)
 		if err != nil {
 			return
 		}
 		in := uri.Normalize(u, uri.SyntaxLevel)
 		n := NFC(in)
-		if p, err := uri.ParseIRI(n.String()); err != nil || p != n {
-			t.Fatalf("NFC(%q) = %q, which ParseIRI reads as %q, %v", in, n, p, err)
+		if p, err := uri.ParseRule(n.String(), uri.RuleIRIReference); err != nil || p != n {
+			t.Fatalf("NFC(%q) = %q, which RuleIRIReference reads as %q, %v", in, n, p, err)
 		}
 		if again := uri.Normalize(n, uri.SyntaxLevel); again != n {
 			t.Fatalf("NFC(%q) = %q, not normal: %q", in, n, again)

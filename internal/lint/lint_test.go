@@ -328,7 +328,7 @@ func TestIRIRules(t *testing.T) {
 		{"http://a/%E2%80%8D", nil}, // ZWJ is no bidi control
 		{"http://fass.de/", nil},
 	} {
-		u, err := uri.ParseIRI(tt.in)
+		u, err := uri.ParseRule(tt.in, uri.RuleIRIReference)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -362,7 +362,7 @@ func FuzzMayDiffer(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		u, err := uri.ParseIRI(s)
+		u, err := uri.ParseRule(s, uri.RuleIRIReference)
 		if err != nil || u.HostType() != uri.HostRegName {
 			return
 		}

@@ -18,7 +18,7 @@ func FuzzPartsOf(f *testing.F) {
 		f.Add(in)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		u, err := uri.ParseIRI(in) // every URI is an IRI
+		u, err := uri.ParseRule(in, uri.RuleIRIReference) // every URI is an IRI
 		if err != nil {
 			return
 		}

@@ -73,7 +73,7 @@ type Tree struct {
 func New(opts Options) (*Tree, error) {
 	t := &Tree{opts: opts}
 	if opts.BaseURL != "" {
-		u, err := uri.ParseURI(opts.BaseURL)
+		u, err := uri.ParseRule(opts.BaseURL, uri.RuleURI)
 		if err != nil {
 			return nil, fmt.Errorf("base URL %q: %v", opts.BaseURL, err)
 		}
@@ -83,7 +83,7 @@ func New(opts Options) (*Tree, error) {
 		if !strings.HasSuffix(u.Path(), "/") {
 			// The root is a directory: "https://x/docs" publishes
 			// "https://x/docs/a.md", not "https://x/a.md".
-			u, _ = uri.ParseURI(opts.BaseURL + "/")
+			u, _ = uri.ParseRule(opts.BaseURL+"/", uri.RuleURI)
 		}
 		t.baseURL, t.baseSegs, t.hasBase = u, segments(u.Path()), true
 	}
@@ -210,7 +210,7 @@ func (t *Tree) CheckBase(dst []finding.Finding, d *Doc, ref string) []finding.Fi
 func (t *Tree) check(dst []finding.Finding, d *Doc, ref string, withBase bool) []finding.Finding {
 	// The checker has held ref to its grammar, an IRI's under --iri:
 	// the IRI grammar reads both.
-	r, err := uri.ParseIRI(ref)
+	r, err := uri.ParseRule(ref, uri.RuleIRIReference)
 	if err != nil {
 		return dst
 	}

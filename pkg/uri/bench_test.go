@@ -16,7 +16,7 @@ import (
 // The benchmarks share one sample of real-world URLs: 20,000 of the valid
 // URIs of the pool that /work/shared/bench/make-urls draws from, picked by
 //
-//	make-urls 141181 | (keep lines uri.ParseURI accepts) |
+//	make-urls 141181 | (keep lines parseURI accepts) |
 //	    shuf -n 20000 --random-source=<(yes) | gzip -9n
 //
 // The pool's 394 invalid lines are in urls-invalid.txt.gz, for
@@ -118,14 +118,14 @@ func BenchmarkParse(b *testing.B) {
 
 func BenchmarkParseURI(b *testing.B) {
 	lines, size := sampleLines(b)
-	benchParser(b, lines, size, uri.ParseURI)
+	benchParser(b, lines, size, parseURI)
 }
 
 // BenchmarkParseInvalid measures the error path: finding the offset and
 // rule, and building the message.
 func BenchmarkParseInvalid(b *testing.B) {
 	lines, size := fileLines(b, benchInvalid)
-	benchParser(b, lines, size, uri.ParseURI)
+	benchParser(b, lines, size, parseURI)
 }
 
 func BenchmarkNetURLParse(b *testing.B) {
@@ -142,7 +142,7 @@ func BenchmarkNetURLParse(b *testing.B) {
 // (5.2.4) and building the target. An op is one pass over the references.
 func BenchmarkResolve(b *testing.B) {
 	lines, _ := sampleLines(b)
-	base, err := uri.ParseURI(benchBase)
+	base, err := uri.ParseRule(benchBase, uri.RuleURI)
 	if err != nil {
 		b.Fatal(err)
 	}

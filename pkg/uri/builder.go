@@ -14,7 +14,7 @@ type Builder struct {
 	Path                         string
 	Query, Fragment              *string
 	// IRI builds an IRI reference (RFC 3987 section 2.2): the components
-	// may hold the non-ASCII characters that ParseIRI accepts.
+	// may hold the non-ASCII characters that the IRI rules accept.
 	IRI bool
 }
 
@@ -52,7 +52,7 @@ func (b Builder) Build() (URI, error) {
 		s.WriteString(*b.Fragment)
 	}
 	if b.IRI {
-		return ParseIRI(s.String())
+		return ParseRule(s.String(), RuleIRIReference)
 	}
 	return Parse(s.String())
 }

@@ -106,8 +106,8 @@ type validityCase struct {
 func TestConformanceValidity(t *testing.T) {
 	parsers := map[string]func(string) (uri.URI, error){
 		"URI-reference": uri.Parse,
-		"URI":           uri.ParseURI,
-		"absolute-URI":  uri.ParseAbsolute,
+		"URI":           parseURI,
+		"absolute-URI":  parseAbsolute,
 	}
 	for _, c := range loadCases[validityCase](t, "validity.json") {
 		u, err := parsers[c.As](c.Input)

@@ -13,8 +13,8 @@
 // they need. This package is for programs that must agree with RFC 3986:
 //
 //   - Strictness: [Parse] accepts exactly the URI-reference rule of
-//     Appendix A, and [ParseURI] and [ParseAbsolute] the URI and
-//     absolute-URI rules. net/url accepts spaces in a path or fragment,
+//     Appendix A, and [ParseRule] the rule it is given: URI,
+//     absolute-URI, or one of RFC 3987's IRI rules. net/url accepts spaces in a path or fragment,
 //     bad percent-encodings in a query and IPv6 zone identifiers, and
 //     rejects IPvFuture literals and some percent-encoded hosts.
 //   - Undefined versus empty: an empty query, fragment, port, userinfo or

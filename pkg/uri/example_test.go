@@ -29,15 +29,44 @@ func ExampleParse() {
 	// false ../c
 }
 
-func ExampleParseURI() {
-	if _, err := uri.ParseURI("//example.com/a"); err != nil {
+func ExampleParseRule() {
+	// The rule is the grammar: a URI needs a scheme, an absolute-URI has
+	// no fragment, and the IRI rules take non-ASCII characters.
+	if _, err := uri.ParseRule("//example.com/a", uri.RuleURI); err != nil {
 		fmt.Println(err)
 	}
-	u, _ := uri.ParseURI("urn:isbn:0451450523")
+	u, _ := uri.ParseRule("urn:isbn:0451450523", uri.RuleURI)
 	fmt.Println(u.Path())
+	if _, err := uri.ParseRule("http://a/#top", uri.RuleAbsoluteURI); err != nil {
+		fmt.Println(err)
+	}
+	u, _ = uri.ParseRule("https://例え.jp/パス", uri.RuleIRI)
+	fmt.Println(u.Host())
 	// Output:
 	// a URI must begin with a scheme (a letter), not '/' at offset 0
 	// isbn:0451450523
+	// an absolute URI cannot have a fragment at offset 9
+	// 例え.jp true
+}
+
+func ExampleMustParse() {
+	base := uri.MustParse("http://a/b/c/d;p?q")
+	fmt.Println(base.Path())
+	// Output:
+	// /b/c/d;p
+}
+
+func ExampleMustParseRule() {
+	base := uri.MustParseRule("https://例え.jp/", uri.RuleIRI)
+	fmt.Println(base.Scheme())
+	// Output:
+	// https true
+}
+
+func ExampleRule_String() {
+	fmt.Println(uri.RuleURIReference, uri.RuleAbsoluteIRI)
+	// Output:
+	// URI-reference absolute-IRI
 }
 
 func ExampleParseError() {

@@ -165,8 +165,8 @@ func checkParse(t *testing.T, s string) {
 		viable *viable
 	}{
 		{"Parse", uri.Parse, reURIReference, viableURIReference},
-		{"ParseURI", uri.ParseURI, reURI, viableURI},
-		{"ParseAbsolute", uri.ParseAbsolute, reAbsoluteURI, viableAbsoluteURI},
+		{"ParseURI", parseURI, reURI, viableURI},
+		{"ParseAbsolute", parseAbsolute, reAbsoluteURI, viableAbsoluteURI},
 	} {
 		u, err := p.parse(s)
 		if want := p.re.MatchString(s); (err == nil) != want {
@@ -286,7 +286,7 @@ func FuzzResolve(f *testing.F) {
 				t.Fatalf("%+v.ResolveString(%q, %q) = %q, %v; Resolve gives %q", opts, baseStr, refStr, got, err, target)
 			}
 			ts := target.String()
-			again, err := uri.ParseURI(ts)
+			again, err := uri.ParseRule(ts, uri.RuleURI)
 			if err != nil || again != target {
 				t.Fatalf("%+v.Resolve(%q, %q) = %q, which ParseURI reads as %q, %v", opts, baseStr, refStr, ts, again, err)
 			}

@@ -28,16 +28,16 @@ func TestParseIRIValid(t *testing.T) {
 		{"http://[::1]/\u00e9", "[::1]", "/\u00e9", "", ""},
 		{"http://example.com/", "example.com", "/", "", ""}, // every URI is an IRI
 	} {
-		u, err := uri.ParseIRI(tt.in)
+		u, err := uri.ParseRule(tt.in, uri.RuleIRIReference)
 		if err != nil {
-			t.Errorf("ParseIRI(%q): %v", tt.in, err)
+			t.Errorf("ParseRule(%q, RuleIRIReference): %v", tt.in, err)
 			continue
 		}
 		host, _ := u.Host()
 		query, _ := u.Query()
 		fragment, _ := u.Fragment()
 		if host != tt.host || u.Path() != tt.path || query != tt.query || fragment != tt.fragment || u.String() != tt.in {
-			t.Errorf("ParseIRI(%q) = host %q path %q query %q fragment %q", tt.in, host, u.Path(), query, fragment)
+			t.Errorf("ParseRule(%q, RuleIRIReference) = host %q path %q query %q fragment %q", tt.in, host, u.Path(), query, fragment)
 		}
 		if _, err := uri.Parse(tt.in); err == nil && tt.in != "http://example.com/" && tt.in != "http://[::1]/\u00e9" {
 			t.Errorf("Parse(%q) accepted non-ASCII", tt.in)
@@ -68,29 +68,29 @@ func TestParseIRIErrors(t *testing.T) {
 		{"http://h:8\u00e9/", 12, "port"},
 		{"http://h/a b", 10, "path"},
 	} {
-		_, err := uri.ParseIRI(tt.in)
+		_, err := uri.ParseRule(tt.in, uri.RuleIRIReference)
 		var pe *uri.ParseError
 		if !errors.As(err, &pe) {
-			t.Errorf("ParseIRI(%q) = %v, want a *ParseError", tt.in, err)
+			t.Errorf("ParseRule(%q, RuleIRIReference) = %v, want a *ParseError", tt.in, err)
 			continue
 		}
 		if pe.Offset != tt.offset || pe.Rule != tt.rule {
-			t.Errorf("ParseIRI(%q): offset %d rule %q (%s), want %d %q", tt.in, pe.Offset, pe.Rule, pe.Msg, tt.offset, tt.rule)
+			t.Errorf("ParseRule(%q, RuleIRIReference): offset %d rule %q (%s), want %d %q", tt.in, pe.Offset, pe.Rule, pe.Msg, tt.offset, tt.rule)
 		}
 	}
 }
 
 func TestParseIRIGrammars(t *testing.T) {
-	if _, err := uri.ParseIRIWithScheme("//h\u00e9/"); err == nil {
+	if _, err := uri.ParseRule("//h\u00e9/", uri.RuleIRI); err == nil {
 		t.Error("ParseIRIWithScheme accepted a relative reference")
 	}
-	if _, err := uri.ParseIRIWithScheme("http://h\u00e9/#f"); err != nil {
+	if _, err := uri.ParseRule("http://h\u00e9/#f", uri.RuleIRI); err != nil {
 		t.Error(err)
 	}
-	if _, err := uri.ParseAbsoluteIRI("http://h\u00e9/#f"); err == nil {
+	if _, err := uri.ParseRule("http://h\u00e9/#f", uri.RuleAbsoluteIRI); err == nil {
 		t.Error("ParseAbsoluteIRI accepted a fragment")
 	}
-	if _, err := uri.ParseAbsoluteIRI("http://h\u00e9/?\ue000"); err != nil {
+	if _, err := uri.ParseRule("http://h\u00e9/?\ue000", uri.RuleAbsoluteIRI); err != nil {
 		t.Error(err)
 	}
 }
@@ -100,7 +100,7 @@ func TestParseIRIGrammars(t *testing.T) {
 func TestParseIRIOnASCII(t *testing.T) {
 	for _, s := range []string{"http://a/b?c#d", "a b", "http://[::1", "%zz", "//h:x/", "a:b:c", ""} {
 		u1, err1 := uri.Parse(s)
-		u2, err2 := uri.ParseIRI(s)
+		u2, err2 := uri.ParseRule(s, uri.RuleIRIReference)
 		if u1 != u2 || (err1 == nil) != (err2 == nil) || (err1 != nil && err1.Error() != err2.Error()) {
 			t.Errorf("%q: Parse %v %v, ParseIRI %v %v", s, u1, err1, u2, err2)
 		}
@@ -110,8 +110,8 @@ func TestParseIRIOnASCII(t *testing.T) {
 func TestParseIRIAllocs(t *testing.T) {
 	var sink uri.URI
 	for _, s := range []string{"https://b\u00fccher.example/stra\u00dfe?q=\u65e5\u672c#\u00e9", "http://example.com/a?b#c"} {
-		if n := testing.AllocsPerRun(100, func() { sink, _ = uri.ParseIRI(s) }); n != 0 {
-			t.Errorf("ParseIRI(%q): %v allocations", s, n)
+		if n := testing.AllocsPerRun(100, func() { sink, _ = uri.ParseRule(s, uri.RuleIRIReference) }); n != 0 {
+			t.Errorf("ParseRule(%q, RuleIRIReference): %v allocations", s, n)
 		}
 	}
 	_ = sink
@@ -122,7 +122,7 @@ func FuzzParseIRI(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		u, err := uri.ParseIRI(s)
+		u, err := uri.ParseRule(s, uri.RuleIRIReference)
 		v, uerr := uri.Parse(s)
 		switch {
 		case uerr == nil && (err != nil || u != v):
@@ -134,7 +134,7 @@ func FuzzParseIRI(f *testing.F) {
 			}
 			// The prefix before the offset is viable, so parsing only it
 			// fails, if at all, at its end.
-			if _, err := uri.ParseIRI(s[:pe.Offset]); err != nil {
+			if _, err := uri.ParseRule(s[:pe.Offset], uri.RuleIRIReference); err != nil {
 				var pe2 *uri.ParseError
 				if errors.As(err, &pe2) && pe2.Offset < pe.Offset {
 					t.Fatalf("%q: prefix %q fails earlier, at %d", s, s[:pe.Offset], pe2.Offset)
@@ -167,7 +167,7 @@ func TestBuilderIRI(t *testing.T) {
 // TestNormalizeIRI checks that normalizing an IRI keeps its characters
 // and applies the URI steps to the rest (RFC 3987 section 5.3.2).
 func TestNormalizeIRI(t *testing.T) {
-	u, err := uri.ParseIRI("HTTP://Bücher.Example:80/./a/%7e/日本")
+	u, err := uri.ParseRule("HTTP://Bücher.Example:80/./a/%7e/日本", uri.RuleIRIReference)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,11 +187,11 @@ func TestResolveIRI(t *testing.T) {
 		{"http://r\u00e9sum\u00e9.example/a/b", "c", "http://r\u00e9sum\u00e9.example/a/c"},
 		{"http://a/b", "#\u00e9", "http://a/b#\u00e9"},
 	} {
-		base, err := uri.ParseIRI(tt.base)
+		base, err := uri.ParseRule(tt.base, uri.RuleIRIReference)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ref, err := uri.ParseIRI(tt.ref)
+		ref, err := uri.ParseRule(tt.ref, uri.RuleIRIReference)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -22,13 +22,13 @@ var messageCases = []struct {
 	want string
 }{
 	// URI (3) and absolute-URI (4.3)
-	{"no ':' after a scheme", perr(uri.ParseURI("foo")), "missing scheme: a URI starts with a scheme and ':' at offset 3"},
-	{"'/' before any ':'", perr(uri.ParseURI("a/b:c")), "missing scheme: a URI starts with a scheme and ':' at offset 1"},
-	{"bad scheme byte", perr(uri.ParseURI("a b:c")), "invalid character ' ' in scheme at offset 1"},
-	{"empty URI", perr(uri.ParseURI("")), "empty input: a URI needs a scheme at offset 0"},
-	{"digit first", perr(uri.ParseURI("1a:b")), "a URI must begin with a scheme (a letter), not '1' at offset 0"},
-	{"network-path reference as a URI", perr(uri.ParseAbsolute("//a")), "a URI must begin with a scheme (a letter), not '/' at offset 0"},
-	{"fragment in absolute-URI", perr(uri.ParseAbsolute("a:b#c")), "an absolute URI cannot have a fragment at offset 3"},
+	{"no ':' after a scheme", perr(uri.ParseRule("foo", uri.RuleURI)), "missing scheme: a URI starts with a scheme and ':' at offset 3"},
+	{"'/' before any ':'", perr(uri.ParseRule("a/b:c", uri.RuleURI)), "missing scheme: a URI starts with a scheme and ':' at offset 1"},
+	{"bad scheme byte", perr(uri.ParseRule("a b:c", uri.RuleURI)), "invalid character ' ' in scheme at offset 1"},
+	{"empty URI", perr(uri.ParseRule("", uri.RuleURI)), "empty input: a URI needs a scheme at offset 0"},
+	{"digit first", perr(uri.ParseRule("1a:b", uri.RuleURI)), "a URI must begin with a scheme (a letter), not '1' at offset 0"},
+	{"network-path reference as a URI", perr(uri.ParseRule("//a", uri.RuleAbsoluteURI)), "a URI must begin with a scheme (a letter), not '/' at offset 0"},
+	{"fragment in absolute-URI", perr(uri.ParseRule("a:b#c", uri.RuleAbsoluteURI)), "an absolute URI cannot have a fragment at offset 3"},
 	// relative-ref (4.2)
 	{"colon in first segment", perr(uri.Parse("1a:b")), `':' in the first segment of a relative path (it would read as a scheme; write "./" before it) at offset 2`},
 	{"bad byte in path", perr(uri.Parse("a b")), "invalid character ' ' in path at offset 1"},

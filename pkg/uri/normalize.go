@@ -411,11 +411,11 @@ func build(u *URI, rules uritrace.Rules) URI {
 		b = appendPctNormal(append(b, '#'), f, rules)
 	}
 	// Only an IRI holds non-ASCII characters, and normalizing keeps them.
-	parse := Parse
+	rule := RuleURIReference
 	if !ascii.IsASCII(ascii.View(b)) {
-		parse = ParseIRI
+		rule = RuleIRIReference
 	}
-	n, err := parse(ascii.View(b))
+	n, err := ParseRule(ascii.View(b), rule)
 	if err != nil {
 		// Each step maps a valid component to a valid one: decoding only
 		// yields unreserved characters, which stand anywhere.

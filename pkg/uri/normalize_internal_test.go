@@ -55,8 +55,8 @@ func FuzzParseFacts(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, parse := range []func(string) (URI, error){Parse, ParseIRI} {
-			u, err := parse(s)
+		for _, rule := range []Rule{RuleURIReference, RuleIRIReference} {
+			u, err := ParseRule(s, rule)
 			if err != nil {
 				continue
 			}

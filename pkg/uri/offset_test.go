@@ -164,9 +164,9 @@ func TestOffsetIsLongestViablePrefix(t *testing.T) {
 	for _, s := range append(inputs, mutants...) {
 		_, err := uri.Parse(s)
 		checkOffset(t, "Parse", viableURIReference, s, err)
-		_, err = uri.ParseURI(s)
+		_, err = uri.ParseRule(s, uri.RuleURI)
 		checkOffset(t, "ParseURI", viableURI, s, err)
-		_, err = uri.ParseAbsolute(s)
+		_, err = uri.ParseRule(s, uri.RuleAbsoluteURI)
 		checkOffset(t, "ParseAbsolute", viableAbsoluteURI, s, err)
 	}
 }

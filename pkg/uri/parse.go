@@ -2,6 +2,7 @@ package uri
 
 import (
 	"math/bits"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -31,49 +32,61 @@ func Parse(s string) (u URI, err error) {
 	return
 }
 
-// ParseURI parses s as a URI (section 3): a scheme is required.
-func ParseURI(s string) (u URI, err error) {
-	if err = u.parse(s, uriRule); err != nil {
-		u = URI{}
-	}
-	return
+// Rule is an ABNF rule of RFC 3986 (Appendix A) or of RFC 3987 (section
+// 2.2) by which ParseRule reads a whole string.
+type Rule uint8
+
+const (
+	// RuleURIReference is URI-reference (section 4.1): a URI or a
+	// relative reference, what Parse reads.
+	RuleURIReference Rule = iota
+	// RuleURI is URI (section 3): a scheme is required.
+	RuleURI
+	// RuleAbsoluteURI is absolute-URI (section 4.3): a scheme is
+	// required, and a fragment is not allowed.
+	RuleAbsoluteURI
+	// RuleIRIReference, RuleIRI and RuleAbsoluteIRI are the rules of RFC
+	// 3987 of the same names: as the three above, with the same offsets,
+	// rules and messages, but non-ASCII characters of the ucschar range
+	// are allowed wherever iunreserved is, and those of iprivate in the
+	// query. The scheme, IP literals and port stay ASCII. The URI keeps s
+	// as written: convert it for protocols that need ASCII with a mapping
+	// such as RFC 3987 section 3.1.
+	RuleIRIReference
+	RuleIRI
+	RuleAbsoluteIRI
+)
+
+// rules maps each Rule to its grammar and its name in the ABNF.
+var rules = [...]struct {
+	g    grammar
+	name string
+}{
+	RuleURIReference: {uriReference, "URI-reference"},
+	RuleURI:          {uriRule, "URI"},
+	RuleAbsoluteURI:  {absoluteURI, "absolute-URI"},
+	RuleIRIReference: {uriReference | iri, "IRI-reference"},
+	RuleIRI:          {uriRule | iri, "IRI"},
+	RuleAbsoluteIRI:  {absoluteURI | iri, "absolute-IRI"},
 }
 
-// ParseAbsolute parses s as an absolute-URI (section 4.3): a scheme is
-// required and a fragment is not allowed.
-func ParseAbsolute(s string) (u URI, err error) {
-	if err = u.parse(s, absoluteURI); err != nil {
-		u = URI{}
+// String is the rule's name in the ABNF, "URI-reference".
+func (r Rule) String() string {
+	if int(r) < len(rules) {
+		return rules[r].name
 	}
-	return
+	return "Rule(" + strconv.Itoa(int(r)) + ")"
 }
 
-// ParseIRI parses s as an IRI-reference (RFC 3987 section 2.2): as Parse
-// does, with the same offsets, rules and messages, but non-ASCII
-// characters of the ucschar range are allowed wherever iunreserved is,
-// and those of iprivate in the query. The scheme, IP literals and port
-// stay ASCII. The URI keeps s as written: convert it for protocols that
-// need ASCII with a mapping such as RFC 3987 section 3.1.
-func ParseIRI(s string) (u URI, err error) {
-	if err = u.parse(s, uriReference|iri); err != nil {
-		u = URI{}
+// ParseRule parses s by the ABNF rule r, as Parse does by URI-reference:
+// one pass, no allocation when s is valid, and on error the zero URI and
+// a *ParseError. A rule outside the six above is a URI-reference.
+func ParseRule(s string, r Rule) (u URI, err error) {
+	g := uriReference
+	if int(r) < len(rules) {
+		g = rules[r].g
 	}
-	return
-}
-
-// ParseIRIWithScheme parses s as an IRI (RFC 3987 section 2.2): a scheme is
-// required.
-func ParseIRIWithScheme(s string) (u URI, err error) {
-	if err = u.parse(s, uriRule|iri); err != nil {
-		u = URI{}
-	}
-	return
-}
-
-// ParseAbsoluteIRI parses s as an absolute-IRI (RFC 3987 section 2.2): a
-// scheme is required and a fragment is not allowed.
-func ParseAbsoluteIRI(s string) (u URI, err error) {
-	if err = u.parse(s, absoluteURI|iri); err != nil {
+	if err = u.parse(s, g); err != nil {
 		u = URI{}
 	}
 	return

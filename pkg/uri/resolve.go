@@ -196,9 +196,9 @@ func (t *target) build(tr *uritrace.Resolution) (URI, error) {
 	}
 	u, err := Parse(ascii.View(b))
 	if err != nil {
-		// References that ParseIRI read resolve as URIs do (RFC 3987
+		// References read by an IRI rule resolve as URIs do (RFC 3987
 		// section 6.5): their target is an IRI.
-		u, err = ParseIRI(ascii.View(b))
+		u, err = ParseRule(ascii.View(b), RuleIRIReference)
 	}
 	if err != nil {
 		// Every component came from a valid reference and section 5.2

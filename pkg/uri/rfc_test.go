@@ -23,9 +23,9 @@ func mustParse(t testing.TB, s string) uri.URI {
 
 func mustParseURI(t testing.TB, s string) uri.URI {
 	t.Helper()
-	u, err := uri.ParseURI(s)
+	u, err := uri.ParseRule(s, uri.RuleURI)
 	if err != nil {
-		t.Fatalf("ParseURI(%q): %v", s, err)
+		t.Fatalf("ParseRule(%q, RuleURI): %v", s, err)
 	}
 	return u
 }
@@ -96,7 +96,7 @@ func TestRFCResolveExamples(t *testing.T) {
 		if got.String() != want {
 			t.Errorf("%s: Resolve(%q, %q) = %q, want %q", section, rfcBase, ref, got, want)
 		}
-		if _, err := uri.ParseURI(got.String()); err != nil {
+		if _, err := uri.ParseRule(got.String(), uri.RuleURI); err != nil {
 			t.Errorf("%s: target %q of %q is not a URI: %v", section, got, ref, err)
 		}
 	}

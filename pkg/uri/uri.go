@@ -270,6 +270,16 @@ func MustParse(s string) URI {
 	return u
 }
 
+// MustParseRule is ParseRule for inputs known to be valid: it panics if
+// s does not match r.
+func MustParseRule(s string, r Rule) URI {
+	u, err := ParseRule(s, r)
+	if err != nil {
+		panic("uri.MustParseRule(" + strconv.Quote(s) + ", " + r.String() + "): " + err.Error())
+	}
+	return u
+}
+
 // AppendText implements encoding.TextAppender: it appends String() to b.
 func (u URI) AppendText(b []byte) ([]byte, error) { return append(b, u.s...), nil }
 

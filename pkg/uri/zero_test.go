@@ -22,6 +22,7 @@ var totalityValues = map[string][]any{
 	"HostType":         {uri.HostType(0), uri.HostType(200)},
 	"Component":        {uri.Component(0), uri.Component(9), uri.Component(255)},
 	"Level":            {uri.Level(200)},
+	"Rule":             {uri.Rule(0), uri.Rule(200)},
 	"ParseError":       {&uri.ParseError{}},
 	"BuildError":       {&uri.BuildError{}},
 	"Builder":          {uri.Builder{}},
