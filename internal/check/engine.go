@@ -1,9 +1,9 @@
 package check
 
 import (
-	"strings"
-
 	"fmt"
+	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/uritool/uritool/internal/anchor"
@@ -188,7 +188,7 @@ func (e *Engine) Check(r *Result, file string, line int, text string, f *extract
 		}
 	}
 	if e.opts.Known != nil {
-		t.Findings = e.opts.Known.match(e.opts.DisplayFile(file), r)
+		t.Findings = e.opts.Known.match(e.baselineFile(file), r)
 		return t
 	}
 	if r.Error != nil {
@@ -301,6 +301,21 @@ func (e *Engine) document(file string) *target.Doc {
 		}
 	}
 	return e.doc
+}
+
+// baselineFile is how the baseline knows file: by its path from its
+// repository's root, so that "./links.txt", "links.txt" and
+// "../links.txt" from a subdirectory are one file; standard input, and a
+// file of no repository known, as reports show them.
+func (e *Engine) baselineFile(file string) string {
+	if e.opts.Doc != nil {
+		if d := e.document(file); d != nil {
+			if rel, err := filepath.Rel(d.Root, d.Path); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+				return filepath.ToSlash(rel)
+			}
+		}
+	}
+	return e.opts.DisplayFile(file)
 }
 
 // Known matches findings against a baseline, or records them for one.
