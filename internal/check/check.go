@@ -54,7 +54,11 @@ type Options struct {
 // Result is the outcome for one input. It is plain data.
 type Result struct {
 	File string // "" when the input did not come from a file
-	Line int    // 1-based
+	// RepoPath is File's path from its repository's root, slash-separated,
+	// as a baseline and a link to the file's line name it; "" when no
+	// root is known (standard input, validate).
+	RepoPath string
+	Line     int // 1-based
 	// PrefixColumns counts the code points of the line before Input, for
 	// a URI found inside a line by lint --extract: columns count from the
 	// line's start.

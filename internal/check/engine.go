@@ -40,6 +40,9 @@ type Engine struct {
 	excludeFile  string
 	exclude      func(string) bool
 	excludeKnown bool
+	repoFile     string // the file whose repoPath is repo, when repoKnown
+	repo         string
+	repoKnown    bool
 	// warned is the list of rules of the last marker warned of.
 	warned *string
 }
@@ -129,6 +132,7 @@ func (e *Engine) Check(r *Result, file string, line int, text string, f *extract
 		return Tally{Skip: true, Dropped: Excluded}
 	}
 	r.File, r.Line, r.PrefixColumns, r.Source, r.SourceStart, r.SourceOffset = file, line, 0, "", 0, nil
+	r.RepoPath = e.repoPath(file)
 	added := false
 	if f == nil && e.opts.Prepare != nil {
 		text, added = e.opts.Prepare(text)
@@ -188,7 +192,7 @@ func (e *Engine) Check(r *Result, file string, line int, text string, f *extract
 		}
 	}
 	if e.opts.Known != nil {
-		t.Findings = e.opts.Known.match(e.baselineFile(file), r)
+		t.Findings = e.opts.Known.match(e.baselineFile(file, r), r)
 		return t
 	}
 	if r.Error != nil {
@@ -303,17 +307,30 @@ func (e *Engine) document(file string) *target.Doc {
 	return e.doc
 }
 
-// baselineFile is how the baseline knows file: by its path from its
-// repository's root, so that "./links.txt", "links.txt" and
-// "../links.txt" from a subdirectory are one file; standard input, and a
-// file of no repository known, as reports show them.
-func (e *Engine) baselineFile(file string) string {
-	if e.opts.Doc != nil {
+// repoPath is file's path from its repository's root, computed once per
+// file: how a baseline and a link to a line name it, so that
+// "./links.txt", "links.txt" and "../links.txt" from a subdirectory are
+// one file. It is "" for standard input, and for a file of no known root.
+func (e *Engine) repoPath(file string) string {
+	if e.opts.Doc == nil || file == "" {
+		return ""
+	}
+	if file != e.repoFile || !e.repoKnown {
+		e.repoFile, e.repo, e.repoKnown = file, "", true
 		if d := e.document(file); d != nil {
 			if rel, err := filepath.Rel(d.Root, d.Path); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
-				return filepath.ToSlash(rel)
+				e.repo = filepath.ToSlash(rel)
 			}
 		}
+	}
+	return e.repo
+}
+
+// baselineFile is how the baseline knows file: by its repoPath, or, for
+// standard input and a file of no known root, as reports show it.
+func (e *Engine) baselineFile(file string, r *Result) string {
+	if r.RepoPath != "" {
+		return r.RepoPath
 	}
 	return e.opts.DisplayFile(file)
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"net/url"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -54,7 +55,11 @@ func (m *markdownRenderer) add(r *check.Result, f *finding.Finding, level string
 	}
 	loc := strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.ColumnAt(f.Offset))
 	if r.File != "" {
-		loc = m.link(DisplayFile(r.File)+":"+loc, r.File, r.Line)
+		file := r.File
+		if r.RepoPath != "" {
+			file = r.RepoPath // a link names the file from the repository's root
+		}
+		loc = m.link(DisplayFile(r.File)+":"+loc, file, r.Line)
 	} else {
 		loc = "`" + loc + "`"
 	}
@@ -67,7 +72,9 @@ func (m *markdownRenderer) link(text, file string, line int) string {
 	if m.linkBase == "" || file == "-" {
 		return "`" + text + "`"
 	}
-	return "[`" + text + "`](" + m.linkBase + (&url.URL{Path: file}).EscapedPath() + "#L" + strconv.Itoa(line) + ")"
+	// One '/' between the base and the path, whichever writes it.
+	base := strings.TrimSuffix(m.linkBase, "/") + "/"
+	return "[`" + text + "`](" + base + (&url.URL{Path: strings.TrimPrefix(path.Clean("/"+file), "/")}).EscapedPath() + "#L" + strconv.Itoa(line) + ")"
 }
 
 func (m *markdownRenderer) Unreadable(_ *stream.Sink, file string, err error) {
