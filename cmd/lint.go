@@ -63,9 +63,11 @@ errors, on stdout, with a summary on stderr), json (JSON Lines, one record
 per URI checked), github (workflow commands that annotate the line), sarif
 (one SARIF 2.1.0 log, for code scanning), junit (one JUnit XML report: a
 testcase per finding, in a testsuite per file that has one, as GitLab and
-Jenkins read it)
-or markdown (a summary for a CI job's page: counts by rule, then the first
-findings, linked to their lines with --link-base).
+Jenkins read it), codeclimate (GitLab Code Quality's JSON array, each finding
+with a fingerprint that survives lines added above it), checkstyle
+(Checkstyle XML, for Jenkins' warnings plugin and reviewdog) or markdown (a
+summary for a CI job's page: counts by rule, then the first findings, linked
+to their lines with --link-base).
 
 What a file is: a Markdown file (.md and the like), an HTML file (.html,
 .htm), a reStructuredText file (.rst, .rest) or an AsciiDoc file (.adoc,

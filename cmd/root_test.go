@@ -418,10 +418,10 @@ func TestCLIVersionAndCompletion(t *testing.T) {
 	runCases(t, []cliCase{
 		{name: "completion bash", args: []string{"completion", "bash"}, want: want{outHas: []string{"bash completion", "__uritool"}}},
 		{name: "completion zsh", args: []string{"completion", "zsh"}, want: want{outHas: []string{"#compdef uritool"}}},
-		{name: "validate --format", args: []string{"__complete", "validate", "--format", ""}, want: want{errAny: true, outHas: []string{completes("text", "json", "github", "sarif", "junit", "markdown")}}},
+		{name: "validate --format", args: []string{"__complete", "validate", "--format", ""}, want: want{errAny: true, outHas: []string{completes("text", "json", "github", "sarif", "junit", "markdown", "codeclimate", "checkstyle")}}},
 		{name: "references do not complete files", args: []string{"__complete", "parse", ""}, want: want{errAny: true, out: exact(":4\n")}},
 		{name: "lint's files complete", args: []string{"__complete", "lint", ""}, want: want{errAny: true, out: exact(":0\n")}},
-		{name: "lint --format", args: []string{"__complete", "lint", "--format", ""}, want: want{errAny: true, outHas: []string{completes("text", "json", "github", "sarif", "junit", "markdown")}}},
+		{name: "lint --format", args: []string{"__complete", "lint", "--format", ""}, want: want{errAny: true, outHas: []string{completes("text", "json", "github", "sarif", "junit", "markdown", "codeclimate", "checkstyle")}}},
 		{name: "parse --get", args: []string{"__complete", "parse", "--get", ""}, want: want{errAny: true,
 			outHas: []string{completes("scheme", "authority", "userinfo", "user", "password", "host", "host_type", "port", "path", "query", "fragment", "kind")}}},
 		{name: "parse --get after a comma", args: []string{"__complete", "parse", "--get", "host,"}, want: want{errAny: true,

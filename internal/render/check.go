@@ -19,16 +19,18 @@ import (
 
 // Check formats: how validate and lint report their results.
 const (
-	FormatText   = "text"
-	FormatJSON   = "json"
-	FormatGitHub = "github"
-	FormatSARIF  = "sarif"
-	FormatJUnit  = "junit"
-	FormatMD     = "markdown"
+	FormatText        = "text"
+	FormatJSON        = "json"
+	FormatGitHub      = "github"
+	FormatSARIF       = "sarif"
+	FormatJUnit       = "junit"
+	FormatMD          = "markdown"
+	FormatCodeClimate = "codeclimate"
+	FormatCheckstyle  = "checkstyle"
 )
 
 // CheckFormats lists the formats of validate and lint.
-var CheckFormats = []string{FormatText, FormatJSON, FormatGitHub, FormatSARIF, FormatJUnit, FormatMD}
+var CheckFormats = []string{FormatText, FormatJSON, FormatGitHub, FormatSARIF, FormatJUnit, FormatMD, FormatCodeClimate, FormatCheckstyle}
 
 // CheckOptions configures a check renderer.
 type CheckOptions struct {
@@ -44,7 +46,7 @@ type CheckOptions struct {
 	Results      bool
 	ShowPassword bool
 	// MaskInput masks the password of the input the reports show (json,
-	// junit, markdown), as text does: lint's reports end up on CI job
+	// junit, markdown, codeclimate, checkstyle), as text does: lint's reports end up on CI job
 	// pages. validate's JSON echoes its input whole, for pipelines that
 	// join records back to their lines.
 	MaskInput bool
@@ -84,6 +86,10 @@ func NewChecker(opts CheckOptions) Renderer[check.Result] {
 		return &junitRenderer{showPassword: !opts.MaskInput}
 	case opts.Format == FormatMD:
 		return &markdownRenderer{linkBase: opts.LinkBase, showPassword: !opts.MaskInput}
+	case opts.Format == FormatCodeClimate:
+		return &codeClimateRenderer{showPassword: !opts.MaskInput}
+	case opts.Format == FormatCheckstyle:
+		return &checkstyleRenderer{showPassword: !opts.MaskInput}
 	}
 	return &textRenderer{opts: opts}
 }

@@ -1,0 +1,94 @@
+package render
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"strconv"
+
+	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/stream"
+)
+
+// codeClimateRenderer writes one Code Climate JSON array at the end, the
+// report GitLab's merge request widget reads (artifacts:reports:
+// codequality): per finding its description, check_name, fingerprint,
+// severity and location. The fingerprint is a hash of what the baseline
+// knows a finding by (its file from the repository's root, rule and URI)
+// and of its rank among the findings that share them, so that it
+// survives lines added above it, as GitLab needs to tell new findings
+// from old.
+type codeClimateRenderer struct {
+	issues       []codeClimateIssue
+	seen         map[string]int // findings per identity, for the rank
+	showPassword bool
+}
+
+type codeClimateIssue struct {
+	Description string              `json:"description"`
+	CheckName   string              `json:"check_name"`
+	Fingerprint string              `json:"fingerprint"`
+	Severity    string              `json:"severity"`
+	Location    codeClimateLocation `json:"location"`
+}
+
+type codeClimateLocation struct {
+	Path  string           `json:"path"`
+	Lines codeClimateLines `json:"lines"`
+}
+
+type codeClimateLines struct {
+	Begin int `json:"begin"`
+}
+
+// codeClimateSeverity maps a finding's severity to Code Climate's scale
+// (info, minor, major, critical, blocker).
+var codeClimateSeverity = [...]string{finding.Error: "major", finding.Warning: "minor", finding.Note: "info"}
+
+func (c *codeClimateRenderer) Render(_ *stream.Sink, r *check.Result) {
+	path := reportPath(r)
+	input := reportText(r.Input, c.showPassword)
+	for f, level := range r.Reported {
+		c.add(path, f.Rule, r.Input, f.Message+": "+input, codeClimateSeverity[level], r.Line)
+	}
+}
+
+func (c *codeClimateRenderer) add(path, rule, uri, description, severity string, line int) {
+	if c.seen == nil {
+		c.seen = map[string]int{}
+	}
+	id := path + "\x00" + rule + "\x00" + uri
+	rank := c.seen[id]
+	c.seen[id] = rank + 1
+	sum := sha256.Sum256([]byte(id + "\x00" + strconv.Itoa(rank)))
+	c.issues = append(c.issues, codeClimateIssue{Description: description, CheckName: rule, Fingerprint: hex.EncodeToString(sum[:16]),
+		Severity: severity, Location: codeClimateLocation{Path: path, Lines: codeClimateLines{Begin: max(line, 1)}}})
+}
+
+// Unreadable is an issue of the file: it could not be checked.
+func (c *codeClimateRenderer) Unreadable(_ *stream.Sink, file string, err error) {
+	c.add(DisplayFile(file), finding.RuleIO, "", err.Error(), "major", 1)
+}
+
+// Parallel is false: the report is one JSON array.
+func (c *codeClimateRenderer) Parallel() bool { return false }
+
+func (c *codeClimateRenderer) Finish(sink *stream.Sink) {
+	issues := c.issues
+	if issues == nil {
+		issues = []codeClimateIssue{} // "[]": no findings is a report too
+	}
+	b, _ := json.MarshalIndent(issues, "", "  ") // plain data: it cannot fail
+	sink.Out.Write(b)
+	sink.Out.WriteByte('\n')
+}
+
+// reportPath is a result's file as reports that CI systems read name it:
+// from the repository's root when lint knows it, else as given.
+func reportPath(r *check.Result) string {
+	if r.RepoPath != "" {
+		return r.RepoPath
+	}
+	return DisplayFile(r.File)
+}
