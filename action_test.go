@@ -337,6 +337,40 @@ func TestActionLint(t *testing.T) {
 		}
 	})
 
+	// A usage error says so in the summary and the outputs (issue 35:
+	// the step failed, and the summary said "No findings: 0 URI(s)
+	// checked").
+	t.Run("a usage error", func(t *testing.T) {
+		run := job(map[string]string{"README.md": goodREADME}, map[string]string{"args": "--extrct ."})
+		if run.failed != "lint" || run.code != 2 {
+			t.Errorf("step %q failed with %d, want lint with 2\n%s", run.failed, run.code, run.log)
+		}
+		if want := "## uritool lint\n\nlint stopped with exit status 2: unknown flag: --extrct\n"; run.summary != want {
+			t.Errorf("summary %q, want %q\n%s", run.summary, want, run.log)
+		}
+		if run.outputs["exit_code"] != "2" || run.outputs["findings"] != "" || run.outputs["error"] != "unknown flag: --extrct" {
+			t.Errorf("outputs %v, want exit_code 2, no findings, the error", run.outputs)
+		}
+	})
+
+	// A file that cannot be read: the error, then what was checked.
+	t.Run("an unreadable file", func(t *testing.T) {
+		run := job(map[string]string{"README.md": badREADME}, map[string]string{"args": "README.md missing.md"})
+		if run.failed != "lint" || run.code != 3 {
+			t.Errorf("step %q failed with %d, want lint with 3\n%s", run.failed, run.code, run.log)
+		}
+		// The file that could not be read is a record with an error, as in
+		// every report: it counts.
+		for _, want := range []string{"## uritool lint\n\nlint stopped with exit status 3: open missing.md: no such file or directory\n\n2 finding(s) in 2 file(s)", "| `io` | 1 |"} {
+			if !strings.Contains(run.summary, want) {
+				t.Errorf("summary lacks %q:\n%s", want, run.summary)
+			}
+		}
+		if run.outputs["exit_code"] != "3" || run.outputs["findings"] != "2" || run.outputs["error"] != "open missing.md: no such file or directory" {
+			t.Errorf("outputs %v, want exit_code 3, findings 2, the error", run.outputs)
+		}
+	})
+
 	t.Run("fail false, an absolute path", func(t *testing.T) {
 		run := job(map[string]string{"README.md": badREADME}, map[string]string{"fail": "false", "args": `"$GITHUB_WORKSPACE/README.md"`})
 		if run.failed != "" || run.outputs["exit_code"] != "1" || run.outputs["findings"] != "1" {

@@ -18,8 +18,19 @@ eval "args=(${INPUT_ARGS:-})"
 # ${args[@]+...}: an empty array is "unbound" to bash 3.2, macOS's /bin/bash.
 
 # The log: annotations with the default format. Its exit status is the step's.
-uritool lint --format "${INPUT_FORMAT:-github}" ${args[@]+"${args[@]}"}
+# Its stderr is kept too, for the summary and the outputs of an error.
+errors=$(mktemp)
+uritool lint --format "${INPUT_FORMAT:-github}" ${args[@]+"${args[@]}"} 2>"$errors"
 code=$?
+# An error (2: usage or config, 3: a file could not be read) is the first
+# line lint printed as one, not its closing summary. (Builtins only: the
+# runner's tools are few.)
+error=
+while IFS= read -r line || [ -n "$line" ]; do
+  printf '%s\n' "$line" >&2
+  case $line in "uritool: error: "*) [ -n "$error" ] || error=${line#uritool: error: } ;; esac
+done < "$errors"
+rm -f "$errors"
 
 # The other views run lint again: it is fast, and each format stays the
 # program's own. Their stderr repeats the log's, so it is dropped.
@@ -87,13 +98,27 @@ summary() {
   ' "$records"
 }
 
+# failure: what stopped lint, before the summary of what it checked; a
+# usage or config error (2) checked nothing, so no summary follows it.
+failure() {
+  printf '## uritool lint\n\nlint stopped with exit status %s: %s\n' "$code" "$error"
+  [ "$code" = 2 ] || printf '\n'
+}
+
 if [ "${INPUT_SUMMARY:-true}" != false ] && [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
-  summary >> "$GITHUB_STEP_SUMMARY"
+  case $code in
+    2) failure >> "$GITHUB_STEP_SUMMARY" ;;
+    3) { failure; summary | awk 'NR > 2'; } >> "$GITHUB_STEP_SUMMARY" ;;
+    *) summary >> "$GITHUB_STEP_SUMMARY" ;;
+  esac
 fi
 rm -f "$records"
 
+# A usage or config error checked nothing: no count of findings.
+[ "$code" = 2 ] && findings=
 echo "exit_code=$code" >> "$GITHUB_OUTPUT"
 echo "findings=$findings" >> "$GITHUB_OUTPUT"
+echo "error=$error" >> "$GITHUB_OUTPUT"
 
 if [ "$code" = 1 ] && [ "${INPUT_FAIL:-true}" = false ]; then
   echo "uritool: $findings finding(s); fail: false keeps the step green"
