@@ -13,7 +13,10 @@ import (
 // Jenkins read it: one testsuite per file (validate: one for its inputs)
 // that has a testcase, and one testcase per finding, a failure for an
 // error and for a warning alike, since both fail the run; a file that
-// cannot be read is a testcase with an error. A note is a skipped
+// cannot be read is a testcase with an error. Every URI checked is a
+// test: one checked clean passed, and is counted in tests (of its file's
+// suite, and of the report) without a testcase of its own, so that a
+// clean run reads "N tests, 0 failures", not "0 tests". A note is a skipped
 // testcase: it says what was not checked (a template is no URI), which
 // is what JUnit's skipped means, and it fails nothing.
 type junitRenderer struct {
@@ -67,8 +70,13 @@ func (j *junitRenderer) suite(file string) *junitSuite {
 
 func (j *junitRenderer) Render(_ *stream.Sink, r *check.Result) {
 	s := j.suite(r.File)
+	reported := false
 	for f, level := range r.Reported {
 		j.add(s, r, f, level)
+		reported = true
+	}
+	if !reported {
+		s.Tests++ // a URI checked clean: a test that passed, with no testcase
 	}
 }
 
@@ -115,11 +123,11 @@ func (j *junitRenderer) Finish(sink *stream.Sink) {
 	// A suite with no testcase says nothing that the others do not, and
 	// most files of a tree have none: CI views listed hundreds of them.
 	for _, s := range j.suites {
+		report.Tests += s.Tests
 		if len(s.Cases) == 0 {
 			continue
 		}
 		report.Suites = append(report.Suites, s)
-		report.Tests += s.Tests
 		report.Failures += s.Failures
 		report.Errors += s.Errors
 	}
