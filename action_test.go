@@ -249,6 +249,10 @@ func TestActionLint(t *testing.T) {
 	job := func(files map[string]string, inputs map[string]string) actionRun {
 		ws = t.TempDir()
 		writeFiles(t, ws, files)
+		// actions/checkout leaves the repository's .git in the workspace.
+		if err := os.Mkdir(filepath.Join(ws, ".git"), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		return runAction(t, a, actionEnv{workspace: ws, path: path, inputs: inputs, actionRef: "v1.2.3"})
 	}
 
@@ -268,8 +272,8 @@ func TestActionLint(t *testing.T) {
 		for _, want := range []string{
 			"## uritool lint\n",
 			"1 finding(s) in 1 file(s); 3 URI(s) checked.\n",
-			"| Rule | Findings |\n| --- | ---: |\n| `path` | 1 |\n",
-			"| [README.md:3:43](https://github.com/octo/docs/blob/0123abc/README.md#L3) | `path` | invalid character '{' in path |\n",
+			"| rule | findings | what it means |\n|---|---:|---|\n| `path` | 1 |",
+			"| [`README.md:3:43`](https://github.com/octo/docs/blob/0123abc/README.md#L3) | error | `path` | invalid character '{' in path | `https://example.com/guide/{id}` |\n",
 		} {
 			if !strings.Contains(run.summary, want) {
 				t.Errorf("summary lacks %q:\n%s", want, run.summary)
@@ -359,15 +363,13 @@ func TestActionLint(t *testing.T) {
 		if run.failed != "lint" || run.code != 3 {
 			t.Errorf("step %q failed with %d, want lint with 3\n%s", run.failed, run.code, run.log)
 		}
-		// The file that could not be read is a record with an error, as in
-		// every report: it counts.
-		for _, want := range []string{"## uritool lint\n\nlint stopped with exit status 3: open missing.md: no such file or directory\n\n2 finding(s) in 2 file(s)", "| `io` | 1 |"} {
+		for _, want := range []string{"## uritool lint\n\nlint stopped with exit status 3: open missing.md: no such file or directory\n\n1 finding(s) in 1 file(s); 2 URI(s) checked. 1 file(s) could not be read.\n", "- could not read: open missing.md"} {
 			if !strings.Contains(run.summary, want) {
 				t.Errorf("summary lacks %q:\n%s", want, run.summary)
 			}
 		}
-		if run.outputs["exit_code"] != "3" || run.outputs["findings"] != "2" || run.outputs["error"] != "open missing.md: no such file or directory" {
-			t.Errorf("outputs %v, want exit_code 3, findings 2, the error", run.outputs)
+		if run.outputs["exit_code"] != "3" || run.outputs["findings"] != "1" || run.outputs["error"] != "open missing.md: no such file or directory" {
+			t.Errorf("outputs %v, want exit_code 3, findings 1, the error", run.outputs)
 		}
 	})
 
@@ -407,6 +409,9 @@ func TestActionLint(t *testing.T) {
 		writeFiles(t, ws, map[string]string{
 			"lists/links.txt": "http://example.com/a|b\nhttp://example.com/a<b>\nhttp://user:pw@example.com/\n",
 		})
+		if err := os.Mkdir(filepath.Join(ws, ".git"), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		// Run from a subdirectory: links are still relative to the repository.
 		sub := filepath.Join(ws, "lists")
 		run := runAction(t, a, actionEnv{workspace: sub, path: path, actionRef: "main",
@@ -414,10 +419,11 @@ func TestActionLint(t *testing.T) {
 			inputs: map[string]string{"args": "--lint links.txt", "sarif": "uritool.sarif"}})
 		for _, want := range []string{
 			"3 finding(s) in 1 file(s); 3 URI(s) checked.\n",
-			"| `path` | 2 |\n| `password-in-userinfo` | 1 |\n",
-			"| [links.txt:1:21](https://github.com/octo/docs/blob/0123abc/lists/links.txt#L1) | `path` | invalid character '\\|' in path |\n",
-			"| [links.txt:2:21](https://github.com/octo/docs/blob/0123abc/lists/links.txt#L2) | `path` | invalid character '&lt;' in path |\n",
-			"| [links.txt:3:13](https://github.com/octo/docs/blob/0123abc/lists/links.txt#L3) | `password-in-userinfo` |",
+			"| `path` | 2 |",
+			"| `password-in-userinfo` | 1 |",
+			"| [`links.txt:1:21`](https://github.com/octo/docs/blob/0123abc/lists/links.txt#L1) | error | `path` | invalid character '\\|' in path | `http://example.com/a\\|b` |\n",
+			"| [`links.txt:2:21`](https://github.com/octo/docs/blob/0123abc/lists/links.txt#L2) | error | `path` | invalid character '&lt;' in path | `http://example.com/a<b>` |\n",
+			"| [`links.txt:3:13`](https://github.com/octo/docs/blob/0123abc/lists/links.txt#L3) | warning | `password-in-userinfo` |",
 		} {
 			if !strings.Contains(run.summary, want) {
 				t.Errorf("summary lacks %q:\n%s", want, run.summary)

@@ -43,59 +43,19 @@ uritool lint --format json ${args[@]+"${args[@]}"} > "$records" 2>/dev/null
 
 # A finding is a record's error or one of its warnings, as lint counts them,
 # but for those lint --baseline marks "unchanged": they are known. A note
-# (a template's source) fails nothing and is no finding.
+# (a template's source) fails nothing and is no finding, and a file that
+# could not be read is no finding either: the error output says so.
 findings=$(jq -n '[inputs | (if .error then [.error] else [] end) + (.warnings // []) | .[]
-  | select(.baseline != "unchanged" and .severity != "note")] | length' "$records")
+  | select(.baseline != "unchanged" and .severity != "note" and .rule != "io")] | length' "$records")
 
-# summary: Markdown from lint's JSON records: the counts by rule, then the
-# first findings, each linked to its line in the repository. (When lint has
-# --format markdown, this can become that format's output.)
+# summary: lint's own Markdown summary, each finding linked to its line
+# in the repository, by its path from the repository's root.
 summary() {
-  local prefix= blob=
-  # File names are relative to the working directory; links need them
-  # relative to the repository.
-  case $PWD/ in "${GITHUB_WORKSPACE:-}"/*) prefix=${PWD#"$GITHUB_WORKSPACE"} prefix=${prefix#/} ;; esac
-  [ -n "$prefix" ] && prefix=$prefix/
+  local base=
   if [ -n "${GITHUB_REPOSITORY:-}" ] && [ -n "${GITHUB_SHA:-}" ]; then
-    blob=${GITHUB_SERVER_URL:-https://github.com}/$GITHUB_REPOSITORY/blob/$GITHUB_SHA
+    base=${GITHUB_SERVER_URL:-https://github.com}/$GITHUB_REPOSITORY/blob/$GITHUB_SHA/
   fi
-  jq -n -r --arg ws "${GITHUB_WORKSPACE:-}" --arg prefix "$prefix" --arg blob "$blob" --argjson limit 20 '
-    # Text in a table cell: no HTML, no Markdown, no cell break.
-    def cell: gsub("&"; "&amp;") | gsub("<"; "&lt;") | gsub(">"; "&gt;")
-      | gsub("(?<c>[\\\\`*_\\[\\]|])"; "\\\(.c)") | gsub("[\r\n]"; " ");
-    def repo_path:
-      if $ws != "" and startswith($ws + "/") then .[($ws | length) + 1:]
-      elif startswith("/") or startswith("../") or . == "<stdin>" or test("^[A-Za-z]:") then null
-      else $prefix + (if startswith("./") then .[2:] else . end) end;
-    def link($path; $line):
-      ($path | repo_path) as $p
-      | if $p == null or $blob == "" or $line == null then null
-        else $blob + "/" + ($p | split("/") | map(@uri) | join("/")) + "#L\($line)" end;
-    def where: "\(.file)" + (if .line then ":\(.line)" else "" end) + (if .column then ":\(.column)" else "" end);
-    [inputs] as $records
-    | [$records[] | . as $r
-        | ((if .error then [.error + {file, line, column}] else [] end)
-           + [.warnings // [] | .[] | select(.severity != "note") | . + {file: $r.file, line: $r.line}])[]]
-      as $all
-    | [$all[] | select(.baseline != "unchanged")] as $findings
-    | (($all | length) - ($findings | length)) as $known
-    | (if $known > 0 then " \($known) more in the baseline." else "" end) as $baseline
-    | ($records | map(select(.line != null)) | length) as $checked
-    | "## uritool lint\n",
-      if ($findings | length) == 0 then
-        "No findings: \($checked) URI(s) checked.\($baseline)"
-      else
-        "\($findings | length) finding(s) in \($findings | map(.file) | unique | length) file(s); \($checked) URI(s) checked.\($baseline)\n",
-        "| Rule | Findings |", "| --- | ---: |",
-        ($findings | group_by(.rule) | sort_by(-length, .[0].rule)[] | "| `\(.[0].rule)` | \(length) |"),
-        "",
-        "| Where | Rule | Finding |", "| --- | --- | --- |",
-        ($findings[:$limit][]
-          | (where | cell) as $w | link(.file; .line) as $url
-          | "| \(if $url then "[\($w)](\($url))" else $w end) | `\(.rule)` | \(.message | cell) |"),
-        (if ($findings | length) > $limit then "\n…and \(($findings | length) - $limit) more, in the step'"'"'s log." else empty end)
-      end
-  ' "$records"
+  uritool lint --format markdown ${base:+--link-base "$base"} ${args[@]+"${args[@]}"} 2>/dev/null
 }
 
 # failure: what stopped lint, before the summary of what it checked; a

@@ -18,8 +18,10 @@ import (
 const markdownFindings = 20
 
 // markdownRenderer writes a Markdown summary at the end, for a CI job's
-// summary page ($GITHUB_STEP_SUMMARY): the counts by rule, then the first
-// findings, each linked to its file and line when LinkBase is given.
+// summary page ($GITHUB_STEP_SUMMARY, which the Action fills with it): how
+// many findings in how many files of how many URIs checked (those a
+// baseline knows apart), the counts by rule, then the first findings,
+// each linked to its file and line when LinkBase is given.
 type markdownRenderer struct {
 	linkBase     string
 	showPassword bool
@@ -27,12 +29,28 @@ type markdownRenderer struct {
 	rules        []string // in the order first seen
 	total        int      // the findings that fail the run
 	notes        int
+	known        int // findings the baseline has: they fail nothing
+	checked      int // URIs checked
+	files        map[string]bool
 	rows         []string
 	unreadable   []string
 }
 
 func (m *markdownRenderer) Render(_ *stream.Sink, r *check.Result) {
+	m.checked++
+	if r.Error != nil && r.Error.Unchanged() {
+		m.known++
+	}
+	for i := range r.Warnings {
+		if r.Warnings[i].Unchanged() {
+			m.known++
+		}
+	}
 	for f, level := range r.Reported {
+		if m.files == nil {
+			m.files = map[string]bool{}
+		}
+		m.files[r.File] = true
 		m.add(r, f, level.String())
 	}
 }
@@ -87,18 +105,25 @@ func (m *markdownRenderer) Parallel() bool { return false }
 func (m *markdownRenderer) Finish(s *stream.Sink) {
 	w := s.Out
 	w.WriteString("## uritool lint\n\n")
-	if m.total == 0 && m.notes == 0 && len(m.unreadable) == 0 {
-		w.WriteString("No findings.\n")
-		return
+	if m.total == 0 {
+		fmt.Fprintf(w, "No findings: %d URI(s) checked.", m.checked)
+	} else {
+		fmt.Fprintf(w, "%d finding(s) in %d file(s); %d URI(s) checked.", m.total, len(m.files), m.checked)
 	}
-	fmt.Fprintf(w, "%d finding(s)", m.total)
 	if m.notes > 0 {
-		fmt.Fprintf(w, ", %d note(s), which fail nothing", m.notes)
+		fmt.Fprintf(w, " %d note(s), which fail nothing.", m.notes)
+	}
+	if m.known > 0 {
+		fmt.Fprintf(w, " %d more in the baseline.", m.known)
 	}
 	if len(m.unreadable) > 0 {
-		fmt.Fprintf(w, ", %d file(s) could not be read", len(m.unreadable))
+		fmt.Fprintf(w, " %d file(s) could not be read.", len(m.unreadable))
 	}
-	w.WriteString(".\n\n")
+	w.WriteString("\n")
+	if m.total+m.notes+len(m.unreadable) == 0 {
+		return
+	}
+	w.WriteString("\n")
 	if m.total+m.notes > 0 {
 		rules := slices.Clone(m.rules)
 		slices.SortStableFunc(rules, func(a, b string) int { return m.byRule[b] - m.byRule[a] })
@@ -120,11 +145,14 @@ func (m *markdownRenderer) Finish(s *stream.Sink) {
 	}
 }
 
-// markdownCell escapes text for a table cell: pipes split cells and line
-// ends end rows.
-func markdownCell(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ").Replace(s)
-}
+// markdownCell escapes text for a table cell: pipes split cells, line
+// ends end rows, and '<', '>' and '&' would be HTML, which a job's page
+// renders.
+func markdownCell(s string) string { return cellEscaper.Replace(s) }
+
+var codeCellEscaper = strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ")
+
+var cellEscaper = strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "&", "&amp;", "<", "&lt;", ">", "&gt;")
 
 // markdownCode writes s as inline code in a table cell, with a fence of
 // backticks longer than any run in it.
@@ -137,5 +165,7 @@ func markdownCode(s string) string {
 	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
 		pad = " "
 	}
-	return fence + pad + markdownCell(s) + pad + fence
+	// In code a '<' is shown as written: only the table's own
+	// delimiters need escaping.
+	return fence + pad + codeCellEscaper.Replace(s) + pad + fence
 }
