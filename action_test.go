@@ -349,10 +349,10 @@ func TestActionLint(t *testing.T) {
 		if run.failed != "lint" || run.code != 2 {
 			t.Errorf("step %q failed with %d, want lint with 2\n%s", run.failed, run.code, run.log)
 		}
-		if want := "## uritool lint\n\nlint stopped with exit status 2: unknown flag: --extrct\n"; run.summary != want {
+		if want := "## uritool lint\n\nlint stopped with exit status 2: unknown flag: --extrct (did you mean --extract?)\n"; run.summary != want {
 			t.Errorf("summary %q, want %q\n%s", run.summary, want, run.log)
 		}
-		if run.outputs["exit_code"] != "2" || run.outputs["findings"] != "" || run.outputs["error"] != "unknown flag: --extrct" {
+		if run.outputs["exit_code"] != "2" || run.outputs["findings"] != "" || run.outputs["error"] != "unknown flag: --extrct (did you mean --extract?)" {
 			t.Errorf("outputs %v, want exit_code 2, no findings, the error", run.outputs)
 		}
 	})

@@ -90,7 +90,7 @@ in order.`,
 	root.SetIn(streams.In)
 	root.SetOut(opts.cobraOut)
 	root.SetErr(streams.ErrOut)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &UsageError{config.FlagError(err)} })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &UsageError{config.UnknownFlag(c, err)} })
 	root.SetVersionTemplate("uritool {{.Version}}\n" + render.PublicSuffixList() + "\n")
 
 	f := root.PersistentFlags()

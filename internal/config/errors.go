@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -72,6 +73,34 @@ func (s Setting) Given() string {
 // comma-separated list), which quotes the parser: strconv.ParseInt:
 // parsing "abc": invalid syntax.
 func FlagError(err error) error {
+	return flagError(err, nil)
+}
+
+// UnknownFlag is FlagError for an error of c's flags: an unknown flag
+// names the closest flag c has, when one is near ("--extrct": did you
+// mean --extract?), as unknown commands and config keys do.
+func UnknownFlag(c *cobra.Command, err error) error {
+	return flagError(err, c)
+}
+
+func flagError(err error, c *cobra.Command) error {
+	if name, ok := strings.CutPrefix(err.Error(), "unknown flag: --"); ok && c != nil {
+		best, bestD := "", 1<<30
+		visit := func(f *pflag.Flag) {
+			if f.Hidden {
+				return
+			}
+			if d := editDistance(name, f.Name); d < bestD || d == bestD && f.Name < best {
+				best, bestD = f.Name, d
+			}
+		}
+		c.Flags().VisitAll(visit)
+		c.InheritedFlags().VisitAll(visit)
+		if best != "" && bestD <= max(2, len(name)/3) {
+			return fmt.Errorf("%w (did you mean --%s?)", err, best)
+		}
+		return err
+	}
 	var ive *pflag.InvalidValueError
 	if !errors.As(err, &ive) {
 		return err
