@@ -91,7 +91,7 @@ in order.`,
 	root.SetOut(opts.cobraOut)
 	root.SetErr(streams.ErrOut)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &UsageError{config.UnknownFlag(c, err)} })
-	root.SetVersionTemplate("uritool {{.Version}}\n" + render.PublicSuffixList() + "\n")
+	root.SetVersionTemplate(versionText())
 
 	f := root.PersistentFlags()
 	f.Var(opts.Color, "color", "color output: auto, always or never (auto colors a terminal, unless NO_COLOR is set or TERM=dumb)")
@@ -118,6 +118,7 @@ in order.`,
 		NewMatchCmd(opts),
 		NewShapeCmd(opts),
 		NewConfigCmd(opts),
+		newVersionCmd(opts),
 	)
 	root.SetHelpCommand(newHelpCmd())
 	addJSONFieldsToHelp(root)
@@ -588,3 +589,25 @@ var staticExtensions = []string{"css", "js", "png", "jpg", "jpeg", "gif", "svg",
 
 // uniqueUsage is the help of --unique on commands that write lines.
 const uniqueUsage = "write each distinct output once, at its first occurrence (memory grows with the number of distinct outputs)"
+
+// versionText is what --version and uritool version print: the version,
+// then the Public Suffix List that {registrable} and its kin use.
+func versionText() string {
+	return "uritool " + versionLine() + "\n" + render.PublicSuffixList() + "\n"
+}
+
+// newVersionCmd builds uritool version, which many users type for
+// --version: the same text, on stdout.
+func newVersionCmd(opts *RootOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print uritool's version, as --version does",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if _, err := io.WriteString(opts.IO.Out, versionText()); err != nil {
+				return &stream.WriteError{Err: err}
+			}
+			return nil
+		},
+	}
+}

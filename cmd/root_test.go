@@ -414,6 +414,10 @@ func TestCLIVersionAndCompletion(t *testing.T) {
 	if res.code != 0 || !regexp.MustCompile(`^uritool \S.*\npublicsuffix.org's public_suffix_list.dat, git revision [0-9a-f]+ .*\n$`).MatchString(res.stdout) {
 		t.Errorf("--version: exit %d, stdout %q; want \"uritool VERSION\" and the Public Suffix List's", res.code, res.stdout)
 	}
+	// uritool version, which many users type, says the same (issue 37).
+	if cmd := run(t, "", nil, "version"); cmd != res {
+		t.Errorf("version gave %+v, --version %+v", cmd, res)
+	}
 	completes := func(values ...string) string { return strings.Join(values, "\n") + "\n:" }
 	runCases(t, []cliCase{
 		{name: "completion bash", args: []string{"completion", "bash"}, want: want{outHas: []string{"bash completion", "__uritool"}}},

@@ -116,7 +116,7 @@ func New(opts Options) *Layers {
 func SkipsConfig(c *cobra.Command) bool {
 	for p := c; p != nil; p = p.Parent() {
 		switch p.Name() {
-		case cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd, "completion", "help":
+		case cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd, "completion", "help", "version":
 			return true
 		}
 	}
