@@ -54,7 +54,7 @@ type LintOptions struct {
 func NewLintCmd(root *RootOptions) *cobra.Command {
 	opts := &LintOptions{RootOptions: root}
 	c := &cobra.Command{
-		Use:   "lint [flags] FILE...",
+		Use:   "lint [flags] [FILE...]",
 		Short: "Check the URIs in files, with file, line and column, for CI",
 		Long: `Check that the links of a repository's documents lead somewhere, and that
 every URI in them is valid, strictly by RFC 3986; report each finding at its
@@ -81,7 +81,8 @@ for what is neither Markdown nor HTML); --type reads every file as a
 document of that kind. A directory is walked for its documents (with
 --extract or --list, for .txt files too), skipping hidden files and what the
 repository's .gitignore files ignore (--no-gitignore: not those), and "-"
-reads standard input.
+reads standard input. With no FILE, lint checks the current directory, as
+"uritool lint ." does: what a CI job runs at a repository's root.
 
 Where a document's references lead (offline, by RFC 3986 section 5): each
 reference is resolved against the document's own URI, the file: URI of its
@@ -200,10 +201,7 @@ and the exit status is then 3.`,
 			if opts.ListRules && len(args) > 0 {
 				return usageErrorf("--list-rules takes no FILE")
 			}
-			if opts.ListRules {
-				return nil
-			}
-			return cobra.MinimumNArgs(1)(c, args)
+			return nil
 		},
 		Annotations: map[string]string{
 			AnnotationJSONFields: render.LintFields.String(),
@@ -216,6 +214,9 @@ and the exit status is then 3.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			if opts.ListRules {
 				return opts.listRules()
+			}
+			if len(args) == 0 {
+				args = []string{"."} // the current directory, as the help says
 			}
 			if opts.List && (opts.Extract || opts.Type.Value != "auto") {
 				return usageErrorf("--list reads every file as a list of URIs: it takes neither --extract nor --type")

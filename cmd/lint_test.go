@@ -43,7 +43,6 @@ func TestCLILint(t *testing.T) {
 			outHas: []string{a + ":4:9:", a + ":5:4:"}, errHas: []string{missing, "5 checked, 2 finding(s)", "1 file(s) could not be read"}}},
 		{name: "stdin", stdin: "http://ok\nfoo\n", args: []string{"lint", "-"}, want: want{code: 1,
 			outHas: []string{"<stdin>:2:4: "}, errHas: []string{"2 checked, 1 finding(s)"}}},
-		{name: "no file", args: []string{"lint"}, want: want{code: 2, errHas: []string{"arg", "Run 'uritool lint --help'"}}},
 		{name: "json", args: []string{"lint", "--format", "json", a, b}, want: want{code: 1,
 			errLacks: []string{"checked"},
 			records: []map[string]any{
@@ -330,5 +329,25 @@ func TestBaselineOverManyBlocks(t *testing.T) {
 	res := run(t, "", nil, "lint", "--baseline", bl, list)
 	if res.code != 0 || res.stdout != "" || strings.Contains(res.stderr, "fixed") {
 		t.Errorf("--baseline of the same list: exit %d, stdout %.200q, stderr %q", res.code, res.stdout, res.stderr)
+	}
+}
+
+// TestLintNoFile: with no FILE, lint checks the current directory, as
+// "lint ." does, the help says so (issue 37: "requires at least 1 arg(s)").
+func TestLintNoFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte("See [the guide](guide.md).\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	got, dot := run(t, "", nil, "lint"), run(t, "", nil, "lint", ".")
+	if got.code != 1 || !strings.Contains(got.stdout, "README.md:1:17: nothing at guide.md [missing-target]") {
+		t.Errorf("lint with no FILE: exit %d, stdout %q", got.code, got.stdout)
+	}
+	if got != dot {
+		t.Errorf("lint gave %+v, lint . %+v", got, dot)
 	}
 }
