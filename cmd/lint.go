@@ -221,6 +221,18 @@ and the exit status is then 3.`,
 			if opts.List && (opts.Extract || opts.Type.Value != "auto") {
 				return usageErrorf("--list reads every file as a list of URIs: it takes neither --extract nor --type")
 			}
+			// A flag given that does nothing without another is a mistake
+			// to name, not to pass over in silence. (A config file may set
+			// one for the runs that use it.)
+			given := func(name string) bool {
+				return opts.settings.Lookup(c.Flags().Lookup(name)).Origin.Kind == config.Flag
+			}
+			if given("link-base") && opts.Format.Value != render.FormatMD {
+				return usageErrorf("--link-base links the findings of --format markdown: it does nothing with --format %s", opts.Format.Value)
+			}
+			if given("include-code") && opts.List {
+				return usageErrorf("--include-code reads the code of documents: it does nothing with --list, which reads no document")
+			}
 			outPal, _ := opts.palettes() // the findings are lint's results, on stdout
 			ro := render.CheckOptions{Format: opts.Format.Value, WithFile: true, Results: true, ShowPassword: opts.ShowPassword, MaskInput: !opts.ShowPassword, Palette: outPal, Version: version(), LinkBase: opts.LinkBase}
 			dir, err := opts.IO.workdir()
@@ -294,7 +306,7 @@ and the exit status is then 3.`,
 	_ = c.MarkFlagFilename("write-baseline", "json")
 	f.StringVar(&opts.LinkBase, "link-base", "", "with --format markdown, link each finding to its line under this `URL` (https://github.com/OWNER/REPO/blob/SHA/)")
 	_ = c.RegisterFlagCompletionFunc("link-base", cobra.NoFileCompletions)
-	f.BoolVar(&opts.IncludeCode, "include-code", false, "with --extract, also check the code blocks and code spans of Markdown, reStructuredText and AsciiDoc")
+	f.BoolVar(&opts.IncludeCode, "include-code", false, "also check the code blocks and code spans of Markdown, reStructuredText and AsciiDoc documents (not with --list)")
 	f.StringArrayVar(&opts.Exclude, "exclude", nil, "skip URIs that match this `REGEX` (repeatable; .uritoolignore adds more)")
 	_ = c.RegisterFlagCompletionFunc("exclude", cobra.NoFileCompletions)
 	f.StringArrayVar(&opts.ExcludePath, "exclude-path", nil, "when walking a directory, pass over the files and directories this `PATTERN` matches, in gitignore syntax (repeatable; \"path:\" lines of .uritoolignore add more)")
