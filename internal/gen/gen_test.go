@@ -1,11 +1,20 @@
 package main
 
 import (
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/uritool/uritool/cmd"
 )
 
 // TestGeneratedFilesFresh fails when completions/ or man/ differ from
@@ -82,4 +91,53 @@ func TestManPagesFit(t *testing.T) {
 			t.Errorf("uritool(1) does not list %s", name)
 		}
 	}
+}
+
+// TestManPagesKeepEveryWord renders each man page (with groff, where the
+// machine has it) and holds it to the help it comes from: every word of
+// the command's description, of its short line and of each of its flags'
+// usage appears in the page, in order, as written (issue 37: roff and
+// Markdown markup ate "*", "_", "<...>" and "[...]").
+func TestManPagesKeepEveryWord(t *testing.T) {
+	groff, err := exec.LookPath("groff")
+	if err != nil {
+		t.Skip("no groff to render the pages with")
+	}
+	root := cmd.NewRootCmd(&cmd.IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard, Getenv: func(string) string { return "" }})
+	overstrike := regexp.MustCompile(".\b")
+	glyphs := strings.NewReplacer("\u2010", "-", "\u2212", "-", "\u2019", "'", "\u2018", "`", "\u201c", `"`, "\u201d", `"`, "\u00a0", " ")
+	var check func(c *cobra.Command)
+	check = func(c *cobra.Command) {
+		if !c.IsAvailableCommand() && c != root {
+			return
+		}
+		name := strings.ReplaceAll(c.CommandPath(), " ", "-") + ".1"
+		// Wide lines, no hyphenation, and groff's typographic glyphs
+		// read back as the ASCII they stand for.
+		out, err := exec.Command(groff, "-k", "-man", "-Tutf8", "-rLL=500n", "-rHY=0", filepath.Join("..", "..", "man", name)).Output()
+		if err != nil {
+			t.Fatalf("groff %s: %v", name, err)
+		}
+		page := strings.Fields(glyphs.Replace(overstrike.ReplaceAllString(string(out), "")))
+		texts := []string{c.Short, c.Long}
+		c.NonInheritedFlags().VisitAll(func(f *pflag.Flag) { texts = append(texts, f.Usage) })
+		for _, text := range texts {
+			at := 0
+			for _, word := range strings.Fields(text) {
+				if strings.Trim(word, "#") == "" {
+					continue // a Markdown heading's marks (cobra's completion help): a heading on the page
+				}
+				k := slices.Index(page[at:], word)
+				if k < 0 {
+					t.Errorf("%s lacks %q, of:\n%s", name, word, text)
+					break
+				}
+				at += k + 1
+			}
+		}
+		for _, sub := range c.Commands() {
+			check(sub)
+		}
+	}
+	check(root)
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
+	"github.com/spf13/pflag"
 
 	"github.com/uritool/uritool/cmd"
 )
@@ -78,7 +79,10 @@ func manPages(root *cobra.Command, dir string) error {
 		var b bytes.Buffer
 		h := *header
 		h.Title = strings.ToUpper(strings.ReplaceAll(c.CommandPath(), " ", "-"))
-		if err := doc.GenMan(c, &h, &b); err != nil {
+		restore := literal(c)
+		err := doc.GenMan(c, &h, &b)
+		restore()
+		if err != nil {
 			return err
 		}
 		page := strings.Replace(b.String(), ".SH EXAMPLE\n", ".SH EXAMPLES\n", 1)
@@ -95,6 +99,67 @@ func manPages(root *cobra.Command, dir string) error {
 		return nil
 	}
 	return walk(root)
+}
+
+// literal makes the help text of c, and of its flags, literal for cobra's
+// man page generator, which reads it as Markdown: "*", "_", "<...>" and
+// "[...]" were emphasis, tags and links there, and vanished from the
+// page ("emphasis (, _, ~)"). It returns what puts the text back.
+func literal(c *cobra.Command) (restore func()) {
+	long, short := c.Long, c.Short
+	c.Long, c.Short = markdownLiteral(long), markdownLiteral(short)
+	type saved struct {
+		f     *pflag.Flag
+		usage string
+	}
+	var flags []saved
+	visit := func(f *pflag.Flag) {
+		flags = append(flags, saved{f, f.Usage})
+		f.Usage = markdownLiteral(f.Usage)
+	}
+	c.NonInheritedFlags().VisitAll(visit)
+	c.InheritedFlags().VisitAll(visit)
+	return func() {
+		c.Long, c.Short = long, short
+		for _, s := range flags {
+			s.f.Usage = s.usage
+		}
+	}
+}
+
+// markdownLiteral escapes what Markdown would read as markup, so that the
+// text comes out as written; but not in Markdown's code blocks (a line
+// indented by a tab or four spaces after a blank line, as cobra's own
+// completion help writes them), which it shows as written already.
+func markdownLiteral(s string) string {
+	var b strings.Builder
+	blank, code := true, false
+	for i, line := range strings.Split(s, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		indented := strings.HasPrefix(line, "\t") || strings.HasPrefix(line, "    ")
+		switch {
+		case strings.TrimSpace(line) == "":
+			blank = true
+			b.WriteString(line)
+			continue
+		case indented && (blank || code):
+			code, blank = true, false
+			b.WriteString(line)
+			continue
+		}
+		code, blank = false, false
+		// A line's first mark would start a list or a heading.
+		first := len(line) - len(strings.TrimLeft(line, " "))
+		for j := 0; j < len(line); j++ {
+			if strings.IndexByte("\\`*_[]<>&", line[j]) >= 0 || j == first && strings.IndexByte("-+#", line[j]) >= 0 {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(line[j])
+		}
+	}
+	return b.String()
 }
 
 // addSections puts COMMANDS (on uritool(1)), EXIT STATUS, JSON FIELDS,
