@@ -47,10 +47,12 @@ func (m *markdownRenderer) Render(_ *stream.Sink, r *check.Result) {
 		}
 	}
 	for f, level := range r.Reported {
-		if m.files == nil {
-			m.files = map[string]bool{}
+		if level.Fails() { // a file of notes alone has no finding
+			if m.files == nil {
+				m.files = map[string]bool{}
+			}
+			m.files[r.File] = true
 		}
-		m.files[r.File] = true
 		m.add(r, f, level.String())
 	}
 }
