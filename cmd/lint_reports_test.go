@@ -118,3 +118,16 @@ func TestLintCheckstyle(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateReportsNameTheirInputs: validate's inputs come from no file,
+// and a report that groups by file names them as JUnit does, never "".
+func TestValidateReportsNameTheirInputs(t *testing.T) {
+	cs := run(t, "http://a b/\n", nil, "validate", "--format", "checkstyle", "-")
+	if !strings.Contains(cs.stdout, `<file name="uritool validate">`) {
+		t.Errorf("checkstyle:\n%s", cs.stdout)
+	}
+	cc := run(t, "http://a b/\n", nil, "validate", "--format", "codeclimate", "-")
+	if !strings.Contains(cc.stdout, `"path": "uritool validate"`) {
+		t.Errorf("codeclimate:\n%s", cc.stdout)
+	}
+}

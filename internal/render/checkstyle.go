@@ -52,7 +52,7 @@ func (c *checkstyleRenderer) Render(_ *stream.Sink, r *check.Result) {
 	input := reportText(r.Input, c.showPassword)
 	for fd, level := range r.Reported {
 		if f == nil {
-			f = c.file(DisplayFile(r.File))
+			f = c.file(inputsName(r.File))
 		}
 		f.Errors = append(f.Errors, checkstyleError{Line: max(r.Line, 1), Column: r.ColumnAt(fd.Offset), Severity: checkstyleSeverity[level],
 			Message: fd.Message + ": " + input, Source: "uritool." + fd.Rule})

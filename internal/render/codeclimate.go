@@ -90,5 +90,15 @@ func reportPath(r *check.Result) string {
 	if r.RepoPath != "" {
 		return r.RepoPath
 	}
-	return DisplayFile(r.File)
+	return inputsName(r.File)
+}
+
+// inputsName is a file's name in the reports that group by file (JUnit,
+// Checkstyle, Code Climate): validate's inputs, which come from no file,
+// are "uritool validate".
+func inputsName(file string) string {
+	if file == "" {
+		return "uritool validate"
+	}
+	return DisplayFile(file)
 }

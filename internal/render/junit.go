@@ -55,10 +55,7 @@ func (j *junitRenderer) suite(file string) *junitSuite {
 	if j.byFile == nil {
 		j.byFile = map[string]int{}
 	}
-	name := "uritool validate"
-	if file != "" {
-		name = DisplayFile(file)
-	}
+	name := inputsName(file)
 	i, ok := j.byFile[name]
 	if !ok {
 		i = len(j.suites)
