@@ -40,7 +40,7 @@ carries them exactly, adding "output_base64" when they are not UTF-8.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			_, errPal := opts.palettes()
 			return run(root, args, pipeline.Command[render.Converted]{
-				Unique:      opts.Unique,
+				Distinct:    pipeline.Unique[render.Converted](opts.Unique),
 				NewOp:       func() pipeline.Op[render.Converted] { return pipeline.Func[render.Converted](decodeOp) },
 				NewRenderer: tableRenderer(render.DecodeTable, opts.Format.Value, render.TextOptions{Err: errPal}),
 			})

@@ -154,9 +154,9 @@ the values.`,
 			chosen := opts.chosen()
 			format := opts.Format.Value
 			return run(root, args, pipeline.Command[render.Edited]{
-				Filter: &opts.Keep,
-				Unique: opts.Unique,
-				NewOp:  func() pipeline.Op[render.Edited] { return opts.editOp(sep, chosen) },
+				Filter:   &opts.Keep,
+				Distinct: pipeline.Unique[render.Edited](opts.Unique),
+				NewOp:    func() pipeline.Op[render.Edited] { return opts.editOp(sep, chosen) },
 				NewRenderer: func() render.Renderer[render.Edited] {
 					return render.NewEditRenderer(format, render.TextOptions{Err: errPal})
 				},

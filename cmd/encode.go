@@ -48,7 +48,7 @@ the input is text rather than an encoding.
 		RunE: func(c *cobra.Command, args []string) error {
 			comp, _ := pct.ParseComponent(opts.Component.Value) // checked by the flag
 			return run(root, args, pipeline.Command[render.Converted]{
-				Unique:      opts.Unique,
+				Distinct:    pipeline.Unique[render.Converted](opts.Unique),
 				NewOp:       func() pipeline.Op[render.Converted] { return encodeOp(comp) },
 				NewRenderer: tableRenderer(render.EncodeTable, opts.Format.Value, render.TextOptions{}),
 			})

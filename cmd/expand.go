@@ -75,7 +75,7 @@ error with the offset of the bad expression.`,
 			vars := len(inputs) == 0 && (len(opts.Vars) > 0 || opts.VarsFile != "")
 			outPal, errPal := opts.palettes()
 			return run(root, inputs, pipeline.Command[render.Expanded]{
-				Unique:      opts.Unique,
+				Distinct:    pipeline.Unique[render.Expanded](opts.Unique),
 				NewOp:       func() pipeline.Op[render.Expanded] { return expandOp(t, args[0], base) },
 				NewRenderer: tableRenderer(render.ExpandTable, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal}),
 				Once:        vars && render.IsTerminal(root.IO.In),

@@ -260,13 +260,18 @@ and the exit status is then 3.`,
 				ro.Baseline = k.Baseline
 				eo.Known = k
 			}
+			eo.DisplayFile = render.DisplayFile
+			p := render.NewCheckPrinter(ro)
 			cmd := pipeline.Command[check.Result]{
 				Filter:      &opts.Keep,
 				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(eo) },
-				NewRenderer: func() render.Renderer[check.Result] { return render.NewChecker(ro) },
+				NewRenderer: p.NewRenderer,
+				Finish:      p.Finish,
 				Files:       true,
 				Cut:         stream.Cut{List: true, Extract: extractAll, Documents: !opts.List, Kind: opts.Type.Value, IncludeCode: opts.IncludeCode},
-				InOrder:     k != nil, // a baseline's counts are used up in input order
+				// A baseline's counts are used up in input order.
+				WholeFiles: k != nil,
+				InOrder:    k != nil && eo.SharesBaselineNames(plan.Files),
 			}
 			var recordErr error
 			cmd.Summary = opts.summary(k, plan.Excluded(), &recordErr)

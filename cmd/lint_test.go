@@ -351,3 +351,48 @@ func TestLintNoFile(t *testing.T) {
 		t.Errorf("lint gave %+v, lint . %+v", got, dot)
 	}
 }
+
+// TestBaselineUsedUpInInputOrder: a baseline's count of a finding covers
+// its first occurrences in input order and the later ones are new, on any
+// number of workers: within a list spread over many blocks, and across a
+// file named twice.
+func TestBaselineUsedUpInInputOrder(t *testing.T) {
+	dir := t.TempDir()
+	list, bl := filepath.Join(dir, "urls.txt"), filepath.Join(dir, "baseline.json")
+	write := func(copies int) {
+		var in strings.Builder
+		for c := range copies {
+			for i := range 1500 { // a block or so between copies, so that workers race
+				fmt.Fprintf(&in, "http://example.com/%d/%06d\n", c, i)
+			}
+			in.WriteString("http://bad host/\n")
+		}
+		if err := os.WriteFile(list, []byte(in.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(50)
+	if res := run(t, "", nil, "lint", "--write-baseline", bl, list); res.code != 0 {
+		t.Fatalf("--write-baseline: exit %d, stderr %q", res.code, res.stderr)
+	}
+	// marks are the baseline states of the findings, in output order.
+	marks := func(stdout string) (m []string) {
+		for _, line := range strings.Split(stdout, "\n") {
+			if i := strings.Index(line, `"baseline":"`); i >= 0 {
+				m = append(m, strings.SplitN(line[i+len(`"baseline":"`):], `"`, 2)[0])
+			}
+		}
+		return m
+	}
+	want := strings.TrimSpace(strings.Repeat("unchanged ", 50) + strings.Repeat("new ", 50))
+	write(100)
+	res := run(t, "", nil, "lint", "--format", "json", "--baseline", bl, list)
+	if got := strings.Join(marks(res.stdout), " "); res.code != 1 || got != want {
+		t.Errorf("100 findings, 50 in the baseline: exit %d, marks %q", res.code, got)
+	}
+	write(50)
+	res = run(t, "", nil, "lint", "--format", "json", "--baseline", bl, list, list)
+	if got := strings.Join(marks(res.stdout), " "); res.code != 1 || got != want {
+		t.Errorf("a file named twice: exit %d, marks %q", res.code, got)
+	}
+}

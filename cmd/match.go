@@ -74,7 +74,7 @@ written since both "%2F" and "/" expand from them differently.`,
 			outPal, errPal := opts.palettes()
 			return run(root, args[1:], pipeline.Command[render.Matched]{
 				Filter:      &opts.Keep,
-				Unique:      opts.Unique,
+				Distinct:    pipeline.Unique[render.Matched](opts.Unique),
 				NewOp:       func() pipeline.Op[render.Matched] { return matchOp(t) },
 				NewRenderer: tableRenderer(render.MatchTable, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal}),
 			})

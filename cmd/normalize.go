@@ -1,8 +1,6 @@
 package cmd
 
 import (
-	"strings"
-
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/defaultscheme"
@@ -131,14 +129,17 @@ number of distinct classes, not with the input.`,
 				table = render.NormalizeCheckTable
 			}
 			to := render.TextOptions{ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal, Unaligned: opts.Check || opts.Unique}
-			return run(root, args, pipeline.Command[render.Normalized]{
+			cmd := pipeline.Command[render.Normalized]{
 				Filter: &opts.Keep,
 				NewOp:  opts.normalizeOp,
 				NewRenderer: func() render.Renderer[render.Normalized] {
 					return render.NewTableRenderer(table, opts.Format.Value, to)
 				},
-				InOrder: opts.Unique, // the first occurrence of a class is a matter of input order
-			})
+			}
+			if opts.Unique { // an equivalence class is its normal form, whatever the record says of its input
+				cmd.Distinct = &pipeline.Distinct[render.Normalized]{Key: func(r *render.Normalized) string { return r.Normal }}
+			}
+			return run(root, args, cmd)
 		},
 	}
 	opts.Level = flagval.NewChoice("scheme", "LEVEL", "syntax", "scheme")
@@ -165,10 +166,6 @@ number of distinct classes, not with the input.`,
 func (o *NormalizeOptions) normalizeOp() pipeline.Op[render.Normalized] {
 	normalizer := normalizeOptions(normalizeLevels[o.Level.Value], o.DefaultPorts.Ports)
 	normalizer.RelativeDots, normalizer.CanonicalIPv6 = o.RelativeDots, o.CanonicalIPv6
-	var seen map[string]struct{} // --unique: the normal forms printed so far
-	if o.Unique {
-		seen = map[string]struct{}{}
-	}
 	return pipeline.Func[render.Normalized](func(in *stream.Input, r *render.Normalized) pipeline.Outcome {
 		text, added := o.DefaultScheme.Apply(in.Text)
 		r.Start(in.Line, text)
@@ -184,17 +181,11 @@ func (o *NormalizeOptions) normalizeOp() pipeline.Op[render.Normalized] {
 			return pipeline.Fail
 		}
 		r.Changed = r.Normal != text
-		switch {
-		case o.Check:
+		if o.Check {
 			if !r.Changed {
 				return pipeline.Skip
 			}
 			return pipeline.Fail
-		case o.Unique:
-			if _, dup := seen[r.Normal]; dup {
-				return pipeline.Skip
-			}
-			seen[strings.Clone(r.Normal)] = struct{}{} // r.Normal may point into the input block
 		}
 		return pipeline.Pass
 	})

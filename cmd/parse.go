@@ -114,7 +114,7 @@ An unknown field or modifier is a usage error, before any input is read.`,
 				ShowPassword: opts.ShowPassword, IRI: opts.IRI, DefaultPorts: opts.DefaultPorts.Ports, Out: outPal, Err: errPal, Width: opts.terminalWidth()}
 			return run(root, args, pipeline.Command[render.Parsed]{
 				Filter:      &opts.Keep,
-				Unique:      opts.Unique,
+				Distinct:    pipeline.Unique[render.Parsed](opts.Unique),
 				NewOp:       func() pipeline.Op[render.Parsed] { return parseOp(&opts.DefaultScheme, opts.IRI, !opts.Get.set, &ro) },
 				NewRenderer: func() render.Renderer[render.Parsed] { return render.NewParser(ro) },
 			})

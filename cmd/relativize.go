@@ -54,7 +54,7 @@ on stderr, so the output stays aligned with the input.`,
 			to := render.TextOptions{Out: outPal, Err: errPal}
 			return run(root, args[1:], pipeline.Command[render.Relativized]{
 				Filter:      &opts.Keep,
-				Unique:      opts.Unique,
+				Distinct:    pipeline.Unique[render.Relativized](opts.Unique),
 				NewOp:       func() pipeline.Op[render.Relativized] { return relativizeOp(base, args[0]) },
 				NewRenderer: tableRenderer(render.RelativizeTable, opts.Format.Value, to),
 			})

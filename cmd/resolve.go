@@ -65,7 +65,7 @@ none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
 			to := render.TextOptions{ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal}
 			return run(root, args[1:], pipeline.Command[render.Resolved]{
 				Filter:      &opts.Keep,
-				Unique:      opts.Unique,
+				Distinct:    pipeline.Unique[render.Resolved](opts.Unique),
 				NewOp:       func() pipeline.Op[render.Resolved] { return opts.resolveOp(base, args[0]) },
 				NewRenderer: tableRenderer(render.ResolveTable, opts.Format.Value, to),
 			})

@@ -1,8 +1,8 @@
 package cmd
 
 import (
-	"encoding/binary"
 	"fmt"
+	"github.com/uritool/uritool/internal/ascii"
 	"strconv"
 	"strings"
 
@@ -86,29 +86,27 @@ finding: the exit status stays that of the inputs.`,
 			// the size of the counts before a collection. A tenth keeps
 			// memory to what the distinct shapes need.
 			defer root.collectAt(10)()
-			counts := &shapeCounts{counter: shape.Counter{Max: opts.MaxShapes}}
+			counts := &shapeCounts{counter: shape.Counter{Max: opts.MaxShapes}, sample: opts.Sample,
+				render: tableRenderer(table, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal, Unaligned: true})}
 			var summary func(stream.Stats) string
 			if opts.MaxShapes > 0 {
 				summary = func(stream.Stats) string { return counts.dropSummary() }
 			}
-			// Counts follow input order (ties, --max-shapes) with shapes
-			// worked out on every worker: each hands its shapes on, and
-			// collect counts them unit by unit in input order. Samples are
-			// the first inputs of each shape, which one worker sees in order.
-			var collect func([]byte)
-			if opts.Sample == 0 {
-				collect = counts.collect
-			}
-			return run(root, args, pipeline.Command[render.Shaped]{
-				Filter: &opts.Keep,
-				NewOp: func() pipeline.Op[render.Shaped] {
-					return &shapeOp{shaper: shape.Shaper{Options: shape.Options{Off: opts.Off.set}}, sample: opts.Sample, counts: counts}
-				},
-				NewRenderer: tableRenderer(table, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal, Unaligned: true}),
-				InOrder:     opts.Sample > 0,
-				Collect:     collect,
+			cmd := pipeline.Command[render.Shaped]{
+				Filter:      &opts.Keep,
+				NewOp:       func() pipeline.Op[render.Shaped] { return counts.newOp(shape.Options{Off: opts.Off.set}) },
+				NewRenderer: counts.render,
+				Finish:      counts.finish,
 				Summary:     summary,
-			})
+			}
+			// Shapes are worked out on every worker and counted in input
+			// order (ties, --max-shapes), as the blocks are gathered: each
+			// block carries its shapes, or, with --sample, its inputs, of
+			// which the first of each shape are written.
+			if opts.Sample > 0 {
+				cmd.Distinct = &pipeline.Distinct[render.Shaped]{Key: func(r *render.Shaped) string { return r.Shape }, Admit: counts.admit}
+			}
+			return run(root, args, cmd)
 		},
 	}
 	opts.Format = flagval.AddFormat(c, "text", "json")
@@ -122,30 +120,48 @@ finding: the exit status stays that of the inputs.`,
 	return c
 }
 
-// shapeCounts is the one count of shapes of a run, which every worker's
-// shapeOp shares.
+// shapeCounts is the one count of shapes of a run, kept in the goroutine
+// that gathers the blocks.
 type shapeCounts struct {
 	counter shape.Counter // with --sample too: the first inputs pass
-	flushed bool          // the counts were given (by the first worker's Flush)
+	sample  int
+	render  func() render.Renderer[render.Shaped]
 }
 
-// collect counts the shapes a unit's inputs were given, which shapeOp.Do
-// carried as a length (uvarint) and the shape's bytes each.
-func (c *shapeCounts) collect(carry []byte) {
-	for len(carry) > 0 {
-		n, k := binary.Uvarint(carry)
-		end := k + int(n)
-		c.counter.Count(carry[k:end])
-		carry = carry[end:]
+// shapeCarry is a block's shapes, to be counted.
+type shapeCarry struct {
+	counter *shape.Counter
+	shapes  []byte
+	ends    []int
+}
+
+func (c *shapeCarry) Gather(*stream.Sink) {
+	start := 0
+	for _, end := range c.ends {
+		c.counter.Count(c.shapes[start:end])
+		start = end
 	}
+	c.shapes, c.ends = c.shapes[:0], c.ends[:0]
+}
+
+func (c *shapeCounts) newOp(so shape.Options) pipeline.Op[render.Shaped] {
+	o := &shapeOp{shaper: shape.Shaper{Options: so}, sample: c.sample > 0}
+	o.newCarry = func() *shapeCarry { return &shapeCarry{counter: &c.counter} }
+	return o
+}
+
+// admit passes the first inputs of each shape, with --sample.
+func (c *shapeCounts) admit(sh []byte) bool {
+	n := c.counter.Add(sh)
+	return n > 0 && n <= c.sample // 0: dropped by --max-shapes
 }
 
 // shapeOp works out shapes and hands them on to be counted, or, with
-// --sample, counts them itself and passes the first inputs of each.
+// --sample, passes each input with its shape, for admit.
 type shapeOp struct {
-	shaper shape.Shaper
-	sample int
-	counts *shapeCounts
+	shaper   shape.Shaper
+	sample   bool
+	newCarry func() *shapeCarry
 }
 
 func (o *shapeOp) Do(in *stream.Input, r *render.Shaped) pipeline.Outcome {
@@ -154,38 +170,36 @@ func (o *shapeOp) Do(in *stream.Input, r *render.Shaped) pipeline.Outcome {
 		*r = render.Shaped{Outcome: render.Outcome{Line: in.Line, Input: in.Text, Err: finding.Of(err, "uri")}}
 		return pipeline.Fail
 	}
-	if o.sample == 0 {
-		*in.Carry = append(binary.AppendUvarint(*in.Carry, uint64(len(sh))), sh...)
+	if !o.sample {
+		c := stream.CarryOf(in.Carry, o.newCarry)
+		c.shapes = append(c.shapes, sh...)
+		c.ends = append(c.ends, len(c.shapes))
 		return pipeline.Skip
 	}
-	if n := o.counts.counter.Add(sh); n > 0 && n <= o.sample { // 0: dropped by --max-shapes
-		*r = render.Shaped{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Shape: string(sh)}
-		return pipeline.Pass
-	}
-	return pipeline.Skip
+	// The shaper's buffer, valid until the next input: admit reads it
+	// from the result before then.
+	*r = render.Shaped{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Shape: ascii.View(sh)}
+	return pipeline.Pass
 }
 
-// Flush gives the counts, most common first, through one result: a crawl
-// has many shapes, and a result for each would be garbage. Under
+// finish gives the counts, most common first, through one result: a
+// crawl has many shapes, and a result for each would be garbage. Under
 // --max-shapes a closing record says what was dropped, even if nothing
 // was, so that a script finds it in every run.
-func (o *shapeOp) Flush(emit func(*render.Shaped)) {
-	if o.counts.flushed {
-		return
-	}
-	o.counts.flushed = true
-	c := &o.counts.counter
+func (c *shapeCounts) finish(s *stream.Sink) {
+	rd := c.render()
 	var r render.Shaped
-	if o.sample == 0 {
-		for sh, n := range c.Sorted() {
+	if c.sample == 0 {
+		for sh, n := range c.counter.Sorted() {
 			r = render.Shaped{Shape: sh, Count: n}
-			emit(&r)
+			rd.Render(s, &r)
+			s.Spill()
 		}
 	}
-	if c.Max > 0 {
-		inputs, shapes := c.Dropped()
+	if c.counter.Max > 0 {
+		inputs, shapes := c.counter.Dropped()
 		r = render.Shaped{Dropped: true, DroppedInputs: inputs, DroppedShapes: shapes}
-		emit(&r)
+		rd.Render(s, &r)
 	}
 }
 

@@ -66,7 +66,7 @@ exit status is not changed. --lookalikes shows them as Unicode too.`,
 			_, errPal := opts.palettes()
 			return run(root, args, pipeline.Command[render.Converted]{
 				Filter:      &opts.Keep,
-				Unique:      opts.Unique,
+				Distinct:    pipeline.Unique[render.Converted](opts.Unique),
 				NewOp:       opts.toIRIOp,
 				NewRenderer: tableRenderer(render.ToIRITable, opts.Format.Value, render.TextOptions{Err: errPal}),
 			})

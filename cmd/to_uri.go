@@ -61,7 +61,7 @@ stdout and its diagnostic on stderr, so the output stays aligned.`,
 			o := iri.Options{Host: iri.HostEncoding(opts.HostEncoding.Value), NFC: opts.NFC}
 			return run(root, args, pipeline.Command[render.Converted]{
 				Filter:      &opts.Keep,
-				Unique:      opts.Unique,
+				Distinct:    pipeline.Unique[render.Converted](opts.Unique),
 				NewOp:       func() pipeline.Op[render.Converted] { return toURIOp(o) },
 				NewRenderer: tableRenderer(render.ToURITable, opts.Format.Value, render.TextOptions{Err: errPal}),
 			})

@@ -52,12 +52,17 @@ write their records on stdout. The exit status is 1 when any input fails.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			_, errPal := opts.palettes()
 			ro := render.CheckOptions{Format: opts.Format.Value, Filter: opts.Filter.Value, ShowPassword: opts.ShowPassword, Palette: errPal, Version: version()}
-			return run(root, args, pipeline.Command[check.Result]{
+			p := render.NewCheckPrinter(ro)
+			cmd := pipeline.Command[check.Result]{
 				Filter:      &opts.Keep,
-				Unique:      opts.Unique,
 				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(check.EngineOptions{}) },
-				NewRenderer: func() render.Renderer[check.Result] { return render.NewChecker(ro) },
-			})
+				NewRenderer: p.NewRenderer,
+				Finish:      p.Finish,
+			}
+			if p.Finish == nil { // a report writes no output per input to tell apart
+				cmd.Distinct = pipeline.Unique[check.Result](opts.Unique)
+			}
+			return run(root, args, cmd)
 		},
 	}
 	addCheckFlags(c, &opts.CheckFlags)

@@ -317,13 +317,43 @@ func (e *Engine) repoPath(file string) string {
 	}
 	if file != e.repoFile || !e.repoKnown {
 		e.repoFile, e.repo, e.repoKnown = file, "", true
-		if d := e.document(file); d != nil {
-			if rel, err := filepath.Rel(d.Root, d.Path); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
-				e.repo = filepath.ToSlash(rel)
-			}
-		}
+		e.repo = repoPathOf(e.document(file))
 	}
 	return e.repo
+}
+
+// repoPathOf is the path of d from its repository's root, or "".
+func repoPathOf(d *target.Doc) string {
+	if d != nil {
+		if rel, err := filepath.Rel(d.Root, d.Path); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return ""
+}
+
+// SharesBaselineNames reports whether two of files are one file to a
+// baseline: named twice, or at one path of two repositories. A Known
+// baseline's counts are used up in input order within a file, which one
+// worker reads; files that share a name must then be read by one worker.
+func (o *EngineOptions) SharesBaselineNames(files []string) bool {
+	seen := map[string]bool{}
+	for _, f := range files {
+		name := ""
+		if o.Doc != nil && f != "" {
+			if d, ok := o.Doc(f); ok {
+				name = repoPathOf(d)
+			}
+		}
+		if name == "" {
+			name = o.DisplayFile(f)
+		}
+		if seen[name] {
+			return true
+		}
+		seen[name] = true
+	}
+	return false
 }
 
 // baselineFile is how the baseline knows file: by its repoPath, or, for

@@ -57,23 +57,6 @@ type Func[R any] func(in *stream.Input, r *R) Outcome
 
 func (f Func[R]) Do(in *stream.Input, r *R) Outcome { return f(in, r) }
 
-// Flusher is an Op with results due after the last input, such as shape's
-// counts; it must run InOrder, so that one Op saw every input.
-type Flusher[R any] interface {
-	Flush(emit func(r *R))
-}
-
-// Serial is implemented by renderers that must see every result in one
-// place, such as a SARIF log written whole at the end.
-type Serial interface {
-	Parallel() bool
-}
-
-// Finisher is implemented by renderers with a closing part (SARIF).
-type Finisher interface {
-	Finish(s *stream.Sink)
-}
-
 // UnreadableRenderer is implemented by renderers that report a file that
 // cannot be read among their results.
 type UnreadableRenderer interface {
@@ -81,12 +64,24 @@ type UnreadableRenderer interface {
 }
 
 // Command is one command's operation, its renderer, and how they run.
+//
+// Nothing of it forces one worker: what spans inputs (a report written
+// whole, counts, distinct outputs) is handed on with each block's output
+// as a stream.Carry and gathered in input order in one place.
 type Command[R any] struct {
 	NewOp       func() Op[R]
 	NewRenderer func() render.Renderer[R]
-	// InOrder runs one Op over every input in input order: first
-	// occurrences (--unique) and samples depend on it. An aggregate need
-	// not: see Collect.
+	// Finish, if set, writes what is due after the last input, once every
+	// block is gathered: a report written whole (render.Printer), counts.
+	Finish func(s *stream.Sink)
+	// WholeFiles gives each file's inputs to one Op, in order, for an
+	// Op whose state runs through a file (a baseline's counts, used up in
+	// input order); the files still spread over the workers. A file that
+	// is extracted from is always read so.
+	WholeFiles bool
+	// InOrder runs one Op over every input in input order, for an Op
+	// whose state runs across files (a baseline in which two files have
+	// one name).
 	InOrder bool
 	// Files reads the arguments as names of files whose lines are inputs
 	// ("-" is standard input), rather than as inputs.
@@ -102,17 +97,76 @@ type Command[R any] struct {
 	// Filter, when not empty, drops the inputs it does not keep before the
 	// Op sees them; they have no output.
 	Filter *filter.Filter
-	// Unique writes each distinct output once, at its first occurrence;
-	// a failed input keeps its diagnostic or record but not the empty
-	// line that kept text aligned. Memory grows with the number of
-	// distinct outputs. It runs InOrder.
-	Unique bool
+	// Distinct, if set, writes only the results it admits, in input
+	// order: --unique, shape's samples.
+	Distinct *Distinct[R]
 	// Summary, if set, gives a line for stderr after all output.
 	Summary func(stream.Stats) string
-	// Collect, if set, gathers in input order what the Ops append to
-	// Input.Carry (stream.Config.Collect): an aggregate worked out on
-	// every worker and kept in one place.
-	Collect func(carry []byte)
+}
+
+// Distinct writes the results it admits, deciding in input order: by
+// default, each distinct output once, at its first occurrence. A failed
+// input keeps its diagnostic or record, but not the empty line that kept
+// text aligned, and is not offered. Results are rendered on every worker;
+// the decision is made as blocks are written, so memory grows with the
+// number of distinct keys.
+type Distinct[R any] struct {
+	// Key is what makes two results one, when it is not their output
+	// (normalize: the normal form, whatever the record says of its input).
+	Key func(r *R) string
+	// Admit says whether the result of this key is written, asked in
+	// input order in one goroutine; nil admits the first of each key.
+	// The key is valid only during the call.
+	Admit func(key []byte) bool
+}
+
+// Unique is the Distinct of --unique, or nil when unique is false.
+func Unique[R any](unique bool) *Distinct[R] {
+	if !unique {
+		return nil
+	}
+	return &Distinct[R]{}
+}
+
+// distinctCarry holds the output spans of a block's results and their
+// keys, for admit.
+type distinctCarry struct {
+	admit func(key []byte) bool
+	spans []stream.Span
+	keys  []byte // with Key: each span's key, its end at ends[i]
+	ends  []int
+	drop  []stream.Span
+}
+
+func (c *distinctCarry) Gather(s *stream.Sink) {
+	out := s.Out.Since(0)
+	start := 0
+	for i, sp := range c.spans {
+		key := out[sp.Start:sp.End]
+		if c.ends != nil {
+			key, start = c.keys[start:c.ends[i]], c.ends[i]
+		}
+		if !c.admit(key) {
+			c.drop = append(c.drop, sp)
+		}
+	}
+	s.Out.Drop(c.drop)
+	c.spans, c.keys, c.ends, c.drop = c.spans[:0], c.keys[:0], c.ends[:0], c.drop[:0]
+	if c.ends != nil {
+		c.ends = c.ends[:0]
+	}
+}
+
+// firstOfEach admits each key once: the set of --unique.
+func firstOfEach() func(key []byte) bool {
+	seen := map[string]struct{}{}
+	return func(key []byte) bool {
+		if _, dup := seen[string(key)]; dup {
+			return false
+		}
+		seen[string(key)] = struct{}{}
+		return true
+	}
 }
 
 // Env is where a command reads and writes.
@@ -130,43 +184,57 @@ const stdinHint = "uritool: reading references from standard input, one per line
 // Run runs c over the inputs that args name.
 func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 	workers := 0
-	if s, ok := c.NewRenderer().(Serial); c.InOrder || c.Unique || ok && !s.Parallel() {
+	if c.InOrder {
 		workers = 1
+	}
+	var newCarry func() *distinctCarry
+	if d := c.Distinct; d != nil {
+		admit := d.Admit
+		if admit == nil {
+			admit = firstOfEach()
+		}
+		newCarry = func() *distinctCarry {
+			dc := &distinctCarry{admit: admit}
+			if d.Key != nil {
+				dc.ends = []int{}
+			}
+			return dc
+		}
 	}
 	return stream.Run(stream.Config{
 		Stdin: env.Stdin, Stdout: env.Stdout, Stderr: env.Stderr,
-		Args: args, Files: c.Files, Only: c.Files, Once: c.Once, OnEmpty: c.OnEmpty, Cut: c.Cut, Workers: workers,
+		Args: args, Files: c.Files, Only: c.Files, WholeFiles: c.WholeFiles, Once: c.Once, OnEmpty: c.OnEmpty, Cut: c.Cut, Workers: workers,
 		NewWorker: func() stream.Worker {
 			op := c.NewOp()
 			do := op.Do
 			if f, ok := op.(Func[R]); ok {
 				do = f // one call a line, not two
 			}
-			w := &worker[R]{op: op, do: do, render: c.NewRenderer()}
+			w := &worker[R]{do: do, render: c.NewRenderer(), newCarry: newCarry}
+			if c.Distinct != nil {
+				w.key = c.Distinct.Key
+			}
 			if c.Filter != nil && !c.Filter.Empty() {
 				w.filter = c.Filter
-			}
-			if c.Unique {
-				w.seen = map[string]struct{}{}
 			}
 			return w
 		},
 		Hint: stdinHint, IsTerminal: env.IsTerminal,
-		Summary: c.Summary, Collect: c.Collect,
+		Summary: c.Summary, Finish: c.Finish,
 	})
 }
 
 // worker runs one Op and renders its results; each worker of the stream
 // has its own, with its own result and renderer buffers.
 type worker[R any] struct {
-	_      stream.CacheLinePad
-	op     Op[R]
-	do     func(in *stream.Input, r *R) Outcome // op.Do
-	render render.Renderer[R]
-	filter *filter.Filter      // nil when it keeps everything
-	seen   map[string]struct{} // Unique: the outputs written so far
-	result R
-	_      stream.CacheLinePad
+	_        stream.CacheLinePad
+	do       func(in *stream.Input, r *R) Outcome // the Op's Do
+	render   render.Renderer[R]
+	filter   *filter.Filter        // nil when it keeps everything
+	newCarry func() *distinctCarry // with Distinct
+	key      func(r *R) string     // Distinct.Key
+	result   R
+	_        stream.CacheLinePad
 }
 
 func (w *worker[R]) Handle(in *stream.Input, s *stream.Sink) {
@@ -188,46 +256,32 @@ func (w *worker[R]) Handle(in *stream.Input, s *stream.Sink) {
 		return
 	}
 	s.Checked++
-	if w.seen == nil {
+	if w.newCarry == nil {
 		w.render.Render(s, &w.result)
 		return
 	}
 	mark := s.Out.Mark()
 	w.render.Render(s, &w.result)
-	out := s.Out.Since(mark)
 	if o.Findings > 0 {
 		// Its record stays; the empty line that kept text output aligned
 		// has no use in a list of distinct outputs.
-		if string(out) == "\n" {
+		if string(s.Out.Since(mark)) == "\n" {
 			s.Out.Truncate(mark)
 		}
 		return
 	}
-	if _, dup := w.seen[string(out)]; dup {
-		s.Out.Truncate(mark)
-		return
+	c := stream.CarryOf(&s.Carry, w.newCarry)
+	c.spans = append(c.spans, stream.Span{Start: mark, End: s.Out.Mark()})
+	if w.key != nil {
+		c.keys = append(c.keys, w.key(&w.result)...)
+		c.ends = append(c.ends, len(c.keys))
 	}
-	w.seen[string(out)] = struct{}{}
 }
 
 // Unreadable lets a renderer report a file that cannot be read in its own
 // output: a JSON record, an annotation, a SARIF notification.
-func (w *worker[R]) Unreadable(file string, err error, s *stream.Sink) {
+func (w *worker[R]) Unreadable(s *stream.Sink, file string, err error) {
 	if u, ok := w.render.(UnreadableRenderer); ok {
 		u.Unreadable(s, file, err)
-	}
-}
-
-// Finish flushes the Op's results due at the end, written out as they
-// come, then lets the renderer write its closing part.
-func (w *worker[R]) Finish(s *stream.Sink) {
-	if f, ok := w.op.(Flusher[R]); ok {
-		f.Flush(func(r *R) {
-			w.render.Render(s, r)
-			s.Spill()
-		})
-	}
-	if f, ok := w.render.(Finisher); ok {
-		f.Finish(s)
 	}
 }

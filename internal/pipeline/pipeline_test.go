@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -51,7 +52,7 @@ func TestOutcomes(t *testing.T) {
 }
 
 func TestUnique(t *testing.T) {
-	out, _ := run(t, "a\nbad\nb\na\nB\nb\n", pipeline.Command[render.Converted]{Unique: true})
+	out, _ := run(t, "a\nbad\nb\na\nB\nb\n", pipeline.Command[render.Converted]{Distinct: pipeline.Unique[render.Converted](true)})
 	if out != "A\nB\n" {
 		t.Errorf("unique: %q, want %q", out, "A\nB\n")
 	}
@@ -65,22 +66,15 @@ func TestFilter(t *testing.T) {
 	}
 }
 
-// held passes no input but emits them all at the end, as shape does with
-// its counts.
-type held struct{ texts []string }
-
-func (h *held) Do(in *stream.Input, _ *render.Converted) pipeline.Outcome {
-	h.texts = append(h.texts, in.Text)
-	return pipeline.Skip
+// held is a block's inputs, passed on to be gathered into texts.
+type held struct {
+	texts *[]string
+	block []string
 }
 
-func (h *held) Flush(emit func(*render.Converted)) {
-	var r render.Converted
-	for i, text := range h.texts {
-		r.Start(i+1, text)
-		r.Output = text
-		emit(&r)
-	}
+func (h *held) Gather(*stream.Sink) {
+	*h.texts = append(*h.texts, h.block...)
+	h.block = h.block[:0]
 }
 
 type writes struct {
@@ -93,23 +87,70 @@ func (w *writes) Write(p []byte) (int, error) {
 	return w.Buffer.Write(p)
 }
 
-// TestFlushWrittenAsItComes: results due at the end are written out as
-// they are rendered, not held whole until the last.
-func TestFlushWrittenAsItComes(t *testing.T) {
-	line := strings.Repeat("x", 199) + "\n"
-	input := strings.Repeat(line, 2000)
+// TestFinishWrittenAsItComes: what the blocks carried is gathered in
+// input order over several workers, and what Finish writes of it is
+// written out as it is rendered, not held whole until the last.
+func TestFinishWrittenAsItComes(t *testing.T) {
+	var input strings.Builder
+	for i := range 20000 {
+		fmt.Fprintf(&input, "%0199d\n", i)
+	}
 	var out writes
-	_, err := pipeline.Run(pipeline.Env{Stdin: strings.NewReader(input), Stdout: &out, Stderr: &bytes.Buffer{}}, nil, pipeline.Command[render.Converted]{
-		NewOp: func() pipeline.Op[render.Converted] { return &held{} },
-		NewRenderer: func() render.Renderer[render.Converted] {
-			return render.NewTableRenderer(render.EncodeTable, render.FormatText, render.TextOptions{})
+	var texts []string
+	_, err := pipeline.Run(pipeline.Env{Stdin: strings.NewReader(input.String()), Stdout: &out, Stderr: &bytes.Buffer{}}, nil, pipeline.Command[render.Converted]{
+		NewOp: func() pipeline.Op[render.Converted] {
+			return pipeline.Func[render.Converted](func(in *stream.Input, _ *render.Converted) pipeline.Outcome {
+				h := stream.CarryOf(in.Carry, func() *held { return &held{texts: &texts} })
+				h.block = append(h.block, strings.Clone(in.Text))
+				return pipeline.Skip
+			})
 		},
-		InOrder: true,
+		NewRenderer: func() render.Renderer[render.Converted] { return nil },
+		Finish: func(s *stream.Sink) {
+			rd := render.NewTableRenderer(render.EncodeTable, render.FormatText, render.TextOptions{})
+			var r render.Converted
+			for i, text := range texts {
+				r.Start(i+1, text)
+				r.Output = text
+				rd.Render(s, &r)
+				s.Spill()
+			}
+		},
 	})
-	if err != nil || out.String() != input {
-		t.Fatalf("err %v, %d bytes out, want the %d of the input", err, out.Len(), len(input))
+	if err != nil || out.String() != input.String() {
+		t.Fatalf("err %v, %d bytes out, want the %d of the input in order", err, out.Len(), input.Len())
 	}
 	if out.n < 2 {
-		t.Errorf("%d bytes written at once, want them written as they came", len(input))
+		t.Errorf("%d bytes written at once, want them written as they came", input.Len())
+	}
+}
+
+// TestDistinctAcrossWorkers: over many blocks and workers, --unique keeps
+// the first of each output in input order, and a key and an admit of the
+// command's own decide as the default does.
+func TestDistinctAcrossWorkers(t *testing.T) {
+	var input, want, firstTwo strings.Builder
+	count := map[int]int{}
+	for i := range 100000 {
+		k := (i * 7919) % 1000
+		fmt.Fprintf(&input, "x%d\n", k)
+		if count[k]++; count[k] == 1 {
+			fmt.Fprintf(&want, "X%d\n", k)
+		}
+		if count[k] <= 2 {
+			fmt.Fprintf(&firstTwo, "X%d\n", k)
+		}
+	}
+	out, _ := run(t, input.String(), pipeline.Command[render.Converted]{Distinct: pipeline.Unique[render.Converted](true)})
+	if out != want.String() {
+		t.Errorf("unique: %d bytes, want %d", len(out), want.Len())
+	}
+	seen := map[string]int{}
+	out, _ = run(t, input.String(), pipeline.Command[render.Converted]{Distinct: &pipeline.Distinct[render.Converted]{
+		Key:   func(r *render.Converted) string { return r.Output },
+		Admit: func(key []byte) bool { seen[string(key)]++; return seen[string(key)] <= 2 },
+	}})
+	if out != firstTwo.String() {
+		t.Errorf("first two of each key: %d bytes, want %d", len(out), firstTwo.Len())
 	}
 }

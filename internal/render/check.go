@@ -68,30 +68,33 @@ type Writer interface {
 	io.ByteWriter
 }
 
-// NewChecker returns the renderer of validate's and lint's results for
-// opts. A format with a closing part (SARIF, JUnit, Markdown) writes it at
-// Finish and must see every result in one renderer: it says so with
-// Parallel, as the pipeline asks.
-func NewChecker(opts CheckOptions) Renderer[check.Result] {
+// NewCheckPrinter returns the printer of validate's and lint's results
+// for opts.
+func NewCheckPrinter(opts CheckOptions) Printer[check.Result] {
 	switch {
 	case opts.Filter == "valid" || opts.Filter == "invalid":
-		return &filterRenderer{keepValid: opts.Filter == "valid"}
+		return each(func() Renderer[check.Result] { return &filterRenderer{keepValid: opts.Filter == "valid"} })
 	case opts.Format == FormatJSON:
-		return &jsonRenderer{opts: opts}
+		return each(func() Renderer[check.Result] { return &jsonRenderer{opts: opts} })
 	case opts.Format == FormatGitHub:
-		return &githubRenderer{}
+		return each(func() Renderer[check.Result] { return &githubRenderer{} })
 	case opts.Format == FormatSARIF:
-		return &sarifRenderer{version: opts.Version, baseline: opts.Baseline}
+		return printReport[sarifPart](&sarifReport{version: opts.Version, baseline: opts.Baseline})
 	case opts.Format == FormatJUnit:
-		return &junitRenderer{showPassword: !opts.MaskInput}
+		return printReport[junitPart](&junitReport{showPassword: !opts.MaskInput})
 	case opts.Format == FormatMD:
-		return &markdownRenderer{linkBase: opts.LinkBase, showPassword: !opts.MaskInput}
+		return printReport[markdownPart](&markdownReport{linkBase: opts.LinkBase, showPassword: !opts.MaskInput})
 	case opts.Format == FormatCodeClimate:
-		return &codeClimateRenderer{showPassword: !opts.MaskInput}
+		return printReport[codeClimatePart](&codeClimateReport{showPassword: !opts.MaskInput})
 	case opts.Format == FormatCheckstyle:
-		return &checkstyleRenderer{showPassword: !opts.MaskInput}
+		return printReport[checkstylePart](&checkstyleReport{showPassword: !opts.MaskInput})
 	}
-	return &textRenderer{opts: opts}
+	return each(func() Renderer[check.Result] { return &textRenderer{opts: opts} })
+}
+
+// each is the Printer of a format that writes each result as it comes.
+func each[R any](newRenderer func() Renderer[R]) Printer[R] {
+	return Printer[R]{NewRenderer: newRenderer}
 }
 
 // DisplayFile is how a file name is shown: "-" is standard input.
@@ -291,15 +294,22 @@ var (
 func escapeData(s string) string     { return dataEscaper.Replace(s) }
 func escapeProperty(s string) string { return propertyEscaper.Replace(s) }
 
-// sarifRenderer collects findings and writes one SARIF 2.1.0 log at the end.
-type sarifRenderer struct {
+// sarifReport writes one SARIF 2.1.0 log at the end.
+type sarifReport struct {
 	version  string
 	baseline *baseline.Set
-	rules    []sarifRule
-	ruleIdx  map[string]int
-	results  []sarifResult
-	// unreadable holds the files that could not be read: the tool's
-	// trouble, not findings, so SARIF's notifications carry them.
+	// What the parts gave, merged in input order.
+	rules   []sarifRule
+	ruleIdx map[string]int
+	results []sarifResult
+	// notifications are of the files that could not be read: the
+	// tool's trouble, not findings, so SARIF's notifications carry them.
+	notifications []sarifNotification
+}
+
+// sarifPart is a block's results, their rule indexes not yet known.
+type sarifPart struct {
+	results    []sarifResult
 	unreadable []sarifNotification
 }
 
@@ -309,11 +319,11 @@ type sarifNotification struct {
 	Locations []sarifLocation `json:"locations"`
 }
 
-// Unreadable notes a file that cannot be read, for the log's invocation.
-func (s *sarifRenderer) Unreadable(_ *stream.Sink, file string, err error) {
+// unreadable notes a file that cannot be read, for the log's invocation.
+func (s *sarifReport) unreadable(p *sarifPart, file string, err error) {
 	var loc sarifLocation
 	loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(file)
-	s.unreadable = append(s.unreadable, sarifNotification{Level: "error", Message: sarifMessage{err.Error()}, Locations: []sarifLocation{loc}})
+	p.unreadable = append(p.unreadable, sarifNotification{Level: "error", Message: sarifMessage{err.Error()}, Locations: []sarifLocation{loc}})
 }
 
 type sarifRule struct {
@@ -361,30 +371,39 @@ type sarifLocation struct {
 	} `json:"physicalLocation"`
 }
 
-func (s *sarifRenderer) Render(_ *stream.Sink, r *check.Result) {
+func (s *sarifReport) add(p *sarifPart, r *check.Result) {
 	if r.Error != nil {
-		s.add(r, "error", r.Error)
+		p.results = appendSARIF(p.results, r, "error", r.Error)
 	}
 	for i := range r.Warnings {
 		w := &r.Warnings[i]
-		s.add(r, w.Level().String(), w) // SARIF's levels are named as ours
+		p.results = appendSARIF(p.results, r, w.Level().String(), w) // SARIF's levels are named as ours
 	}
 }
 
-// Parallel is false: the log is one JSON document built at the end.
-func (s *sarifRenderer) Parallel() bool { return false }
-
-func (s *sarifRenderer) add(r *check.Result, level string, f *finding.Finding) {
+func appendSARIF(results []sarifResult, r *check.Result, level string, f *finding.Finding) []sarifResult {
 	var loc sarifLocation
 	loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(r.File)
 	// Code points, as every format counts them (columnKind below).
 	loc.PhysicalLocation.Region = &sarifRegion{StartLine: r.Line, StartColumn: r.ColumnAt(f.Offset)}
-	s.results = append(s.results, sarifResult{RuleID: f.Rule, RuleIndex: s.rule(f.Rule), Level: level,
+	return append(results, sarifResult{RuleID: f.Rule, Level: level,
 		Message: sarifMessage{f.Message}, Locations: []sarifLocation{loc}, BaselineState: f.Baseline})
 }
 
+// merge numbers the rules of a part's results in the order first seen.
+func (s *sarifReport) merge(p *sarifPart) {
+	for i := range p.results {
+		p.results[i].RuleIndex = s.rule(p.results[i].RuleID)
+	}
+	s.results = append(s.results, p.results...)
+	s.notifications = append(s.notifications, p.unreadable...)
+	clear(p.results)
+	clear(p.unreadable)
+	p.results, p.unreadable = p.results[:0], p.unreadable[:0]
+}
+
 // rule is the index of rule in the log's rule table, added when new.
-func (s *sarifRenderer) rule(rule string) int {
+func (s *sarifReport) rule(rule string) int {
 	if s.ruleIdx == nil {
 		s.ruleIdx = map[string]int{}
 	}
@@ -399,7 +418,7 @@ func (s *sarifRenderer) rule(rule string) int {
 
 // absent adds the findings of the baseline that this run no longer has,
 // as SARIF 2.1.0 section 3.27.24 describes baselineState "absent".
-func (s *sarifRenderer) absent() {
+func (s *sarifReport) absent() {
 	if s.baseline == nil {
 		return
 	}
@@ -432,7 +451,7 @@ func sarifURI(file string) string {
 	return b.String()
 }
 
-func (s *sarifRenderer) Finish(sink *stream.Sink) {
+func (s *sarifReport) finish(sink *stream.Sink) {
 	s.absent()
 	if s.rules == nil {
 		s.rules = []sarifRule{}
@@ -460,8 +479,8 @@ func (s *sarifRenderer) Finish(sink *stream.Sink) {
 	}
 	var rn run
 	rn.Tool.Driver = driver{Name: "uritool", InformationURI: "https://github.com/uritool/uritool", Version: s.version, Rules: s.rules}
-	if len(s.unreadable) > 0 {
-		rn.Invocations = []invocation{{ExecutionSuccessful: false, ToolExecutionNotifications: s.unreadable}}
+	if len(s.notifications) > 0 {
+		rn.Invocations = []invocation{{ExecutionSuccessful: false, ToolExecutionNotifications: s.notifications}}
 	}
 	rn.ColumnKind = "unicodeCodePoints"
 	rn.Results = s.results

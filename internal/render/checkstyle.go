@@ -13,10 +13,16 @@ import (
 // findings, in the order they came, and an <error> per finding with its
 // line, column, severity (error, warning, info), message and source, the
 // rule as "uritool.RULE".
-type checkstyleRenderer struct {
-	files        []checkstyleFile
-	byName       map[string]int
+type checkstyleReport struct {
 	showPassword bool
+	files        []checkstyleFile // merged, in the order first seen
+	byName       map[string]int
+}
+
+// checkstylePart is a block's errors, each with its file's name.
+type checkstylePart struct {
+	names  []string
+	errors []checkstyleError
 }
 
 type checkstyleFile struct {
@@ -34,7 +40,7 @@ type checkstyleError struct {
 
 var checkstyleSeverity = [...]string{finding.Error: "error", finding.Warning: "warning", finding.Note: "info"}
 
-func (c *checkstyleRenderer) file(name string) *checkstyleFile {
+func (c *checkstyleReport) file(name string) *checkstyleFile {
 	if c.byName == nil {
 		c.byName = map[string]int{}
 	}
@@ -47,28 +53,32 @@ func (c *checkstyleRenderer) file(name string) *checkstyleFile {
 	return &c.files[i]
 }
 
-func (c *checkstyleRenderer) Render(_ *stream.Sink, r *check.Result) {
-	var f *checkstyleFile
+func (c *checkstyleReport) add(p *checkstylePart, r *check.Result) {
 	input := reportText(r.Input, c.showPassword)
 	for fd, level := range r.Reported {
-		if f == nil {
-			f = c.file(inputsName(r.File))
-		}
-		f.Errors = append(f.Errors, checkstyleError{Line: max(r.Line, 1), Column: r.ColumnAt(fd.Offset), Severity: checkstyleSeverity[level],
+		p.names = append(p.names, inputsName(r.File))
+		p.errors = append(p.errors, checkstyleError{Line: max(r.Line, 1), Column: r.ColumnAt(fd.Offset), Severity: checkstyleSeverity[level],
 			Message: fd.Message + ": " + input, Source: "uritool." + fd.Rule})
 	}
 }
 
-// Unreadable is an error of the file: it could not be checked.
-func (c *checkstyleRenderer) Unreadable(_ *stream.Sink, file string, err error) {
-	f := c.file(DisplayFile(file))
-	f.Errors = append(f.Errors, checkstyleError{Line: 1, Severity: "error", Message: err.Error(), Source: "uritool." + finding.RuleIO})
+// unreadable is an error of the file: it could not be checked.
+func (c *checkstyleReport) unreadable(p *checkstylePart, file string, err error) {
+	p.names = append(p.names, DisplayFile(file))
+	p.errors = append(p.errors, checkstyleError{Line: 1, Severity: "error", Message: err.Error(), Source: "uritool." + finding.RuleIO})
 }
 
-// Parallel is false: the report is one document.
-func (c *checkstyleRenderer) Parallel() bool { return false }
+func (c *checkstyleReport) merge(p *checkstylePart) {
+	for i, name := range p.names {
+		f := c.file(name)
+		f.Errors = append(f.Errors, p.errors[i])
+	}
+	clear(p.names)
+	clear(p.errors)
+	p.names, p.errors = p.names[:0], p.errors[:0]
+}
 
-func (c *checkstyleRenderer) Finish(sink *stream.Sink) {
+func (c *checkstyleReport) finish(sink *stream.Sink) {
 	report := struct {
 		XMLName xml.Name         `xml:"checkstyle"`
 		Version string           `xml:"version,attr"`

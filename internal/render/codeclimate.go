@@ -19,10 +19,17 @@ import (
 // and of its rank among the findings that share them, so that it
 // survives lines added above it, as GitLab needs to tell new findings
 // from old.
-type codeClimateRenderer struct {
-	issues       []codeClimateIssue
-	seen         map[string]int // findings per identity, for the rank
+type codeClimateReport struct {
 	showPassword bool
+	issues       []codeClimateIssue // merged, in input order
+	seen         map[string]int     // findings per identity, for the rank
+}
+
+// codeClimatePart is a block's issues, their fingerprints not yet known:
+// a rank counts the issues of the same identity before it in input order.
+type codeClimatePart struct {
+	issues []codeClimateIssue
+	ids    []string
 }
 
 type codeClimateIssue struct {
@@ -46,35 +53,42 @@ type codeClimateLines struct {
 // (info, minor, major, critical, blocker).
 var codeClimateSeverity = [...]string{finding.Error: "major", finding.Warning: "minor", finding.Note: "info"}
 
-func (c *codeClimateRenderer) Render(_ *stream.Sink, r *check.Result) {
+func (c *codeClimateReport) add(p *codeClimatePart, r *check.Result) {
 	path := reportPath(r)
 	input := reportText(r.Input, c.showPassword)
 	for f, level := range r.Reported {
-		c.add(path, f.Rule, r.Input, f.Message+": "+input, codeClimateSeverity[level], r.Line)
+		p.add(path, f.Rule, r.Input, f.Message+": "+input, codeClimateSeverity[level], r.Line)
 	}
 }
 
-func (c *codeClimateRenderer) add(path, rule, uri, description, severity string, line int) {
-	if c.seen == nil {
-		c.seen = map[string]int{}
-	}
-	id := path + "\x00" + rule + "\x00" + uri
-	rank := c.seen[id]
-	c.seen[id] = rank + 1
-	sum := sha256.Sum256([]byte(id + "\x00" + strconv.Itoa(rank)))
-	c.issues = append(c.issues, codeClimateIssue{Description: description, CheckName: rule, Fingerprint: hex.EncodeToString(sum[:16]),
+func (p *codeClimatePart) add(path, rule, uri, description, severity string, line int) {
+	p.ids = append(p.ids, path+"\x00"+rule+"\x00"+uri)
+	p.issues = append(p.issues, codeClimateIssue{Description: description, CheckName: rule,
 		Severity: severity, Location: codeClimateLocation{Path: path, Lines: codeClimateLines{Begin: max(line, 1)}}})
 }
 
-// Unreadable is an issue of the file: it could not be checked.
-func (c *codeClimateRenderer) Unreadable(_ *stream.Sink, file string, err error) {
-	c.add(DisplayFile(file), finding.RuleIO, "", err.Error(), "major", 1)
+// unreadable is an issue of the file: it could not be checked.
+func (c *codeClimateReport) unreadable(p *codeClimatePart, file string, err error) {
+	p.add(DisplayFile(file), finding.RuleIO, "", err.Error(), "major", 1)
 }
 
-// Parallel is false: the report is one JSON array.
-func (c *codeClimateRenderer) Parallel() bool { return false }
+func (c *codeClimateReport) merge(p *codeClimatePart) {
+	if c.seen == nil {
+		c.seen = map[string]int{}
+	}
+	for i, id := range p.ids {
+		rank := c.seen[id]
+		c.seen[id] = rank + 1
+		sum := sha256.Sum256([]byte(id + "\x00" + strconv.Itoa(rank)))
+		p.issues[i].Fingerprint = hex.EncodeToString(sum[:16])
+	}
+	c.issues = append(c.issues, p.issues...)
+	clear(p.issues)
+	clear(p.ids)
+	p.issues, p.ids = p.issues[:0], p.ids[:0]
+}
 
-func (c *codeClimateRenderer) Finish(sink *stream.Sink) {
+func (c *codeClimateReport) finish(sink *stream.Sink) {
 	issues := c.issues
 	if issues == nil {
 		issues = []codeClimateIssue{} // "[]": no findings is a report too

@@ -56,10 +56,10 @@ func TestHandWrittenFieldsDocumented(t *testing.T) {
 	}
 	var r check.Result
 	c.Check(&r, "http://a/")
-	same("validate", keys(t, render.Renderer[check.Result](render.NewChecker(render.CheckOptions{Format: render.FormatJSON})), r), render.ValidateFields)
+	same("validate", keys(t, render.NewCheckPrinter(render.CheckOptions{Format: render.FormatJSON}).NewRenderer(), r), render.ValidateFields)
 	r.File = "f"
 	r.Suppressed = []finding.Finding{{Rule: "path", Message: "suppressed by a marker"}}
-	same("lint", keys(t, render.Renderer[check.Result](render.NewChecker(render.CheckOptions{Format: render.FormatJSON, WithFile: true})), r), render.LintFields)
+	same("lint", keys(t, render.NewCheckPrinter(render.CheckOptions{Format: render.FormatJSON, WithFile: true}).NewRenderer(), r), render.LintFields)
 
 	in := render.Interop{Line: 1, Input: "a", Base: "http://b/", Readings: interop.ParseBase("http://b/").Read("a")}
 	same("interop", keys(t, render.NewInteropRenderer(render.InteropOptions{Format: render.FormatJSON}), in), render.InteropFields)

@@ -19,10 +19,21 @@ import (
 // clean run reads "N tests, 0 failures", not "0 tests". A note is a skipped
 // testcase: it says what was not checked (a template is no URI), which
 // is what JUnit's skipped means, and it fails nothing.
-type junitRenderer struct {
-	suites       []junitSuite
-	byFile       map[string]int
+type junitReport struct {
 	showPassword bool
+	suites       []junitSuite // merged, in the order first seen
+	byFile       map[string]int
+}
+
+// junitPart is a block's testcases and passed tests, each with its suite.
+type junitPart struct {
+	entries []junitEntry
+}
+
+// junitEntry is one test: a testcase, or, with no case, one that passed.
+type junitEntry struct {
+	suite string
+	c     *junitCase
 }
 
 type junitSuite struct {
@@ -51,11 +62,10 @@ type junitProblem struct {
 	Text    string `xml:",chardata"`
 }
 
-func (j *junitRenderer) suite(file string) *junitSuite {
+func (j *junitReport) suite(name string) *junitSuite {
 	if j.byFile == nil {
 		j.byFile = map[string]int{}
 	}
-	name := inputsName(file)
 	i, ok := j.byFile[name]
 	if !ok {
 		i = len(j.suites)
@@ -65,50 +75,62 @@ func (j *junitRenderer) suite(file string) *junitSuite {
 	return &j.suites[i]
 }
 
-func (j *junitRenderer) Render(_ *stream.Sink, r *check.Result) {
-	s := j.suite(r.File)
+func (j *junitReport) add(p *junitPart, r *check.Result) {
+	name := inputsName(r.File)
 	reported := false
 	for f, level := range r.Reported {
-		j.add(s, r, f, level)
+		p.entries = append(p.entries, junitEntry{name, j.testcase(name, r, f, level)})
 		reported = true
 	}
 	if !reported {
-		s.Tests++ // a URI checked clean: a test that passed, with no testcase
+		p.entries = append(p.entries, junitEntry{suite: name}) // a URI checked clean: a test that passed, with no testcase
 	}
 }
 
-func (j *junitRenderer) add(s *junitSuite, r *check.Result, f *finding.Finding, level finding.Severity) {
+func (j *junitReport) testcase(suite string, r *check.Result, f *finding.Finding, level finding.Severity) *junitCase {
 	loc := strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.ColumnAt(f.Offset))
 	input := reportText(r.Input, j.showPassword)
-	c := junitCase{Name: loc + " " + f.Rule + ": " + input, ClassName: s.Name}
-	problem := &junitProblem{Type: f.Rule, Message: f.Message, Text: s.Name + ":" + loc + ": " + f.Message + "\n" + input}
+	c := &junitCase{Name: loc + " " + f.Rule + ": " + input, ClassName: suite}
+	problem := &junitProblem{Type: f.Rule, Message: f.Message, Text: suite + ":" + loc + ": " + f.Message + "\n" + input}
 	if level == finding.Note {
 		c.Skipped = problem
-		s.Skipped++
 	} else {
 		c.Failure = problem
-		s.Failures++
 	}
 	if r.File != "" {
 		c.File, c.Line = DisplayFile(r.File), strconv.Itoa(r.Line)
 	}
-	s.Cases = append(s.Cases, c)
-	s.Tests++
+	return c
 }
 
-// Unreadable is a testcase with an error: the file could not be checked.
-func (j *junitRenderer) Unreadable(_ *stream.Sink, file string, err error) {
-	s := j.suite(file)
-	s.Cases = append(s.Cases, junitCase{Name: "read " + DisplayFile(file), ClassName: s.Name, File: DisplayFile(file),
-		Error: &junitProblem{Type: finding.RuleIO, Message: err.Error(), Text: err.Error()}})
-	s.Tests++
-	s.Errors++
+// unreadable is a testcase with an error: the file could not be checked.
+func (j *junitReport) unreadable(p *junitPart, file string, err error) {
+	name := inputsName(file)
+	p.entries = append(p.entries, junitEntry{name, &junitCase{Name: "read " + DisplayFile(file), ClassName: name, File: DisplayFile(file),
+		Error: &junitProblem{Type: finding.RuleIO, Message: err.Error(), Text: err.Error()}}})
 }
 
-// Parallel is false: the report is one document, its counts first.
-func (j *junitRenderer) Parallel() bool { return false }
+func (j *junitReport) merge(p *junitPart) {
+	for _, e := range p.entries {
+		s := j.suite(e.suite)
+		s.Tests++
+		switch c := e.c; {
+		case c == nil:
+			continue
+		case c.Skipped != nil:
+			s.Skipped++
+		case c.Failure != nil:
+			s.Failures++
+		default:
+			s.Errors++
+		}
+		s.Cases = append(s.Cases, *e.c)
+	}
+	clear(p.entries)
+	p.entries = p.entries[:0]
+}
 
-func (j *junitRenderer) Finish(sink *stream.Sink) {
+func (j *junitReport) finish(sink *stream.Sink) {
 	report := struct {
 		XMLName  xml.Name     `xml:"testsuites"`
 		Name     string       `xml:"name,attr"`

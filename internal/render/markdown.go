@@ -22,57 +22,90 @@ const markdownFindings = 20
 // many findings in how many files of how many URIs checked (those a
 // baseline knows apart), the counts by rule, then the first findings,
 // each linked to its file and line when LinkBase is given.
-type markdownRenderer struct {
+type markdownReport struct {
 	linkBase     string
 	showPassword bool
-	byRule       map[string]int
-	rules        []string // in the order first seen
-	total        int      // the findings that fail the run
-	notes        int
-	known        int // findings the baseline has: they fail nothing
-	checked      int // URIs checked
-	files        map[string]bool
-	rows         []string
-	unreadable   []string
+	// What the parts gave, merged in input order.
+	byRule  map[string]int
+	rules   []string // in the order first seen
+	total   int      // the findings that fail the run
+	notes   int
+	known   int // findings the baseline has: they fail nothing
+	checked int // URIs checked
+	files   map[string]bool
+	rows    []string
+	unread  []string // the files that could not be read
 }
 
-func (m *markdownRenderer) Render(_ *stream.Sink, r *check.Result) {
-	m.checked++
+// markdownPart is what a block adds to the summary: its counts and its
+// findings, the first markdownFindings of them with their rows, since no
+// later one can be among the summary's first.
+type markdownPart struct {
+	checked, known int
+	findings       []markdownFinding
+	unreadable     []string
+}
+
+type markdownFinding struct {
+	rule  string
+	level finding.Severity
+	file  string
+	row   string // "" past the block's first markdownFindings
+}
+
+func (m *markdownReport) add(p *markdownPart, r *check.Result) {
+	p.checked++
 	if r.Error != nil && r.Error.Unchanged() {
-		m.known++
+		p.known++
 	}
 	for i := range r.Warnings {
 		if r.Warnings[i].Unchanged() {
-			m.known++
+			p.known++
 		}
 	}
 	for f, level := range r.Reported {
-		if level.Fails() { // a file of notes alone has no finding
-			if m.files == nil {
-				m.files = map[string]bool{}
-			}
-			m.files[r.File] = true
+		mf := markdownFinding{rule: f.Rule, level: level, file: r.File}
+		if len(p.findings) < markdownFindings {
+			mf.row = m.row(r, f, level.String())
 		}
-		m.add(r, f, level.String())
+		p.findings = append(p.findings, mf)
 	}
 }
 
-func (m *markdownRenderer) add(r *check.Result, f *finding.Finding, level string) {
-	if m.byRule == nil {
-		m.byRule = map[string]int{}
+func (m *markdownReport) merge(p *markdownPart) {
+	m.checked += p.checked
+	m.known += p.known
+	for _, f := range p.findings {
+		if f.level.Fails() { // a file of notes alone has no finding
+			if m.files == nil {
+				m.files = map[string]bool{}
+			}
+			m.files[f.file] = true
+		}
+		if m.byRule == nil {
+			m.byRule = map[string]int{}
+		}
+		if m.byRule[f.rule] == 0 {
+			m.rules = append(m.rules, f.rule)
+		}
+		m.byRule[f.rule]++
+		if f.level == finding.Note {
+			m.notes++
+		} else {
+			m.total++
+		}
+		if len(m.rows) < markdownFindings {
+			m.rows = append(m.rows, f.row)
+		}
 	}
-	if m.byRule[f.Rule] == 0 {
-		m.rules = append(m.rules, f.Rule)
-	}
-	m.byRule[f.Rule]++
-	if level == finding.Note.String() {
-		m.notes++
-	} else {
-		m.total++
-	}
-	if len(m.rows) == markdownFindings {
-		return
-	}
+	m.unread = append(m.unread, p.unreadable...)
+	clear(p.findings)
+	clear(p.unreadable)
+	*p = markdownPart{findings: p.findings[:0], unreadable: p.unreadable[:0]}
+}
+
+// row is a finding's row of the table.
+func (m *markdownReport) row(r *check.Result, f *finding.Finding, level string) string {
 	loc := strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.ColumnAt(f.Offset))
 	if r.File != "" {
 		file := r.File
@@ -83,12 +116,12 @@ func (m *markdownRenderer) add(r *check.Result, f *finding.Finding, level string
 	} else {
 		loc = "`" + loc + "`"
 	}
-	m.rows = append(m.rows, fmt.Sprintf("| %s | %s | `%s` | %s | %s |", loc, level, f.Rule, markdownCell(f.Message), markdownCode(reportText(r.Input, m.showPassword))))
+	return fmt.Sprintf("| %s | %s | `%s` | %s | %s |", loc, level, f.Rule, markdownCell(f.Message), markdownCode(reportText(r.Input, m.showPassword)))
 }
 
 // link writes text as a link to file's line under linkBase, or as code
 // without one.
-func (m *markdownRenderer) link(text, file string, line int) string {
+func (m *markdownReport) link(text, file string, line int) string {
 	if m.linkBase == "" || file == "-" {
 		return "`" + text + "`"
 	}
@@ -97,14 +130,11 @@ func (m *markdownRenderer) link(text, file string, line int) string {
 	return "[`" + text + "`](" + base + (&url.URL{Path: strings.TrimPrefix(path.Clean("/"+file), "/")}).EscapedPath() + "#L" + strconv.Itoa(line) + ")"
 }
 
-func (m *markdownRenderer) Unreadable(_ *stream.Sink, file string, err error) {
-	m.unreadable = append(m.unreadable, markdownCell(err.Error()))
+func (m *markdownReport) unreadable(p *markdownPart, file string, err error) {
+	p.unreadable = append(p.unreadable, markdownCell(err.Error()))
 }
 
-// Parallel is false: the summary is written whole at the end.
-func (m *markdownRenderer) Parallel() bool { return false }
-
-func (m *markdownRenderer) Finish(s *stream.Sink) {
+func (m *markdownReport) finish(s *stream.Sink) {
 	w := s.Out
 	w.WriteString("## uritool lint\n\n")
 	if m.total == 0 {
@@ -118,11 +148,11 @@ func (m *markdownRenderer) Finish(s *stream.Sink) {
 	if m.known > 0 {
 		fmt.Fprintf(w, " %d more in the baseline.", m.known)
 	}
-	if len(m.unreadable) > 0 {
-		fmt.Fprintf(w, " %d file(s) could not be read.", len(m.unreadable))
+	if len(m.unread) > 0 {
+		fmt.Fprintf(w, " %d file(s) could not be read.", len(m.unread))
 	}
 	w.WriteString("\n")
-	if m.total+m.notes+len(m.unreadable) == 0 {
+	if m.total+m.notes+len(m.unread) == 0 {
 		return
 	}
 	w.WriteString("\n")
@@ -142,7 +172,7 @@ func (m *markdownRenderer) Finish(s *stream.Sink) {
 			fmt.Fprintf(w, "\n… and %d more.\n", more)
 		}
 	}
-	for _, u := range m.unreadable {
+	for _, u := range m.unread {
 		w.WriteString("\n- could not read: " + u + "\n")
 	}
 }

@@ -10,7 +10,9 @@ type Sink struct {
 	_        cacheLinePad
 	out, err Part
 	runs     []run
-	carry    []byte // Input.Carry of the unit's inputs, for Config.Collect
+	// Carry is what the unit's inputs hand on besides their output: see
+	// the Carry type.
+	Carry Carry
 	// Out and Err write to the unit's stdout and stderr parts.
 	Out, Err *Part
 	// Findings counts the inputs (or, for lint, the findings) that make
@@ -105,6 +107,45 @@ func (p *Part) Since(mark int) []byte { return p.buf[mark:] }
 // Truncate drops what was written to p after mark.
 func (p *Part) Truncate(mark int) { p.buf = p.buf[:mark] }
 
+// Span is a stretch of a Part, from Start to End, as Mark gave them.
+type Span struct{ Start, End int }
+
+// Drop removes the spans, in order and apart, from p, in one pass: what
+// was written around them keeps its order and its interleaving with the
+// other stream.
+func (p *Part) Drop(spans []Span) {
+	if len(spans) == 0 {
+		return
+	}
+	// The runs of p start in increasing order, as the spans do: one walk
+	// over both moves each start back by what was dropped before it.
+	j, removed := 0, 0
+	for i := range p.s.runs {
+		r := &p.s.runs[i]
+		if r.toErr != p.toErr {
+			continue
+		}
+		for j < len(spans) && spans[j].End <= r.start {
+			removed += spans[j].End - spans[j].Start
+			j++
+		}
+		start := r.start - removed
+		if j < len(spans) && spans[j].Start < r.start {
+			start -= r.start - spans[j].Start // a run that starts inside a span starts where it did
+		}
+		r.start = start
+	}
+	w := spans[0].Start
+	for i, sp := range spans {
+		end := len(p.buf)
+		if i+1 < len(spans) {
+			end = spans[i+1].Start
+		}
+		w += copy(p.buf[w:], p.buf[sp.End:end])
+	}
+	p.buf = p.buf[:w]
+}
+
 // maxKeptOutput is the largest output buffer a sink keeps for reuse:
 // blocks are sized to give about outputPerBlock, and regrowing a buffer
 // for every block costs more than the parse; a rare huge one is dropped.
@@ -114,8 +155,8 @@ const maxKeptOutput = 8 * outputPerBlock
 func (s *Sink) size() int { return len(s.out.buf) + len(s.err.buf) }
 
 // Spill writes out what the sink holds once it is more than a block's
-// output, on the sink a Finisher is given; elsewhere it does nothing. A
-// Finisher with much to write (a count per shape of a crawl) calls it as
+// output, on the sink Config.Finish is given; elsewhere it does nothing.
+// A Finish with much to write (a count per shape of a crawl) calls it as
 // it goes, so that its output is not held whole in memory. A failed write
 // is reported when the run ends, and the output after it is dropped.
 func (s *Sink) Spill() {
@@ -137,10 +178,6 @@ func (s *Sink) reset() {
 		p.buf = p.buf[:0]
 	}
 	s.runs = s.runs[:0]
-	if cap(s.carry) > maxKeptOutput {
-		s.carry = nil
-	}
-	s.carry = s.carry[:0]
 	s.Findings, s.Checked, s.Suppressed, s.Excluded, s.Code, s.Notes = 0, 0, 0, 0, 0, 0
 }
 

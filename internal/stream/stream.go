@@ -42,10 +42,32 @@ type Input struct {
 	// With Config.Cut.Extract, Found is the candidate (its offset and
 	// column in the line, its suppressions); nil otherwise.
 	Found *extract.Found
-	// Carry is where the worker may append what it hands on to
-	// Config.Collect rather than write: Collect gets each unit's Carry in
-	// input order.
-	Carry *[]byte
+	// Carry is the unit's Carry, for an operation that hands something
+	// on in input order rather than write it (CarryOf).
+	Carry *Carry
+}
+
+// A Carry is what a worker hands on with a unit's output, for whatever
+// is gathered across inputs: a report's entries, counts, the keys of
+// distinct outputs. The writer calls Gather once per unit, unit by unit in
+// input order, in its one goroutine, before it writes the unit's output;
+// so an aggregate is worked out on every worker, merged in input order,
+// and shared by no two workers. Gather may drop the unit's output
+// (Part.Drop), and leaves the carry empty for the sink's next unit: a
+// sink, and its carry, are reused.
+type Carry interface {
+	Gather(s *Sink)
+}
+
+// CarryOf is the carry in slot (a Sink's, or an Input's), made by mk when
+// the slot has none of type C yet.
+func CarryOf[C Carry](slot *Carry, mk func() C) C {
+	if c, ok := (*slot).(C); ok {
+		return c
+	}
+	c := mk()
+	*slot = c
+	return c
 }
 
 // Worker turns inputs into output. Each goroutine has its own Worker, so
@@ -62,7 +84,7 @@ type Worker interface {
 // file that cannot be read, in its place among the results (a JSON
 // record, an annotation), besides the line on Stderr every file gets.
 type UnreadableReporter interface {
-	Unreadable(file string, err error, s *Sink)
+	Unreadable(s *Sink, file string, err error)
 }
 
 // Cut says how a line of input becomes inputs. The zero Cut makes each
@@ -90,12 +112,6 @@ type Cut struct {
 	IncludeCode bool
 }
 
-// Finisher is implemented by workers with output due after all input, such
-// as a SARIF log. Finish runs on each worker in turn, after the last unit.
-type Finisher interface {
-	Finish(s *Sink)
-}
-
 // Config says where inputs come from and who handles them.
 type Config struct {
 	Stdin          io.Reader
@@ -117,12 +133,12 @@ type Config struct {
 	Only bool
 	// WholeFiles gives all the lines of a file to one worker, in order,
 	// for workers that keep state within a file; files still spread over
-	// the workers. Cut.Extract and Cut.Documents imply it.
+	// the workers. A file extracted from (Cut) is always read so; the
+	// blocks of any other file are spread over the workers.
 	WholeFiles bool
 	Cut        Cut
 	// Workers is the number of goroutines handling input; 0 means
-	// GOMAXPROCS. A worker that is a Finisher with order-dependent state
-	// wants 1.
+	// GOMAXPROCS.
 	Workers   int
 	NewWorker func() Worker
 	// Hint is written to Stderr when Stdin is read and IsTerminal says
@@ -131,12 +147,9 @@ type Config struct {
 	IsTerminal func(io.Reader) bool
 	// Summary, if set, gives a line written to Stderr after all output.
 	Summary func(Stats) string
-	// Collect, if set, is given what the workers appended to each unit's
-	// Input.Carry, unit by unit in input order, in the goroutine that
-	// writes output and before that unit's output. An aggregate (shape's
-	// counts) can so be worked out on every worker and kept in one place,
-	// in input order, by workers that need not run InOrder.
-	Collect func(carry []byte)
+	// Finish, if set, writes what is due after the last input (a report
+	// written whole, counts), once every unit's Carry is gathered.
+	Finish func(s *Sink)
 }
 
 // Stats sums up a run.
@@ -180,7 +193,7 @@ type unit struct {
 	data      []byte // whole lines; the last may lack its newline at the end of input
 	firstLine int
 	literal   bool // data is one argument, not lines
-	first     bool // the first unit of a file, to start its extraction
+	first     bool // the cutter starts the file here: its first unit, or any unit of a file spread over workers
 	// piece marks data as a piece of one long line, read for extraction
 	// with facts; lastPiece ends the line.
 	piece, lastPiece bool
@@ -203,7 +216,9 @@ func Run(c Config) (Stats, error) {
 	if len(args) == 0 && !c.Only && !c.Once {
 		args = []string{"-"}
 	}
-	c.WholeFiles = c.WholeFiles || c.Cut.Extract || c.Cut.Documents
+	// Each worker has a queue of its own when some file is read whole by
+	// one; otherwise all share one.
+	queues := c.WholeFiles || c.Cut.Extract || c.Cut.Documents
 	ws := make([]Worker, workers)
 	for i := range ws {
 		ws[i] = c.NewWorker()
@@ -215,11 +230,9 @@ func Run(c Config) (Stats, error) {
 	}
 	var limit atomic.Int64 // how much input the reader puts in a block
 	limit.Store(firstBlockSize)
-	// With WholeFiles each worker has its own queue and gets every block
-	// of a file; otherwise all share one.
 	works := make([]chan *unit, workers)
 	for i := range works {
-		if i == 0 || c.WholeFiles {
+		if i == 0 || queues {
 			works[i] = make(chan *unit, cap(free))
 		} else {
 			works[i] = works[0]
@@ -244,12 +257,12 @@ func Run(c Config) (Stats, error) {
 		}(w, works[i])
 	}
 
-	r := &reader{c: c, free: free, works: works, ordered: ordered, stop: stop, limit: &limit}
+	r := &reader{c: c, queues: queues, free: free, works: works, ordered: ordered, stop: stop, limit: &limit}
 	go func() {
 		defer close(ordered)
 		defer func() {
 			for i, w := range works {
-				if i == 0 || c.WholeFiles {
+				if i == 0 || queues {
 					close(w)
 				}
 			}
@@ -269,8 +282,8 @@ func Run(c Config) (Stats, error) {
 	}
 	for u := range ordered {
 		<-u.done
-		if c.Collect != nil && len(u.sink.carry) > 0 {
-			c.Collect(u.sink.carry)
+		if u.sink.Carry != nil {
+			u.sink.Carry.Gather(u.sink)
 		}
 		err := u.sink.each(interleaved, write)
 		switch {
@@ -307,10 +320,8 @@ func Run(c Config) (Stats, error) {
 	wg.Wait()
 	s := NewSink()
 	s.spill = func(s *Sink) error { return s.each(interleaved, write) }
-	for _, w := range ws {
-		if f, ok := w.(Finisher); ok {
-			f.Finish(s)
-		}
+	if c.Finish != nil {
+		c.Finish(s)
 	}
 	stats.Findings += s.Findings
 	if c.Summary != nil {
@@ -364,7 +375,7 @@ type cutter struct {
 
 // handle runs one unit through a worker.
 func (c *cutter) handle(w Worker, u *unit) {
-	in := Input{File: u.file, Line: u.firstLine, Carry: &u.sink.carry}
+	in := Input{File: u.file, Line: u.firstLine, Carry: &u.sink.Carry}
 	if u.first {
 		c.startFile(u.file)
 	}
@@ -395,7 +406,7 @@ func (c *cutter) handle(w Worker, u *unit) {
 	}
 	if u.err != nil && !u.fatal {
 		if r, ok := w.(UnreadableReporter); ok {
-			r.Unreadable(u.file, u.err, u.sink)
+			r.Unreadable(u.sink, u.file, u.err)
 		}
 	}
 }
@@ -489,7 +500,9 @@ type reader struct {
 	c       Config
 	free    chan *unit
 	works   []chan *unit
-	target  int // the worker that gets the current file's blocks (WholeFiles)
+	queues  bool // each worker has its own queue
+	whole   bool // the current file's blocks go to one worker, in order
+	target  int  // the worker that gets the next block
 	ordered chan<- *unit
 	stop    <-chan struct{}
 	next    int // number of the next input when inputs are not files
@@ -510,6 +523,9 @@ func (r *reader) take() (*unit, bool) {
 }
 
 func (r *reader) send(u *unit) {
+	if r.queues && !r.whole {
+		r.target = (r.target + 1) % len(r.works) // blocks of a list go round
+	}
 	r.works[r.target] <- u
 	r.ordered <- u
 }
@@ -618,7 +634,10 @@ func textOf(f *os.File) (io.Reader, error) {
 // has one, so a person typing sees each answer at once. A read that ends
 // mid-line keeps the partial line for the next unit.
 func (r *reader) lines(in io.Reader, file string, isStdin bool) bool {
-	if r.c.WholeFiles {
+	// A file that is extracted from is read by one worker, in order, as
+	// is every file with WholeFiles; the blocks of a list are spread.
+	r.whole = r.c.WholeFiles || r.c.Cut.extracts(file)
+	if r.whole {
 		r.target = (r.target + 1) % len(r.works)
 	}
 	first := true
@@ -635,7 +654,7 @@ units:
 		if !ok {
 			return false
 		}
-		u.file, u.first = file, first && r.c.WholeFiles
+		u.file, u.first = file, first || !r.whole
 		first = false
 		u.data = append(u.data[:0], carry...)
 		carry = carry[:0]

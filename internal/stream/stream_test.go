@@ -64,22 +64,39 @@ func TestOrderAcrossWorkers(t *testing.T) {
 	}
 }
 
-// carrier hands each input's text on to Collect, and writes a "!" line
-// as a diagnostic, so that collected and written output interleave.
-type carrier struct{}
+// lines is a Carry of input texts, gathered into one builder.
+type lines struct {
+	text     []byte
+	into     *strings.Builder
+	gathered *int
+}
 
-func (carrier) Handle(in *stream.Input, s *stream.Sink) {
+func (l *lines) Gather(*stream.Sink) {
+	l.into.Write(l.text)
+	*l.gathered += bytes.Count(l.text, []byte{'\n'})
+	l.text = l.text[:0]
+}
+
+// carrier hands each input's text on in its carry, and writes a "!" line
+// as a diagnostic, so that gathered and written output interleave.
+type carrier struct {
+	into     *strings.Builder
+	gathered *int
+}
+
+func (c carrier) Handle(in *stream.Input, s *stream.Sink) {
 	if strings.HasPrefix(in.Text, "!") {
 		fmt.Fprintf(s.Err, "%d:%s\n", in.Line, in.Text)
 		return
 	}
-	*in.Carry = append(append(*in.Carry, in.Text...), '\n')
+	l := stream.CarryOf(in.Carry, func() *lines { return &lines{into: c.into, gathered: c.gathered} })
+	l.text = append(append(l.text, in.Text...), '\n')
 }
 
-// TestCollectInInputOrder: what workers carry reaches Collect in input
-// order, unit by unit, over several workers, and before the output of
-// its unit: a count gathered this way sees what a single worker would.
-func TestCollectInInputOrder(t *testing.T) {
+// TestCarryInInputOrder: what workers carry is gathered in input order,
+// unit by unit, over several workers, and before the output of its unit:
+// a count gathered this way sees what a single worker would.
+func TestCarryInInputOrder(t *testing.T) {
 	var in, want strings.Builder
 	for i := 1; i <= 200_000; i++ {
 		if i%1000 == 0 {
@@ -91,7 +108,7 @@ func TestCollectInInputOrder(t *testing.T) {
 	}
 	var got strings.Builder
 	var errOut bytes.Buffer
-	collected := 0 // lines collected when each diagnostic was written
+	collected := 0 // lines gathered when each diagnostic was written
 	stderr := writerFunc(func(b []byte) (int, error) {
 		for _, line := range strings.SplitAfter(string(b), "\n") {
 			if line == "" {
@@ -108,11 +125,7 @@ func TestCollectInInputOrder(t *testing.T) {
 		return errOut.Write(b)
 	})
 	_, err := stream.Run(stream.Config{Stdin: strings.NewReader(in.String()), Stdout: io.Discard, Stderr: stderr, Workers: 4,
-		NewWorker: func() stream.Worker { return carrier{} },
-		Collect: func(carry []byte) {
-			got.Write(carry)
-			collected += bytes.Count(carry, []byte{'\n'})
-		}})
+		NewWorker: func() stream.Worker { return carrier{into: &got, gathered: &collected} }})
 	if err != nil || got.String() != want.String() {
 		t.Fatalf("err %v, collected in order: %v", err, got.String() == want.String())
 	}
@@ -369,7 +382,6 @@ func (w *fileWorker) Handle(in *stream.Input, s *stream.Sink) {
 	*w.total++
 	fmt.Fprintf(s.Out, "%s:%d: #%d in file\n", filepath.Base(in.File), in.Line, w.count)
 }
-func (w *fileWorker) Finish(s *stream.Sink) { fmt.Fprintf(s.Out, "total %d\n", *w.total) }
 
 func TestFiles(t *testing.T) {
 	dir := t.TempDir()
@@ -380,6 +392,7 @@ func TestFiles(t *testing.T) {
 	total := 0
 	out, errOut, stats, err := run(t, stream.Config{Args: []string{a, missing, b}, Files: true, Workers: 1,
 		NewWorker: func() stream.Worker { return &fileWorker{total: &total} },
+		Finish:    func(s *stream.Sink) { fmt.Fprintf(s.Out, "total %d\n", total) },
 		Summary:   func(s stream.Stats) string { return fmt.Sprintf("%d unreadable", s.Unreadable) }})
 	if err != nil {
 		t.Fatal(err)
@@ -477,16 +490,15 @@ func TestHint(t *testing.T) {
 	}
 }
 
-// finisher writes lines many lines of 1 KiB when the input ends, spilling
-// as it goes.
-type finisher struct{ lines int }
-
-func (finisher) Handle(*stream.Input, *stream.Sink) {}
-func (f finisher) Finish(s *stream.Sink) {
-	line := strings.Repeat("x", 1023) + "\n"
-	for range f.lines {
-		s.Out.WriteString(line)
-		s.Spill()
+// finish writes n lines of 1 KiB when the input ends, spilling as it
+// goes.
+func finish(n int) func(s *stream.Sink) {
+	return func(s *stream.Sink) {
+		line := strings.Repeat("x", 1023) + "\n"
+		for range n {
+			s.Out.WriteString(line)
+			s.Spill()
+		}
 	}
 }
 
@@ -501,7 +513,7 @@ func TestSpill(t *testing.T) {
 	})
 	const lines = 1000
 	_, _, _, err := run(t, stream.Config{Stdin: strings.NewReader(""), Stdout: record, Workers: 1,
-		NewWorker: func() stream.Worker { return finisher{lines} }})
+		Finish: finish(lines)})
 	if err != nil || out.Len() != lines<<10 {
 		t.Fatalf("err %v, %d bytes written, want %d", err, out.Len(), lines<<10)
 	}
@@ -519,7 +531,7 @@ func TestSpillWriteError(t *testing.T) {
 		return 0, errors.New("no space left on device")
 	})
 	_, _, _, err := run(t, stream.Config{Stdin: strings.NewReader(""), Stdout: full, Workers: 1,
-		NewWorker: func() stream.Worker { return finisher{1000} }})
+		Finish: finish(1000)})
 	var we *stream.WriteError
 	if !errors.As(err, &we) || writes != 1 {
 		t.Fatalf("err %v after %d writes, want a WriteError after 1", err, writes)

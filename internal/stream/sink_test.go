@@ -1,0 +1,51 @@
+package stream_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/uritool/uritool/internal/stream"
+)
+
+// TestDrop: dropping spans of stdout keeps what is around them, and its
+// interleaving with stderr, as if the spans had never been written.
+func TestDrop(t *testing.T) {
+	type write struct {
+		toErr bool
+		text  string
+		drop  bool
+	}
+	for _, tc := range []struct {
+		name   string
+		writes []write
+		want   string
+	}{
+		{"none", []write{{false, "a", false}}, "a"},
+		{"all", []write{{false, "a", true}, {false, "b", true}}, ""},
+		{"middle", []write{{false, "a", false}, {false, "b", true}, {false, "c", false}}, "ac"},
+		{"around stderr", []write{{false, "a", true}, {true, "E", false}, {false, "b", false}, {true, "F", false}, {false, "c", true}}, "EbF"},
+		{"run starts dropped", []write{{false, "a", false}, {true, "E", false}, {false, "b", true}, {false, "c", false}, {true, "F", false}, {false, "d", false}}, "aEcFd"},
+		{"last", []write{{true, "E", false}, {false, "a", false}, {false, "b", true}}, "Ea"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := stream.NewSink()
+			var spans []stream.Span
+			for _, w := range tc.writes {
+				p := s.Out
+				if w.toErr {
+					p = s.Err
+				}
+				start := p.Mark()
+				p.WriteString(w.text)
+				if w.drop {
+					spans = append(spans, stream.Span{Start: start, End: p.Mark()})
+				}
+			}
+			s.Out.Drop(spans)
+			var both bytes.Buffer
+			if err := s.WriteTo(&both, &both); err != nil || both.String() != tc.want {
+				t.Errorf("got %q (%v), want %q", both.String(), err, tc.want)
+			}
+		})
+	}
+}
