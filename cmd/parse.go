@@ -12,6 +12,7 @@ import (
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/schema"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -102,7 +103,7 @@ An unknown field or modifier is a usage error, before any input is read.`,
   uritool parse --iri 'https://bücher.example/straße?q=日本'
   cut -f1 links.tsv | uritool parse --json`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.ParseFields.String(),
+			AnnotationJSONFields: schema.ParseFields.String(),
 		},
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
