@@ -11,6 +11,7 @@ import (
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/idn"
+	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
@@ -181,7 +182,7 @@ func lookupField(name string) getField {
 }
 
 // value returns the field of u, a valid reference, and whether it is
-// defined. Unless showPassword, a password shows as Mask (section 7.5),
+// defined. Unless showPassword, a password shows as password.Mask (section 7.5),
 // alone or in the userinfo or the authority; an empty one is no password.
 func (f *getField) value(u *uri.URI, showPassword bool) (string, bool) {
 	switch f.of {
@@ -193,14 +194,14 @@ func (f *getField) value(u *uri.URI, showPassword bool) (string, bool) {
 	case fieldUser, fieldPassword:
 		// userinfo = user [ ":" password ] (section 3.2.1)
 		userinfo, ok := u.Userinfo()
-		user, password, hasPassword := strings.Cut(userinfo, ":")
+		user, pw, hasPassword := strings.Cut(userinfo, ":")
 		if f.of == fieldUser {
 			return user, ok
 		}
-		if password != "" && !showPassword {
-			password = Mask
+		if pw != "" && !showPassword {
+			pw = password.Mask
 		}
-		return password, hasPassword
+		return pw, hasPassword
 	}
 	start, end, ok := u.Span(f.c)
 	v := u.String()[start:end]
@@ -218,14 +219,14 @@ func (f *getField) value(u *uri.URI, showPassword bool) (string, bool) {
 	return v, ok
 }
 
-// maskPassword writes as Mask the password of the userinfo v[:end]: end
+// maskPassword writes as password.Mask the password of the userinfo v[:end]: end
 // is len(v) for a userinfo, the "@" for an authority.
 func maskPassword(v string, end int) string {
 	colon := strings.IndexByte(v[:end], ':')
 	if colon < 0 || colon+1 == end {
 		return v
 	}
-	return v[:colon+1] + Mask + v[end:]
+	return v[:colon+1] + password.Mask + v[end:]
 }
 
 func (p *Parser) diagnostic(w Writer, r *Parsed) {
@@ -510,13 +511,13 @@ func (p *Parser) breakdown(r *Parsed) {
 	if ui := parts[uri.ComponentUserinfo]; ui.ok && !p.opts.ShowPassword {
 		if colon := strings.IndexByte(shown[ui.start:ui.end], ':'); colon >= 0 && ui.start+colon+1 < ui.end {
 			ps, pe := ui.start+colon+1, ui.end
-			shown = shown[:ps] + Mask + shown[pe:]
+			shown = shown[:ps] + password.Mask + shown[pe:]
 			for c := range parts {
 				if parts[c].start >= pe {
-					parts[c].start += len(Mask) - (pe - ps)
+					parts[c].start += len(password.Mask) - (pe - ps)
 				}
 				if parts[c].end >= pe {
-					parts[c].end += len(Mask) - (pe - ps)
+					parts[c].end += len(password.Mask) - (pe - ps)
 				}
 			}
 		}
