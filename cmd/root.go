@@ -25,6 +25,7 @@ import (
 	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
+	"github.com/uritool/uritool/internal/get"
 	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
@@ -594,7 +595,7 @@ const uniqueUsage = "write each distinct output once, at its first occurrence (m
 // versionText is what --version and uritool version print: the version,
 // then the Public Suffix List that {registrable} and its kin use.
 func versionText() string {
-	return "uritool " + versionLine() + "\n" + render.PublicSuffixList() + "\n"
+	return "uritool " + versionLine() + "\n" + get.PublicSuffixList() + "\n"
 }
 
 // newVersionCmd builds uritool version, which many users type for
