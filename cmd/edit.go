@@ -254,17 +254,20 @@ func (o *EditOptions) editOp(sep byte, chosen [][]render.Chosen) pipeline.Op[ren
 	})
 }
 
-// iterate makes r's result for each combination of --iterate values. An
-// input that cannot be read (readErr) fails every combination, which keep
-// their values so that each record says which it stands for.
+// iterate makes r's record for each combination of --iterate values, as
+// it is written: an input that cannot be read (readErr) fails every
+// combination, which keep their values so that each record says which it
+// stands for.
 func (o *EditOptions) iterate(u uri.URI, readErr error, r *render.Edited, chosen [][]render.Chosen, eo edit.Options, combo *[]edit.Op) pipeline.Outcome {
 	r.Iterating = true
-	r.Iterations = make([]render.Iteration, len(chosen))
-	for k := range r.Iterations {
-		r.Iterations[k].Values = chosen[k]
-	}
 	if readErr != nil {
 		r.Err = finding.Of(readErr, "uri")
+	}
+	r.Iterations = make([]render.Edited, len(chosen))
+	for k := range r.Iterations {
+		r.Iterations[k] = render.Edited{Outcome: r.Outcome, SchemeAdded: r.SchemeAdded, Iterating: true, Values: chosen[k]}
+	}
+	if readErr != nil {
 		return pipeline.Fail
 	}
 	failed := 0

@@ -8,6 +8,7 @@ import (
 	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/interop"
+	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -119,7 +120,7 @@ func (o *InteropOptions) readerPerWorker(withBase bool) (func() readFunc, error)
 	if !withBase {
 		return func() readFunc { return interop.Read }, nil
 	}
-	shown := render.MaskPassword(o.Base)
+	shown := password.Masked(o.Base)
 	if o.Base == "" {
 		return nil, badValue("base", shown, "want a base URL")
 	}

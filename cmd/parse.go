@@ -9,9 +9,11 @@ import (
 	"github.com/uritool/uritool/internal/defaultscheme"
 	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/flagval"
+	"github.com/uritool/uritool/internal/get"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/schema"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -102,7 +104,7 @@ An unknown field or modifier is a usage error, before any input is read.`,
   uritool parse --iri 'https://bücher.example/straße?q=日本'
   cut -f1 links.tsv | uritool parse --json`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.ParseFields.String(),
+			AnnotationJSONFields: schema.ParseFields.String(),
 		},
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -110,19 +112,22 @@ An unknown field or modifier is a usage error, before any input is read.`,
 				return usageErrorf("--get prints text; it cannot be combined with %s", root.formatGiven(c))
 			}
 			outPal, errPal := opts.palettes()
-			ro := render.ParseOptions{Format: opts.Format.Value, Get: opts.Get.fields, Template: opts.Get.template,
-				ShowPassword: opts.ShowPassword, IRI: opts.IRI, DefaultPorts: opts.DefaultPorts.Ports, Out: outPal, Err: errPal, Width: opts.terminalWidth()}
+			ro := render.ParseOptions{Format: opts.Format.Value, Get: opts.Get.set,
+				ShowPassword: opts.ShowPassword, IRI: opts.IRI, Out: outPal, Err: errPal, Width: opts.terminalWidth()}
+			gets := get.Options{ShowPassword: opts.ShowPassword, DefaultPorts: opts.DefaultPorts.Ports}
 			return run(root, args, pipeline.Command[render.Parsed]{
-				Filter:      &opts.Keep,
-				Distinct:    pipeline.Unique[render.Parsed](opts.Unique),
-				NewOp:       func() pipeline.Op[render.Parsed] { return parseOp(&opts.DefaultScheme, opts.IRI, !opts.Get.set, &ro) },
+				Filter:   &opts.Keep,
+				Distinct: pipeline.Unique[render.Parsed](opts.Unique),
+				NewOp: func() pipeline.Op[render.Parsed] {
+					return parseOp(&opts.DefaultScheme, opts.IRI, opts.Get.template, &gets)
+				},
 				NewRenderer: func() render.Renderer[render.Parsed] { return render.NewParser(ro) },
 			})
 		},
 	}
 	opts.Format = flagval.AddFormat(c, "text", "json")
 	f := c.Flags()
-	f.Var(&opts.Get, "get", "print only these components, tab-separated ("+flagval.JoinList(render.GetFields)+"), or a template such as '{scheme}://{host}{path}' (see above)")
+	f.Var(&opts.Get, "get", "print only these components, tab-separated ("+flagval.JoinList(get.Fields)+"), or a template such as '{scheme}://{host}{path}' (see above)")
 	f.BoolVar(&opts.ShowPassword, "show-password", false, "show the password of the userinfo in text output")
 	f.BoolVar(&opts.IRI, "iri", false, iriUsage)
 	f.Var(&opts.DefaultScheme, "default-scheme", defaultscheme.Usage)
@@ -134,23 +139,24 @@ An unknown field or modifier is a usage error, before any input is read.`,
 	return c
 }
 
-// parseOp parses one input; withForms also reads its host's IDNA forms
-// and its query as form data, which all but --get show. A valid input
-// that lacks a must: field of the --get template is a finding.
-func parseOp(ds *defaultscheme.Flag, asIRI, withForms bool, ro *render.ParseOptions) pipeline.Op[render.Parsed] {
+// parseOp parses one input. Without --get (t nil) it also reads its
+// host's IDNA forms and its query as form data, which the other outputs
+// show; with it, it evaluates t for a valid input, and one that lacks a
+// must: field of t is a finding.
+func parseOp(ds *defaultscheme.Flag, asIRI bool, t *get.Template, o *get.Options) pipeline.Op[render.Parsed] {
 	return pipeline.Func[render.Parsed](func(in *stream.Input, r *render.Parsed) pipeline.Outcome {
 		text, added := ds.Apply(in.Text)
 		err := parseRef(&r.URI, text, asIRI)
-		r.Line, r.Input, r.SchemeAdded, r.Err, r.Params, r.Unmet = in.Line, text, added, nil, r.Params[:0], ""
-		if err != nil {
+		r.Line, r.Input, r.SchemeAdded, r.Err, r.Params, r.Unmet = in.Line, text, added, nil, r.Params[:0], nil
+		switch {
+		case err != nil:
 			errors.As(err, &r.Err)
-		} else if ro.Template != nil {
-			var unmet bool
-			if r.Unmet, r.UnmetAt, unmet = ro.Template.Unmet(r, ro); unmet {
+		case t != nil:
+			if r.Get, r.Unmet = t.Append(r.Get[:0], &r.URI, o); r.Unmet != nil {
 				return pipeline.Fail
 			}
 		}
-		if withForms {
+		if t == nil {
 			r.Forms.Set(&r.URI, err == nil)
 			if q, ok := r.URI.Query(); ok && err == nil {
 				r.Params = pct.AppendFormPairs(r.Params, q)
@@ -161,9 +167,10 @@ func parseOp(ds *defaultscheme.Flag, asIRI, withForms bool, ro *render.ParseOpti
 }
 
 // getFlag is --get: a list of fields, or a template when it has braces.
+// Lists add up; a template replaces what came before it.
 type getFlag struct {
 	fields   []string
-	template *render.GetTemplate
+	template *get.Template
 	set      bool
 	text     string
 }
@@ -173,18 +180,19 @@ func (g *getFlag) String() string { return g.text }
 func (g *getFlag) Set(s string) error {
 	g.set, g.text = true, s
 	if strings.ContainsAny(s, "{}") {
-		t, err := render.ParseGetTemplate(s)
+		t, err := get.Parse(s)
 		if err != nil {
 			return err
 		}
 		g.template, g.fields = t, nil
 		return nil
 	}
-	fields := strings.Split(s, ",")
-	if err := render.CheckGet(fields); err != nil {
+	fields := append(g.fields, strings.Split(s, ",")...)
+	t, err := get.List(fields)
+	if err != nil {
 		return err
 	}
-	g.fields, g.template = append(g.fields, fields...), nil
+	g.fields, g.template = fields, t
 	return nil
 }
 
@@ -193,13 +201,13 @@ func (g *getFlag) Set(s string) error {
 func getCompletion(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 	open := strings.LastIndexByte(toComplete, '{')
 	if open < 0 || strings.IndexByte(toComplete[open:], '}') >= 0 {
-		return flagval.ListCompletion(render.GetFields)(c, args, toComplete)
+		return flagval.ListCompletion(get.Fields)(c, args, toComplete)
 	}
 	var out []string
-	for _, f := range append(append([]string{}, render.GetFields...), render.GetTemplateFields...) {
+	for _, f := range append(append([]string{}, get.Fields...), get.TemplateFields...) {
 		out = append(out, toComplete[:open]+"{"+f+"}")
 	}
-	for _, m := range render.GetModifiers {
+	for _, m := range get.Modifiers {
 		out = append(out, toComplete[:open]+"{"+m)
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/schema"
 )
 
 // component returns the value printed for name in the component list of
@@ -256,7 +256,7 @@ func TestConformanceCLIParse(t *testing.T) {
 	t.Logf("parse.json via parse --json: %d/%d passed (%d skipped)", pass, len(cases), skipped)
 }
 
-// TestParseRecordIsTheSchema: render.ParseRecord, through which recompose
+// TestParseRecordIsTheSchema: schema.ParseRecord, through which recompose
 // reads parse's records, has a field for every key parse --format json
 // writes, and parse writes every key the type names, over inputs that
 // give each optional key.
@@ -274,19 +274,19 @@ func TestParseRecordIsTheSchema(t *testing.T) {
 		}
 	}
 	named := map[string]bool{}
-	typ := reflect.TypeFor[render.ParseRecord]()
+	typ := reflect.TypeFor[schema.ParseRecord]()
 	for i := range typ.NumField() {
 		name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
 		named[name] = true
 	}
 	for k := range written {
 		if !named[k] {
-			t.Errorf("parse writes %q, which render.ParseRecord has no field for", k)
+			t.Errorf("parse writes %q, which schema.ParseRecord has no field for", k)
 		}
 	}
 	for k := range named {
 		if !written[k] {
-			t.Errorf("render.ParseRecord names %q, which parse never wrote here", k)
+			t.Errorf("schema.ParseRecord names %q, which parse never wrote here", k)
 		}
 	}
 }

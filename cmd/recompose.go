@@ -11,6 +11,7 @@ import (
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/schema"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -110,7 +111,7 @@ func (o *RecomposeOptions) recomposeFlags(in *stream.Input, r *render.Recomposed
 // recomposeJSON builds a reference from each JSON object of components.
 func recomposeJSON() pipeline.Op[render.Recomposed] {
 	return pipeline.Func[render.Recomposed](func(in *stream.Input, r *render.Recomposed) pipeline.Outcome {
-		var c render.ParseRecord
+		var c schema.ParseRecord
 		var failure *finding.Finding
 		switch err := json.Unmarshal([]byte(in.Text), &c); {
 		case err != nil:
@@ -136,7 +137,7 @@ func recomposeJSON() pipeline.Op[render.Recomposed] {
 
 // splitAuthority fills userinfo, host and port from "authority" when only
 // that is given, and checks that it agrees with them when both are.
-func splitAuthority(c *render.ParseRecord) *finding.Finding {
+func splitAuthority(c *schema.ParseRecord) *finding.Finding {
 	if c.Authority == nil {
 		return nil
 	}

@@ -25,6 +25,8 @@ import (
 	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
+	"github.com/uritool/uritool/internal/get"
+	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -506,7 +508,7 @@ func withIRIHint(text string, err error) error {
 func (o *RootOptions) parseArg(what, s string, absolute bool) (uri.URI, error) {
 	u, err := uri.Parse(s)
 	if err == nil && absolute && !u.IsAbsolute() {
-		return uri.URI{}, usageErrorf("%s %q is not a URI: it needs a scheme (RFC 3986 section 5.2.1)", what, render.MaskPassword(s))
+		return uri.URI{}, usageErrorf("%s %q is not a URI: it needs a scheme (RFC 3986 section 5.2.1)", what, password.Masked(s))
 	}
 	if err == nil {
 		return u, nil
@@ -514,7 +516,7 @@ func (o *RootOptions) parseArg(what, s string, absolute bool) (uri.URI, error) {
 	if err := o.showArgError(what, s, finding.Of(err, what)); err != nil {
 		return uri.URI{}, err
 	}
-	return uri.URI{}, usageErrorf("%s %q is not a URI reference", what, render.MaskPassword(s))
+	return uri.URI{}, usageErrorf("%s %q is not a URI reference", what, password.Masked(s))
 }
 
 // showArgError writes the caret diagnostic of a bad argument on stderr.
@@ -593,7 +595,7 @@ const uniqueUsage = "write each distinct output once, at its first occurrence (m
 // versionText is what --version and uritool version print: the version,
 // then the Public Suffix List that {registrable} and its kin use.
 func versionText() string {
-	return "uritool " + versionLine() + "\n" + render.PublicSuffixList() + "\n"
+	return "uritool " + versionLine() + "\n" + get.PublicSuffixList() + "\n"
 }
 
 // newVersionCmd builds uritool version, which many users type for

@@ -14,6 +14,7 @@ import (
 	"github.com/uritool/uritool/internal/baseline"
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -212,7 +213,7 @@ func shown(input string, showPassword bool) string {
 	if showPassword {
 		return input
 	}
-	return MaskPassword(input)
+	return password.Masked(input)
 }
 
 // appendInput writes the "input" key and, when the input is not UTF-8 and

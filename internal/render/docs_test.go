@@ -11,6 +11,7 @@ import (
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/schema"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -39,7 +40,7 @@ func keys[R any](t *testing.T, r render.Renderer[R], result R) []string {
 // lint and interop are written by hand, for speed; the fields their
 // --help lists must be exactly the keys they write.
 func TestHandWrittenFieldsDocumented(t *testing.T) {
-	same := func(name string, got []string, doc render.Fields, extra ...string) {
+	same := func(name string, got []string, doc schema.Fields, extra ...string) {
 		t.Helper()
 		want := append(doc.Names(), extra...)
 		sort.Strings(want)
@@ -48,7 +49,7 @@ func TestHandWrittenFieldsDocumented(t *testing.T) {
 		}
 	}
 	same("parse", keys(t, render.Renderer[render.Parsed](render.NewParser(render.ParseOptions{Format: render.FormatJSON})),
-		parsed(1, "http://a/b?c=d")), render.ParseFields)
+		parsed(1, "http://a/b?c=d")), schema.ParseFields)
 
 	c, err := check.New(check.Options{As: check.AsURI, Lint: true})
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/uritool/uritool/internal/explain"
+	"github.com/uritool/uritool/internal/password"
 )
 
 // Explainer walks people through resolution (RFC 3986 section 5.2) and
@@ -25,7 +26,7 @@ func (e *Explainer) show(s string) string {
 	if e.showPassword {
 		return s
 	}
-	return MaskPassword(s)
+	return password.Masked(s)
 }
 
 func (e *Explainer) row(name, value string) {

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/idn"
+	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
@@ -28,48 +28,28 @@ type Parsed struct {
 	// as form data, for the outputs that show them (not --get).
 	Forms  idn.Forms
 	Params []pct.Pair
-	// Unmet says which must: field of the --get template the reference
-	// has no value for, and UnmetAt where in Input it would be: the
-	// operation checks, so that the input counts as a finding.
-	Unmet   string
-	UnmetAt int
+	// Get is the line the operation evaluated of a valid reference for
+	// --get, without its newline; Unmet is the finding of one that has no
+	// value for a must: field.
+	Get   []byte
+	Unmet *finding.Finding
 }
-
-// GetFields lists what parse --get can print: the components, the user
-// and password of the userinfo (section 3.2.1), the host type and the
-// kind of reference.
-var GetFields = []string{"scheme", "authority", "userinfo", "user", "password", "host", "host_type", "port", "path", "query", "fragment", "kind"}
 
 // ParseOptions configures a parse renderer.
 type ParseOptions struct {
-	Format       string       // text or json
-	Get          []string     // fields for --get, in order; replaces the breakdown
-	Template     *GetTemplate // --get with braces: one rendered line per input
+	Format string // text or json
+	// Get says the operation evaluated --get: its line replaces the
+	// breakdown, one per input.
+	Get          bool
 	ShowPassword bool
 	// IRI says the inputs are read as IRI references (--iri), which may
 	// hold characters beyond ASCII. A valid URI reference holds only bytes
 	// a JSON string holds as they are.
-	IRI bool
-	// DefaultPorts adds default ports by lowercase scheme (--default-port)
-	// to pkg/uri's, for {default:port} and {surt}.
-	DefaultPorts map[string]string
-	Out, Err     *Palette
+	IRI      bool
+	Out, Err *Palette
 	// Width is the terminal's width in columns, 0 when unknown: a
 	// breakdown wider than it gives way to the component list.
 	Width int
-}
-
-// CheckGet refuses unknown --get fields.
-func CheckGet(fields []string) error {
-	for _, f := range fields {
-		if _, inTemplates := plainTemplateFields[f]; inTemplates {
-			return fmt.Errorf("invalid --get field %q: it is a template field, as in --get '{%s}'", f, f)
-		}
-		if !slices.Contains(GetFields, f) {
-			return fmt.Errorf("invalid --get field %q (want %s)", f, strings.Join(GetFields, ", "))
-		}
-	}
-	return nil
 }
 
 // Parser renders parse results: results on stdout, diagnostics on stderr.
@@ -77,7 +57,6 @@ type Parser struct {
 	_     stream.CacheLinePad
 	out   Writer
 	opts  ParseOptions
-	get   []getField // opts.Get, looked up
 	buf   []byte
 	style breakdownStyle
 	_     stream.CacheLinePad
@@ -86,9 +65,6 @@ type Parser struct {
 // NewParser returns the parse renderer for opts.
 func NewParser(opts ParseOptions) *Parser {
 	p := &Parser{opts: opts}
-	for _, name := range opts.Get {
-		p.get = append(p.get, lookupField(name))
-	}
 	if opts.Out != nil {
 		p.style = newBreakdownStyle(opts.Out)
 	}
@@ -101,30 +77,16 @@ func (p *Parser) Render(s *stream.Sink, r *Parsed) {
 	switch {
 	case p.opts.Format == FormatJSON:
 		p.json(r)
-	case p.opts.Template != nil:
-		if r.Err != nil || r.Unmet != "" {
-			s.Out.WriteByte('\n')
-			p.diagnostic(s.Err, r)
-			return
-		}
-		p.buf = append(p.opts.Template.Append(p.buf[:0], r, &p.opts), '\n')
-		s.Out.Write(p.buf)
-	case len(p.opts.Get) > 0:
+	case p.opts.Get:
 		// One line per input, also for a failed one, so that the
 		// output stays aligned with the input.
-		if r.Err != nil {
+		if r.Err != nil || r.Unmet != nil {
 			s.Out.WriteByte('\n')
 			p.diagnostic(s.Err, r)
 			return
 		}
-		for i := range p.get {
-			if i > 0 {
-				s.Out.WriteByte('\t')
-			}
-			v, _ := p.get[i].value(&r.URI, p.opts.ShowPassword)
-			s.Out.WriteString(v)
-		}
-		s.Out.WriteByte('\n')
+		p.buf = append(append(p.buf[:0], r.Get...), '\n')
+		s.Out.Write(p.buf)
 	case r.Err != nil:
 		p.diagnostic(s.Err, r)
 	default:
@@ -143,97 +105,12 @@ func kindOf(u uri.URI) string {
 	return "relative-ref"
 }
 
-// getField is one of GetFields, looked up once, so that each input costs
-// a switch on a number rather than comparisons of names.
-type getField struct {
-	of fieldOf
-	c  uri.Component // for fieldComponent
-}
-
-type fieldOf uint8
-
-const (
-	fieldComponent fieldOf = iota
-	fieldHostType
-	fieldKind
-	fieldUser
-	fieldPassword
-)
-
-// lookupField finds name, one of GetFields.
-func lookupField(name string) getField {
-	switch name {
-	case "host_type":
-		return getField{of: fieldHostType}
-	case "kind":
-		return getField{of: fieldKind}
-	case "user":
-		return getField{of: fieldUser}
-	case "password":
-		return getField{of: fieldPassword}
-	}
-	for c := range uri.ComponentFragment + 1 {
-		if c.String() == name {
-			return getField{c: c}
-		}
-	}
-	panic("render: unknown --get field " + name) // CheckGet and ParseGetTemplate refuse it first
-}
-
-// value returns the field of u, a valid reference, and whether it is
-// defined. Unless showPassword, a password shows as Mask (section 7.5),
-// alone or in the userinfo or the authority; an empty one is no password.
-func (f *getField) value(u *uri.URI, showPassword bool) (string, bool) {
-	switch f.of {
-	case fieldHostType:
-		t := u.HostType().String()
-		return t, t != ""
-	case fieldKind:
-		return kindOf(*u), true
-	case fieldUser, fieldPassword:
-		// userinfo = user [ ":" password ] (section 3.2.1)
-		userinfo, ok := u.Userinfo()
-		user, password, hasPassword := strings.Cut(userinfo, ":")
-		if f.of == fieldUser {
-			return user, ok
-		}
-		if password != "" && !showPassword {
-			password = Mask
-		}
-		return password, hasPassword
-	}
-	start, end, ok := u.Span(f.c)
-	v := u.String()[start:end]
-	if !showPassword {
-		switch f.c {
-		case uri.ComponentUserinfo:
-			v = maskPassword(v, len(v))
-		case uri.ComponentAuthority:
-			// The first "@" ends the userinfo, which cannot hold one.
-			if at := strings.IndexByte(v, '@'); at >= 0 {
-				v = maskPassword(v, at)
-			}
-		}
-	}
-	return v, ok
-}
-
-// maskPassword writes as Mask the password of the userinfo v[:end]: end
-// is len(v) for a userinfo, the "@" for an authority.
-func maskPassword(v string, end int) string {
-	colon := strings.IndexByte(v[:end], ':')
-	if colon < 0 || colon+1 == end {
-		return v
-	}
-	return v[:colon+1] + Mask + v[end:]
-}
-
 func (p *Parser) diagnostic(w Writer, r *Parsed) {
-	f := finding.Finding{Offset: r.UnmetAt, Rule: RuleMust, Message: r.Unmet}
+	f := r.Unmet
 	if r.Err != nil {
-		f = finding.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg}
+		f = &finding.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg}
 	}
-	Diagnostic(w, p.opts.Err, strconv.Itoa(r.Line), check.ColumnOf(r.Input, f.Offset), r.Input, &f, finding.Error, p.opts.ShowPassword)
+	Diagnostic(w, p.opts.Err, strconv.Itoa(r.Line), check.ColumnOf(r.Input, f.Offset), r.Input, f, finding.Error, p.opts.ShowPassword)
 }
 
 // appendPlainSegments writes the segments of a plain path as a JSON
@@ -510,13 +387,13 @@ func (p *Parser) breakdown(r *Parsed) {
 	if ui := parts[uri.ComponentUserinfo]; ui.ok && !p.opts.ShowPassword {
 		if colon := strings.IndexByte(shown[ui.start:ui.end], ':'); colon >= 0 && ui.start+colon+1 < ui.end {
 			ps, pe := ui.start+colon+1, ui.end
-			shown = shown[:ps] + Mask + shown[pe:]
+			shown = shown[:ps] + password.Mask + shown[pe:]
 			for c := range parts {
 				if parts[c].start >= pe {
-					parts[c].start += len(Mask) - (pe - ps)
+					parts[c].start += len(password.Mask) - (pe - ps)
 				}
 				if parts[c].end >= pe {
-					parts[c].end += len(Mask) - (pe - ps)
+					parts[c].end += len(password.Mask) - (pe - ps)
 				}
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/uritool/uritool/internal/interop"
+	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -127,30 +128,6 @@ func TestBreakdownMasksPassword(t *testing.T) {
 	}
 }
 
-func TestMaskPassword(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		// valid: exactly what the parser reads as the password
-		{"http://u:pw@h/", "http://u:****@h/"},
-		{"http://u:@h/", "http://u:@h/"},
-		{"http://u@h/", "http://u@h/"},
-		{"http://u:pw@[::1]:80/", "http://u:****@[::1]:80/"},
-		{"//u:p:w@h", "//u:****@h"},
-		{"http://h/a:b@c", "http://h/a:b@c"},
-		{"mailto:a:b@c", "mailto:a:b@c"},
-		// invalid: the '@' must come before any '['
-		{"http://[::1]@host/", "http://[::1]@host/"},
-		{"http://[::1]:80@u:pw@host/", "http://[::1]:80@u:pw@host/"},
-		{"http://u:pw@[::1]@x/", "http://u:****@[::1]@x/"},
-		{"http://u:pw@h:99999x/", "http://u:****@h:99999x/"},
-		{"http://u:p w@h/", "http://u:****@h/"},
-		{"http://u:pw@a@b/", "http://u:****@b/"},
-	} {
-		if got := render.MaskPassword(c.in); got != c.want {
-			t.Errorf("MaskPassword(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
 func TestCaretView(t *testing.T) {
 	for _, c := range []struct {
 		in     string
@@ -190,7 +167,7 @@ func TestCaretViewMasksCutPassword(t *testing.T) {
 	pw := strings.Repeat("p", 300)
 	in := "http://u:" + pw + "@h/ x"
 	line, col := render.CaretView(in, strings.IndexByte(in, ' '), false)
-	if strings.Contains(line, "pp") || !strings.Contains(line, render.Mask) || []rune(line)[col] != ' ' {
+	if strings.Contains(line, "pp") || !strings.Contains(line, password.Mask) || []rune(line)[col] != ' ' {
 		t.Errorf("CaretView = %q, %d", line, col)
 	}
 }
@@ -215,7 +192,7 @@ func FuzzBreakdown(f *testing.F) {
 			start, end, _ := u.Span(uri.ComponentUserinfo)
 			if user, pw, has := strings.Cut(ui, ":"); has && len(pw) > 4 && !strings.Contains(in[:start]+in[end:], pw) {
 				shown := stripANSI(out)
-				if strings.Contains(shown, user+":"+pw) || strings.Contains(strings.ReplaceAll(shown, user+":"+render.Mask, ""), pw) {
+				if strings.Contains(shown, user+":"+pw) || strings.Contains(strings.ReplaceAll(shown, user+":"+password.Mask, ""), pw) {
 					t.Errorf("password %q shown", pw)
 				}
 			}

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -71,7 +72,7 @@ func TestTablesWriteTheirKeys(t *testing.T) {
 	keysOf(t, "equal", EqualTable, Compared{Outcome: ok, A: "http://a/", NormalA: "http://a/", NormalB: "http://a/", Equal: true})
 	keysOf(t, "equal error", EqualTable, Compared{Outcome: bad, A: "http://a/", NormalA: "http://a/"})
 	keysOf(t, "edit", EditTable, Edited{Outcome: ok, Output: "http://a/"})
-	keysOf(t, "edit --iterate", EditTable, Edited{Outcome: ok, Output: "http://a/", Iterating: true, Iterations: []Iteration{{Values: []Chosen{{"port", "1"}}}}})
+	keysOf(t, "edit --iterate", EditTable, Edited{Outcome: ok, Output: "http://a/", Iterating: true, Values: []Chosen{{"port", "1"}}})
 	keysOf(t, "decode binary", DecodeTable, Converted{Outcome: ok, Output: "\xff"})
 	keysOf(t, "decode", DecodeTable, Converted{Outcome: ok, Output: "x"})
 	for name, table := range map[string]*Table[Converted]{"encode": EncodeTable, "to-uri": ToURITable, "to-iri": ToIRITable} {
@@ -117,15 +118,26 @@ func TestTableValues(t *testing.T) {
 // place, with one diagnostic in text.
 func TestEditIterations(t *testing.T) {
 	values := [][]Chosen{{{"scheme", "http"}, {"port", "1"}}, {{"scheme", "ftp"}, {"port", "x"}}, {{"scheme", "ftp"}, {"port", "2"}}}
+	// combination is the record of one combination, as edit's operation
+	// makes it.
+	combination := func(o Outcome, k int, output string) Edited {
+		return Edited{Outcome: o, Iterating: true, Values: values[k], Output: output}
+	}
+	line1, line2 := Outcome{Line: 1, Input: "//h"}, Outcome{Line: 2, Input: "a b", Err: &finding.Finding{Offset: 1, Rule: "path", Message: "space"}}
+	badPort := line1
+	badPort.Err = &finding.Finding{Rule: "port", Message: "--iterate port=x: bad"}
 	results := []Edited{
-		{Outcome: Outcome{Line: 1, Input: "//h"}, Iterating: true, Iterations: []Iteration{
-			{Values: values[0], Output: "http://h:1"},
-			{Values: values[1], Err: &finding.Finding{Rule: "port", Message: "--iterate port=x: bad"}},
-			{Values: values[2], Output: "ftp://h:2"}}},
-		{Outcome: Outcome{Line: 2, Input: "a b", Err: &finding.Finding{Offset: 1, Rule: "path", Message: "space"}}, Iterating: true,
-			Iterations: []Iteration{{Values: values[0]}, {Values: values[1]}, {Values: values[2]}}},
+		{Outcome: line1, Iterating: true, Iterations: []Edited{
+			combination(line1, 0, "http://h:1"), combination(badPort, 1, ""), combination(line1, 2, "ftp://h:2")}},
+		{Outcome: line2, Iterating: true, Iterations: []Edited{combination(line2, 0, ""), combination(line2, 1, ""), combination(line2, 2, "")}},
 		{Outcome: Outcome{Line: 3, Input: "//g"}, Output: "//g:1"},
 	}
+	before := fmt.Sprintf("%+v", results)
+	defer func() {
+		if after := fmt.Sprintf("%+v", results); after != before {
+			t.Errorf("rendering changed the results: %s, were %s", after, before)
+		}
+	}()
 	render := func(format string) (string, string) {
 		s := stream.NewSink()
 		r := NewEditRenderer(format, TextOptions{Err: NewPalette(false)})

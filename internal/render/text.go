@@ -6,66 +6,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/uritool/uritool/pkg/uri"
+	"github.com/uritool/uritool/internal/password"
 	"golang.org/x/text/width"
 )
-
-// Mask is what human-readable output shows instead of a password
-// (RFC 3986 sections 3.2.1 and 7.5).
-const Mask = "****"
-
-// passwordSpan finds the password: the text after the first ':' of the
-// userinfo (RFC 3986 section 3.2.1). For a valid reference that is what
-// the parser reads as the userinfo. For an invalid one it guesses by the
-// split of Appendix B, conservatively: a userinfo cannot contain '[', so
-// the '@' that ends it must come before any '[' of the authority, and an
-// IP-literal is never masked ("http://[::1]@host/" has no password). It
-// takes the last such '@', so that a password with an unencoded '@', a
-// common mistake, is not shown in part.
-func passwordSpan(s string) (start, end int, ok bool) {
-	if strings.IndexByte(s, '@') < 0 {
-		return 0, 0, false // no userinfo, and no parse that fails with an allocated error
-	}
-	if u, err := uri.Parse(s); err == nil {
-		start, end, ok = u.Span(uri.ComponentUserinfo)
-		colon := strings.IndexByte(s[start:end], ':')
-		if !ok || colon < 0 || start+colon+1 == end {
-			return 0, 0, false
-		}
-		return start + colon + 1, end, true
-	}
-	i := strings.IndexAny(s, ":/?#")
-	if i < 0 || s[i] != ':' {
-		i = 0
-	} else {
-		i++
-	}
-	if !strings.HasPrefix(s[i:], "//") {
-		return 0, 0, false
-	}
-	a := i + 2
-	e := a + strings.IndexAny(s[a:], "/?#[")
-	if e < a {
-		e = len(s)
-	}
-	at := strings.LastIndexByte(s[a:e], '@')
-	if at < 0 {
-		return 0, 0, false
-	}
-	colon := strings.IndexByte(s[a:a+at], ':')
-	if colon < 0 || colon+1 == at {
-		return 0, 0, false
-	}
-	return a + colon + 1, a + at, true
-}
-
-// MaskPassword returns s with its password replaced by Mask.
-func MaskPassword(s string) string {
-	if ps, pe, ok := passwordSpan(s); ok {
-		return s[:ps] + Mask + s[pe:]
-	}
-	return s
-}
 
 // printableASCII reports whether s is all printable ASCII, shown byte for
 // byte.
@@ -86,8 +29,8 @@ const caretWindow = 100
 // in it. A password is masked unless showPassword, and a very long input
 // is cut to a window around offset.
 func CaretView(input string, offset int, showPassword bool) (string, int) {
-	ps, pe, masked := passwordSpan(input)
-	masked = masked && !showPassword
+	pw := password.Find(input)
+	ps, pe, masked := pw.Start, pw.End, pw.Found() && !showPassword
 	start, end := 0, len(input)
 	if offset-start > caretWindow {
 		start = offset - caretWindow
@@ -117,7 +60,7 @@ func CaretView(input string, offset int, showPassword bool) (string, int) {
 // writeShown writes s[start:end] to b so that a terminal shows it as it
 // is and does nothing else with it: control bytes, other non-printing
 // runes (bidi overrides among them) and invalid UTF-8 as \xNN, and what it
-// shows of s[ps:pe] as Mask when mask. It returns the terminal column,
+// shows of s[ps:pe] as password.Mask when mask. It returns the terminal column,
 // from start, of byte offset, or the width of what it wrote when offset is
 // at or past end.
 func writeShown(b *strings.Builder, s string, start, end, offset, ps, pe int, mask bool) int {
@@ -128,8 +71,8 @@ func writeShown(b *strings.Builder, s string, start, end, offset, ps, pe int, ma
 			col = width
 		}
 		if mask && i >= ps && i < pe { // also when a window starts inside it
-			b.WriteString(Mask)
-			width += len(Mask)
+			b.WriteString(password.Mask)
+			width += len(password.Mask)
 			i = pe
 			continue
 		}
@@ -156,7 +99,8 @@ func writeShown(b *strings.Builder, s string, start, end, offset, ps, pe int, ma
 // maskedText is s as writeShown shows it, with its password masked, for
 // output that shows the whole input.
 func maskedText(s string) string {
-	ps, pe, masked := passwordSpan(s)
+	pw := password.Find(s)
+	ps, pe, masked := pw.Start, pw.End, pw.Found()
 	if !masked && printableASCII(s) {
 		return s
 	}

@@ -141,23 +141,19 @@ var EqualTable = &Table[Compared]{
 	},
 }
 
-// Edited is edit's result for one input. With --iterate it holds one
-// output for each combination of the values iterated over, and the
-// renderer writes each as a result of its own.
+// Edited is edit's result for one input. With --iterate it holds a
+// record of its own for each combination of the values iterated over,
+// which the renderer writes in its place.
 type Edited struct {
 	Outcome
 	SchemeAdded bool
 	Output      string
-	Iterating   bool
-	Iterations  []Iteration
-	at          int // the iteration being written
-}
-
-// Iteration is the result of one combination of --iterate values.
-type Iteration struct {
-	Values []Chosen // in the order of the flags
-	Output string
-	Err    *finding.Finding
+	// Iterating says the result is --iterate's: Values are the values a
+	// combination took, in the order of the flags, and Iterations the
+	// records of every combination of the input.
+	Iterating  bool
+	Values     []Chosen
+	Iterations []Edited
 }
 
 // Chosen is the value one --iterate took.
@@ -180,11 +176,11 @@ var EditTable = &Table[Edited]{
 	Text:    func(w *stream.Part, r *Edited, _ *TextOptions) { w.WriteLine(r.Output) },
 }
 
-// writeChosen writes the values of the iteration being written as an
-// object, component to value.
+// writeChosen writes the values of a combination as an object,
+// component to value.
 func writeChosen(b []byte, r *Edited) []byte {
 	b = append(b, '{')
-	for i, c := range r.Iterations[r.at].Values {
+	for i, c := range r.Values {
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -195,9 +191,9 @@ func writeChosen(b []byte, r *Edited) []byte {
 }
 
 // NewEditRenderer writes edit's results in format: a result as EditTable
-// does, or with --iterate one line or record for each combination, in the
-// order of the combinations. An input that cannot be read keeps the place
-// of every combination: in text one diagnostic and an empty line each, in
+// does, or with --iterate the record of each combination, in the order
+// of the combinations. An input that cannot be read keeps the place of
+// every combination: in text one diagnostic and an empty line each, in
 // JSON a record each with the error.
 func NewEditRenderer(format string, o TextOptions) Renderer[Edited] {
 	return &editRenderer{table: NewTableRenderer(EditTable, format, o), text: format != FormatJSON}
@@ -213,8 +209,7 @@ func (e *editRenderer) Render(s *stream.Sink, r *Edited) {
 		e.table.Render(s, r)
 		return
 	}
-	inputErr := r.Err
-	if inputErr != nil && e.text {
+	if r.Err != nil && e.text {
 		e.table.Render(s, r)
 		for range len(r.Iterations) - 1 {
 			s.Out.WriteByte('\n')
@@ -222,14 +217,8 @@ func (e *editRenderer) Render(s *stream.Sink, r *Edited) {
 		return
 	}
 	for i := range r.Iterations {
-		it := &r.Iterations[i]
-		r.at, r.Output, r.Err = i, it.Output, it.Err
-		if inputErr != nil {
-			r.Err = inputErr
-		}
-		e.table.Render(s, r)
+		e.table.Render(s, &r.Iterations[i])
 	}
-	r.Err = inputErr
 }
 
 // Converted is the result of encode, decode, to-uri and to-iri: the input
@@ -509,7 +498,7 @@ func (r *Compared) Start(line int, input string) {
 
 func (r *Edited) Start(line int, input string) {
 	r.start(line, input)
-	r.SchemeAdded, r.Output, r.Iterating, r.Iterations, r.at = false, "", false, nil, 0
+	r.SchemeAdded, r.Output, r.Iterating, r.Values, r.Iterations = false, "", false, nil, nil
 }
 
 func (r *Converted) Start(line int, input string) {

@@ -1,4 +1,9 @@
-package render
+// Package get is parse --get's language: a list of fields, or a
+// template of text and {field} parts, each with modifiers, and its
+// evaluation against a parsed reference. The operation evaluates it, once
+// per input, to the line parse prints and to the finding of a must: field
+// the reference has no value for.
+package get
 
 import (
 	"fmt"
@@ -8,6 +13,7 @@ import (
 
 	"golang.org/x/net/publicsuffix"
 
+	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/surt"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -20,21 +26,34 @@ func PublicSuffixList() string { return fmt.Sprint(publicsuffix.List) }
 // marks must:.
 const RuleMust = "must"
 
-// GetTemplate is a --get value with braces: text with {field} parts, each
-// replaced by a part of the parsed reference; "{{" and "}}" are braces. A
-// field may carry modifiers before it, each once and in any order:
-// {must:default:port}.
-type GetTemplate struct {
-	parts []getPart
-	must  bool // some field is must:
+// Fields lists what a --get list can print, and a template's fields
+// without an argument: the components, the user and password of the
+// userinfo (section 3.2.1), the host type and the kind of reference.
+var Fields = []string{"scheme", "authority", "userinfo", "user", "password", "host", "host_type", "port", "path", "query", "fragment", "kind"}
+
+// Options are what evaluation needs beyond the reference.
+type Options struct {
+	// ShowPassword shows a password as it is, not as password.Mask.
+	ShowPassword bool
+	// DefaultPorts adds default ports by lowercase scheme (--default-port)
+	// to pkg/uri's, for {default:port} and {surt}.
+	DefaultPorts map[string]string
 }
 
-type getPart struct {
+// Template is a --get value: a list of fields, or text with {field}
+// parts, each replaced by a part of the parsed reference; "{{" and "}}"
+// are braces. A field may carry modifiers before it, each once and in any
+// order: {must:default:port}.
+type Template struct {
+	parts []part
+}
+
+type part struct {
 	kind  partKind
-	field getField // for partField
-	text  string   // literal text, or the field's name
-	arg   string   // KEY of query:KEY and query-all:KEY
-	n     int      // N of segment:N
+	field field  // for partField
+	text  string // literal text, or the field's name
+	arg   string // KEY of query:KEY and query-all:KEY
+	n     int    // N of segment:N
 	mods  modifier
 	// spelled is the field as the template writes it, for diagnostics.
 	spelled string
@@ -45,7 +64,7 @@ type partKind uint8
 
 const (
 	partLiteral partKind = iota
-	partField            // one of GetFields
+	partField            // one of Fields
 	partDefaultPort
 	partQueryFirst
 	partQueryAll
@@ -65,26 +84,44 @@ const (
 	modEncode                       // percent-encode all but unreserved
 )
 
-// GetTemplateFields are the fields a template knows beyond GetFields, as
-// help and completion show them.
-var GetTemplateFields = []string{"query:KEY", "query-all:KEY", "query-keys", "segment:N", "registrable", "suffix", "subdomain", "surt"}
+// TemplateFields are the fields a template knows beyond Fields, as help
+// and completion show them.
+var TemplateFields = []string{"query:KEY", "query-all:KEY", "query-keys", "segment:N", "registrable", "suffix", "subdomain", "surt"}
 
-// GetModifiers are the modifiers a template field may carry, in the order
-// of their bits.
-var GetModifiers = []string{"must:", "default:", "raw:", "encode:"}
+// Modifiers are the modifiers a template field may carry, in the order of
+// their bits.
+var Modifiers = []string{"must:", "default:", "raw:", "encode:"}
 
 // plainTemplateFields are the template fields without an argument.
 var plainTemplateFields = map[string]partKind{"query-keys": partQueryKeys, "registrable": partPublicSuffix,
 	"suffix": partPublicSuffix, "subdomain": partPublicSuffix, "surt": partSURT}
 
-// ParseGetTemplate reads a --get template; an unknown field or a lone
-// brace is an error naming its offset.
-func ParseGetTemplate(s string) (*GetTemplate, error) {
-	t := &GetTemplate{}
+// List reads a --get list of fields, which prints them tab-separated.
+func List(fields []string) (*Template, error) {
+	t := &Template{}
+	for i, f := range fields {
+		if _, inTemplates := plainTemplateFields[f]; inTemplates {
+			return nil, fmt.Errorf("invalid --get field %q: it is a template field, as in --get '{%s}'", f, f)
+		}
+		if !slices.Contains(Fields, f) {
+			return nil, fmt.Errorf("invalid --get field %q (want %s)", f, strings.Join(Fields, ", "))
+		}
+		if i > 0 {
+			t.parts = append(t.parts, part{text: "\t"})
+		}
+		t.parts = append(t.parts, part{kind: partField, field: lookupField(f), text: f, spelled: f})
+	}
+	return t, nil
+}
+
+// Parse reads a --get template; an unknown field or a lone brace is an
+// error naming its offset.
+func Parse(s string) (*Template, error) {
+	t := &Template{}
 	var lit strings.Builder
 	flush := func() {
 		if lit.Len() > 0 {
-			t.parts = append(t.parts, getPart{text: lit.String()})
+			t.parts = append(t.parts, part{text: lit.String()})
 			lit.Reset()
 		}
 	}
@@ -100,13 +137,12 @@ func ParseGetTemplate(s string) (*GetTemplate, error) {
 			if end < 0 {
 				return nil, fmt.Errorf("--get template: '{' at offset %d is not closed", i)
 			}
-			p, err := parseGetField(s[i+1 : i+end])
+			p, err := parseField(s[i+1 : i+end])
 			if err != nil {
 				return nil, fmt.Errorf("--get template: %v at offset %d", err, i)
 			}
 			flush()
 			t.parts = append(t.parts, p)
-			t.must = t.must || p.mods&modMust != 0
 			i += end
 		default:
 			lit.WriteByte(c)
@@ -116,8 +152,8 @@ func ParseGetTemplate(s string) (*GetTemplate, error) {
 	return t, nil
 }
 
-func parseGetField(f string) (getPart, error) {
-	p := getPart{spelled: f}
+func parseField(f string) (part, error) {
+	p := part{spelled: f}
 	rest := f
 	for {
 		head, tail, ok := strings.Cut(rest, ":")
@@ -154,11 +190,11 @@ func parseGetField(f string) (getPart, error) {
 		return p, fmt.Errorf("unknown field {%s}", f)
 	case isPlain:
 		p.kind = plain
-	case slices.Contains(GetFields, name):
+	case slices.Contains(Fields, name):
 		p.kind, p.field = partField, lookupField(name)
 	default:
 		return p, fmt.Errorf("unknown field {%s} (want %s, or %s before one)", f,
-			strings.Join(append(GetFields[:len(GetFields):len(GetFields)], GetTemplateFields...), ", "), strings.Join(GetModifiers, ", "))
+			strings.Join(append(Fields[:len(Fields):len(Fields)], TemplateFields...), ", "), strings.Join(Modifiers, ", "))
 	}
 	if p.mods&modDefault != 0 {
 		if name != "port" {
@@ -173,7 +209,7 @@ func parseGetField(f string) (getPart, error) {
 }
 
 func modifierNamed(name string) modifier {
-	for i, m := range GetModifiers {
+	for i, m := range Modifiers {
 		if m == name+":" {
 			return 1 << i
 		}
@@ -181,40 +217,28 @@ func modifierNamed(name string) modifier {
 	return 0
 }
 
-// Append renders t for r onto dst.
-func (t *GetTemplate) Append(dst []byte, r *Parsed, o *ParseOptions) []byte {
+// Append appends the line t makes of u, a valid reference, to dst. When
+// u has no value for a field t marks must:, the first such, it stops
+// there and returns the finding that says which, at the offset in u's
+// text where the value would be.
+func (t *Template) Append(dst []byte, u *uri.URI, o *Options) ([]byte, *finding.Finding) {
 	for i := range t.parts {
 		p := &t.parts[i]
 		if p.kind == partLiteral {
 			dst = append(dst, p.text...)
 			continue
 		}
-		dst, _ = p.appendValue(dst, r, o)
-	}
-	return dst
-}
-
-// Unmet checks the must: fields of t against r, a valid reference: for
-// the first that r has no value for, it says what is missing and the
-// offset in r.Input where it would be.
-func (t *GetTemplate) Unmet(r *Parsed, o *ParseOptions) (msg string, offset int, unmet bool) {
-	if !t.must {
-		return "", 0, false
-	}
-	for i := range t.parts {
-		p := &t.parts[i]
-		if p.mods&modMust == 0 {
-			continue
-		}
-		if _, ok := p.appendValue(nil, r, o); !ok {
-			return p.missing() + ", which {" + p.spelled + "} requires", whereMissing(r.URI, p.text), true
+		var ok bool
+		if dst, ok = p.appendValue(dst, u, o); !ok && p.mods&modMust != 0 {
+			return dst, &finding.Finding{Severity: finding.Error, Offset: whereMissing(*u, p.text), Rule: RuleMust,
+				Message: p.missing() + ", which {" + p.spelled + "} requires"}
 		}
 	}
-	return "", 0, false
+	return dst, nil
 }
 
 // missing says what a reference without a value for p lacks.
-func (p *getPart) missing() string {
+func (p *part) missing() string {
 	switch p.text {
 	case "query-first", "query-all":
 		return fmt.Sprintf("no key %q in the query", p.arg)
@@ -241,8 +265,7 @@ func (p *getPart) missing() string {
 // appendValue appends the value of p for r and reports whether r has one:
 // a defined component (empty or not), a key present in the query, a
 // segment, a port or default port, a Public Suffix List part, a SURT.
-func (p *getPart) appendValue(dst []byte, r *Parsed, o *ParseOptions) ([]byte, bool) {
-	u := &r.URI
+func (p *part) appendValue(dst []byte, u *uri.URI, o *Options) ([]byte, bool) {
 	switch p.kind {
 	case partField:
 		v, ok := p.field.value(u, o.ShowPassword)
@@ -274,13 +297,13 @@ func (p *getPart) appendValue(dst []byte, r *Parsed, o *ParseOptions) ([]byte, b
 		v := defaultedPort(u, o)
 		return p.appendText(dst, v), v != ""
 	}
-	panic("render: unknown template part")
+	panic("get: unknown template part")
 }
 
 // appendQuery appends the values of key p.arg, or every key, from the
 // query's "&"-separated pairs, space-separated. A piece with nothing in
 // it ("a&&b", a trailing "&") is no pair.
-func (p *getPart) appendQuery(dst []byte, u *uri.URI) ([]byte, bool) {
+func (p *part) appendQuery(dst []byte, u *uri.URI) ([]byte, bool) {
 	q, ok := u.Query()
 	if !ok {
 		return dst, false
@@ -314,7 +337,7 @@ func (p *getPart) appendQuery(dst []byte, u *uri.URI) ([]byte, bool) {
 }
 
 // appendText appends v, percent-encoded under encode:.
-func (p *getPart) appendText(dst []byte, v string) []byte {
+func (p *part) appendText(dst []byte, v string) []byte {
 	if p.mods&modEncode == 0 {
 		return append(dst, v...)
 	}
@@ -341,7 +364,7 @@ func appendEncoded(dst []byte, v string) []byte {
 // defaultedPort is the port of u, or when it has none or an empty one
 // (which means the default, section 3.2.3) the default port of its
 // scheme.
-func defaultedPort(u *uri.URI, o *ParseOptions) string {
+func defaultedPort(u *uri.URI, o *Options) string {
 	if port, _ := u.Port(); port != "" {
 		return port
 	}
@@ -355,7 +378,7 @@ func defaultedPort(u *uri.URI, o *ParseOptions) string {
 
 // defaultPort looks scheme up in --default-port, then in the table of
 // pkg/uri that normalize uses.
-func (o *ParseOptions) defaultPort(scheme string) (string, bool) {
+func (o *Options) defaultPort(scheme string) (string, bool) {
 	if port, ok := o.DefaultPorts[strings.ToLower(scheme)]; ok {
 		return port, true
 	}

@@ -1,37 +1,39 @@
-package render_test
+package get_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/get"
 	"github.com/uritool/uritool/internal/pct"
-	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/pkg/uri"
 )
 
-// getLine renders template for input as parse --get does.
-func getLine(t *testing.T, template, input string, opts render.ParseOptions) string {
+// getLine evaluates template for input as parse --get does.
+func getLine(t *testing.T, template, input string, opts get.Options) string {
 	t.Helper()
-	tpl, err := render.ParseGetTemplate(template)
+	tpl, err := get.Parse(template)
 	if err != nil {
-		t.Fatalf("ParseGetTemplate(%q): %v", template, err)
+		t.Fatalf("Parse(%q): %v", template, err)
 	}
-	r := parsed(1, input)
-	if r.Err != nil {
-		t.Fatalf("%q does not parse: %v", input, r.Err)
+	u, err := uri.Parse(input)
+	if err != nil {
+		t.Fatalf("%q does not parse: %v", input, err)
 	}
-	return string(tpl.Append(nil, &r, &opts))
+	line, _ := tpl.Append(nil, &u, &opts)
+	return string(line)
 }
 
 var (
-	showPassword = render.ParseOptions{ShowPassword: true}
-	imapPort     = render.ParseOptions{DefaultPorts: map[string]string{"redis": "6379", "http": "8080"}}
+	showPassword = get.Options{ShowPassword: true}
+	imapPort     = get.Options{DefaultPorts: map[string]string{"redis": "6379", "http": "8080"}}
 )
 
 func TestGetTemplate(t *testing.T) {
 	cases := []struct {
 		template, input, want string
-		opts                  render.ParseOptions
+		opts                  get.Options
 	}{
 		// Components as written; undefined is empty.
 		{template: "{scheme}|{authority}|{userinfo}|{host}|{port}|{path}|{query}|{fragment}", input: "s://u@h:1/p%20?q#f", want: "s|u@h:1|u|h|1|/p%20|q|f"},
@@ -117,10 +119,12 @@ func TestGetTemplate(t *testing.T) {
 	}
 }
 
+// TestGetTemplateUnmet: a must: field the reference has no value for is a
+// finding, which says what is missing and where it would be.
 func TestGetTemplateUnmet(t *testing.T) {
 	cases := []struct {
 		template, input string
-		opts            render.ParseOptions
+		opts            get.Options
 		want            string // "" when every must: field has a value
 		at              int
 	}{
@@ -151,18 +155,24 @@ func TestGetTemplateUnmet(t *testing.T) {
 		{template: "{host}{must:scheme}{must:query}", input: "//h", want: "no scheme, which {must:scheme} requires", at: 0},
 	}
 	for _, c := range cases {
-		tpl, err := render.ParseGetTemplate(c.template)
+		tpl, err := get.Parse(c.template)
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := parsed(1, c.input)
-		msg, at, unmet := tpl.Unmet(&r, &c.opts)
-		if msg != c.want || unmet != (c.want != "") || unmet && at != c.at {
-			t.Errorf("%q %q: Unmet = %q at %d (%v), want %q at %d", c.template, c.input, msg, at, unmet, c.want, c.at)
+		u, err := uri.Parse(c.input)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, f := tpl.Append(nil, &u, &c.opts)
+		switch {
+		case f == nil && c.want != "":
+			t.Errorf("%q %q: no finding, want %q at %d", c.template, c.input, c.want, c.at)
+		case f != nil && (f.Message != c.want || f.Offset != c.at || f.Rule != get.RuleMust || f.Severity != finding.Error):
+			t.Errorf("%q %q: %+v, want %q at %d", c.template, c.input, *f, c.want, c.at)
 		}
 	}
-	if _, ok := finding.Describe(render.RuleMust); !ok {
-		t.Errorf("rule %q is not in finding.Rules", render.RuleMust)
+	if _, ok := finding.Describe(get.RuleMust); !ok {
+		t.Errorf("rule %q is not in finding.Rules", get.RuleMust)
 	}
 }
 
@@ -185,9 +195,30 @@ func TestGetTemplateErrors(t *testing.T) {
 		{"{host:x}", "unknown field {host:x}"},
 	}
 	for _, c := range cases {
-		_, err := render.ParseGetTemplate(c.template)
+		_, err := get.Parse(c.template)
 		if err == nil || !strings.Contains(err.Error(), c.wantErr) {
-			t.Errorf("ParseGetTemplate(%q) = %v, want an error with %q", c.template, err, c.wantErr)
+			t.Errorf("Parse(%q) = %v, want an error with %q", c.template, err, c.wantErr)
+		}
+	}
+}
+
+// TestList: a list prints its fields tab-separated, as the template of
+// the same fields would; a template field or an unknown one is refused.
+func TestList(t *testing.T) {
+	list, err := get.List([]string{"host", "password", "kind"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := uri.Parse("http://u:pw@h/")
+	if line, f := list.Append(nil, &u, &get.Options{}); string(line) != "h\t****\turi" || f != nil {
+		t.Errorf("List = %q, %v", line, f)
+	}
+	for _, c := range []struct{ field, wantErr string }{
+		{"surt", "it is a template field"},
+		{"nope", "invalid --get field \"nope\""},
+	} {
+		if _, err := get.List([]string{"host", c.field}); err == nil || !strings.Contains(err.Error(), c.wantErr) {
+			t.Errorf("List(%q) = %v, want an error with %q", c.field, err, c.wantErr)
 		}
 	}
 }
@@ -199,9 +230,9 @@ func FuzzGetEncode(f *testing.F) {
 	for _, s := range []string{"http://u:p@h:1/a%20b/c?k=v%26w&k=2&=x#f", "mailto:a@b", "//[::1]/?%C3%A9=%00", "a/b?k=+%2B"} {
 		f.Add(s, "k")
 	}
-	fields := append(append([]string{}, render.GetFields...), "query:KEY", "query-all:KEY", "query-keys", "segment:1", "segment:-1", "surt", "default:port")
+	fields := append(append([]string{}, get.Fields...), "query:KEY", "query-all:KEY", "query-keys", "segment:1", "segment:-1", "surt", "default:port")
 	f.Fuzz(func(t *testing.T, input, key string) {
-		if r := parsed(1, input); r.Err != nil || strings.ContainsAny(key, "{}") {
+		if _, err := uri.Parse(input); err != nil || strings.ContainsAny(key, "{}") {
 			return
 		}
 		for _, field := range fields {

@@ -1,0 +1,59 @@
+package schema
+
+import (
+	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/pct"
+)
+
+// ParseFields documents parse --format json.
+var ParseFields = Fields{
+	Per: "input, with every key always present",
+	Keys: []FieldDoc{
+		{[]string{"input"}, "the input line; with --default-scheme, the reference\nread, and \"scheme_added\": true when the scheme was\nadded"},
+		{[]string{"valid"}, "true or false"},
+		{[]string{"kind"}, "\"uri\" or \"relative-ref\" (null when invalid)"},
+		{[]string{"scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"},
+			"the component as written, null when undefined, \"\" when\npresent but empty; host keeps the brackets of an\nIP-literal"},
+		{[]string{"host_type"}, "\"ipv4\", \"ipv6\", \"ipvfuture\", \"reg-name\" or null"},
+		{[]string{"host_ascii", "host_unicode"}, "a reg-name's two IDNA forms (UTS #46), or the\nhost as written when it has no A-label and no\nnon-ASCII character; null for other hosts, or\nwhen IDNA refuses the name"},
+		{[]string{"idna_error"}, "null, or {\"label\", \"offset\", \"rule\", \"message\"}\nwhen IDNA refuses an internationalized host;\nrule: idna-punycode, idna-disallowed, idna-hyphen,\nidna-leading-mark, idna-joiner, idna-bidi, idna-nfc\nor idna-length, as to-uri names them"},
+		{[]string{"segments"}, "the raw path segments, in order"},
+		{[]string{"query_params"}, "[{\"key\", \"value\"}] decoded by the HTML form convention\n(not RFC 3986), order and repeats kept; null without\nquery"},
+		{[]string{"error"}, "null, or {\"offset\", \"rule\", \"message\"}: the 0-based\nbyte offset where the input broke and the ABNF rule\nexpected"},
+	},
+	Note: "Input that is not UTF-8 cannot be carried exactly by a JSON string: its\ninvalid bytes are written as U+FFFD and the record gains \"input_base64\"\nwith the exact bytes.",
+}
+
+// ParseRecord is a record of parse --format json, as a type: recompose
+// reads records through it, and TestParseRecordIsTheSchema (cmd) holds it
+// to what the writer writes, key for key.
+type ParseRecord struct {
+	Input       string           `json:"input"`
+	InputBase64 *string          `json:"input_base64,omitempty"`
+	SchemeAdded *bool            `json:"scheme_added,omitempty"`
+	Valid       *bool            `json:"valid"`
+	Kind        *string          `json:"kind"`
+	Scheme      *string          `json:"scheme"`
+	Authority   *string          `json:"authority"`
+	Userinfo    *string          `json:"userinfo"`
+	Host        *string          `json:"host"`
+	HostType    *string          `json:"host_type"`
+	Port        *string          `json:"port"`
+	Path        *string          `json:"path"`
+	Query       *string          `json:"query"`
+	Fragment    *string          `json:"fragment"`
+	HostASCII   *string          `json:"host_ascii"`
+	HostUnicode *string          `json:"host_unicode"`
+	IDNAError   *IDNAErrorRecord `json:"idna_error"`
+	Segments    []string         `json:"segments"`
+	QueryParams []pct.Pair       `json:"query_params"`
+	Error       *finding.Finding `json:"error"`
+}
+
+// IDNAErrorRecord is the idna_error of a ParseRecord.
+type IDNAErrorRecord struct {
+	Label   string `json:"label"`
+	Offset  int    `json:"offset"`
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
+}
