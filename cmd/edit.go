@@ -44,7 +44,7 @@ func (f *editFlag) Set(v string) error {
 		return err
 	}
 	// Consecutive --keep-query globs keep what any of them matches.
-	if n := len(*f.ops); op.Kind == edit.KeepQuery && n > 0 && (*f.ops)[n-1].Kind == edit.KeepQuery {
+	if n := len(*f.ops); op.Action == edit.KeepQuery && n > 0 && (*f.ops)[n-1].Action == edit.KeepQuery {
 		(*f.ops)[n-1].Globs = append((*f.ops)[n-1].Globs, op.Globs...)
 		return nil
 	}
@@ -193,7 +193,7 @@ the values.`,
 	add("set-query", "K[=V]", "replace the pairs of a key by one, or add it", edit.ParseSetQuery)
 	add("iterate", "COMP=VALUES", "one output for each of the space-separated values (several: each combination)", edit.ParseIterate)
 	sort := f.VarPF(&editFlag{name: "sort-query", ops: &opts.Ops, typ: "bool", parse: func(fl, _ string) (edit.Op, error) {
-		return edit.Op{Kind: edit.SortQuery, Flag: fl}, nil
+		return edit.Op{Action: edit.SortQuery, Flag: fl}, nil
 	}}, "sort-query", "", "order the query pairs by decoded key, stably")
 	sort.NoOptDefVal = "true"
 	opts.Separator.sep = '&'
@@ -220,7 +220,7 @@ func (o *EditOptions) chosen() [][]render.Chosen {
 	for k := range all {
 		combo = edit.Combination(o.Ops, k, combo)
 		for i, op := range o.Ops {
-			if op.Kind == edit.Iterate {
+			if op.Action == edit.Iterate {
 				all[k] = append(all[k], render.Chosen{Comp: combo[i].Comp, Value: combo[i].Value})
 			}
 		}

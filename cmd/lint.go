@@ -268,7 +268,7 @@ and the exit status is then 3.`,
 				NewRenderer: p.NewRenderer,
 				Finish:      p.Finish,
 				Files:       true,
-				Cut:         stream.Cut{List: true, Extract: extractAll, Documents: !opts.List, Kind: opts.Type.Value, IncludeCode: opts.IncludeCode},
+				Cut:         stream.Cut{List: true, Extract: extractAll, Documents: !opts.List, Type: opts.Type.Value, IncludeCode: opts.IncludeCode},
 				// A baseline's counts are used up in input order.
 				WholeFiles: k != nil,
 				InOrder:    k != nil && eo.SharesBaselineNames(plan.Files),
@@ -289,7 +289,7 @@ and the exit status is then 3.`,
 	f := c.Flags()
 	f.BoolVar(&opts.Extract, "extract", false, "read every file, standard input and .txt files too, as a document: find the URIs inside prose and markup")
 	f.BoolVar(&opts.List, "list", false, "read every file, Markdown and HTML too, as a list of URIs, one per line")
-	opts.Type = flagval.NewChoice("auto", "TYPE", append([]string{"auto"}, extract.Kinds...)...)
+	opts.Type = flagval.NewChoice("auto", "TYPE", append([]string{"auto"}, extract.Types...)...)
 	flagval.AddChoice(c, opts.Type, "type", "read every file as a document of this kind: text, markdown, html, rst or asciidoc (auto: documents by extension, other files as lists)")
 	f.StringVar(&opts.BaseURL, "base-url", "", "the `URL` the checked tree is published at (https://docs.example.com/): site-absolute references and full URLs under it are checked as files")
 	_ = c.RegisterFlagCompletionFunc("base-url", cobra.NoFileCompletions)
@@ -336,7 +336,7 @@ func nonEmpty(names []string) []string {
 
 // isDocument reports a file lint reads as a document by its name:
 // Markdown, HTML, reStructuredText or AsciiDoc.
-func isDocument(path string) bool { return extract.KindOf(path) != extract.Text }
+func isDocument(path string) bool { return extract.TypeOf(path) != extract.Text }
 
 // known is the baseline to match findings against, or to record them
 // for, or nil for neither.

@@ -103,12 +103,12 @@ func addCheckFlags(c *cobra.Command, o *CheckFlags) {
 	f.BoolVar(&o.NoUserinfo, "no-userinfo", false, "policy: reject URIs with userinfo")
 	f.BoolVar(&o.RequireHost, "require-host", false, "policy: reject URIs without a non-empty host")
 	f.BoolVar(&o.Normalized, "normalized", false, "policy: reject URIs not in scheme-based normal form (RFC 3986 6.2.3)")
-	f.BoolVar(&o.Lint, "lint", false, "add security warnings (RFC 3986 section 7): "+flagval.JoinList(lint.Rules))
-	f.Var(flagval.NewNamesList(&o.LintDisable, lint.Rules, "rule", "RULE,..."), "lint-disable", "switch off these --lint rules")
+	f.BoolVar(&o.Lint, "lint", false, "add security warnings (RFC 3986 section 7): "+flagval.JoinList(lint.IDs))
+	f.Var(flagval.NewNamesList(&o.LintDisable, lint.IDs, "rule", "RULE,..."), "lint-disable", "switch off these --lint rules")
 	f.Var(&o.DefaultPorts, "default-port", "extra default ports for --normalized")
 	f.BoolVar(&o.ShowPassword, "show-password", false, "show the password of the userinfo, which text output masks (and every format of lint)")
 	_ = c.RegisterFlagCompletionFunc("scheme", flagval.ListCompletion(commonSchemes))
-	_ = c.RegisterFlagCompletionFunc("lint-disable", flagval.ListCompletion(lint.Rules))
+	_ = c.RegisterFlagCompletionFunc("lint-disable", flagval.ListCompletion(lint.IDs))
 	_ = c.RegisterFlagCompletionFunc("default-port", cobra.NoFileCompletions)
 }
 

@@ -161,7 +161,7 @@ func New(opts Options) (*Checker, error) {
 	}
 	for _, id := range opts.LintOff {
 		if !lint.Known(id) {
-			return nil, fmt.Errorf("invalid --lint-disable rule %q (want %s)", id, strings.Join(lint.Rules, ", "))
+			return nil, fmt.Errorf("invalid --lint-disable rule %q (want %s)", id, strings.Join(lint.IDs, ", "))
 		}
 		c.lintOff[id] = true
 	}

@@ -212,7 +212,7 @@ func (e *Engine) templated(r *Result, file, text string, f *extract.Found) bool 
 	if strings.IndexByte(text, '{') < 0 {
 		return false // nearly every candidate
 	}
-	tf, ok := templateOf(text, f.Followed, extract.KindOf(file) == extract.AsciiDoc)
+	tf, ok := templateOf(text, f.Followed, extract.TypeOf(file) == extract.AsciiDoc)
 	if !ok {
 		return false
 	}

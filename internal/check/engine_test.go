@@ -63,7 +63,7 @@ func outcome(t Tally, r *Result) string {
 
 // found extracts the candidates of one Markdown line.
 func found(line string) []extract.Found {
-	return extract.New(extract.Options{Kind: extract.Markdown}).Line(nil, line)
+	return extract.New(extract.Options{Type: extract.Markdown}).Line(nil, line)
 }
 
 func TestEngine(t *testing.T) {

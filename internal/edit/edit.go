@@ -20,23 +20,23 @@ import (
 	"github.com/uritool/uritool/pkg/uri"
 )
 
-// Kind is what an Op does.
-type Kind uint8
+// Action is what an Op does.
+type Action uint8
 
 const (
-	Set         Kind = iota // Comp to Value, encoded for it (or as is with Raw)
-	Unset                   // Comp undefined (the path empty)
-	AppendPath              // one more path segment, encoded
-	AppendQuery             // one more key=value pair, encoded
-	DeleteQuery             // drop the pairs whose decoded key matches a glob
-	KeepQuery               // keep only the pairs whose decoded key matches a glob
-	SortQuery               // order the pairs by decoded key, stably
-	SetQuery                // replace the pairs of a key by one, or add it
-	Iterate                 // Set, once with each of Choices: see Combination
+	Set         Action = iota // Comp to Value, encoded for it (or as is with Raw)
+	Unset                     // Comp undefined (the path empty)
+	AppendPath                // one more path segment, encoded
+	AppendQuery               // one more key=value pair, encoded
+	DeleteQuery               // drop the pairs whose decoded key matches a glob
+	KeepQuery                 // keep only the pairs whose decoded key matches a glob
+	SortQuery                 // order the pairs by decoded key, stably
+	SetQuery                  // replace the pairs of a key by one, or add it
+	Iterate                   // Set, once with each of Choices: see Combination
 )
 
 // isQueryEdit reports whether k edits the query's pairs.
-func (k Kind) isQueryEdit() bool { return AppendQuery <= k && k <= SetQuery }
+func (a Action) isQueryEdit() bool { return AppendQuery <= a && a <= SetQuery }
 
 // Components lists the names an Op's component takes.
 // user and password are the two parts of the userinfo in its common
@@ -47,7 +47,7 @@ var Components = []string{"scheme", "userinfo", "user", "password", "host", "por
 
 // Op is one edit, as the flag that asked for it wrote it.
 type Op struct {
-	Kind     Kind
+	Action   Action
 	Comp     string   // Set, Unset
 	Value    string   // Set's value, AppendPath's segment
 	Raw      bool     // Set with ":=": Value is already encoded
@@ -122,7 +122,7 @@ func ParseSet(flag, s string) (Op, error) {
 	if !ok {
 		return Op{}, fmt.Errorf("want COMP=VALUE, COMP:=VALUE, COMP?=VALUE or COMP?:=VALUE, COMP one of %s", strings.Join(Components, ", "))
 	}
-	op := Op{Kind: Set, Comp: comp, Value: value, Flag: flag + " " + s}
+	op := Op{Action: Set, Comp: comp, Value: value, Flag: flag + " " + s}
 	if c, ok := strings.CutSuffix(op.Comp, ":"); ok {
 		op.Comp, op.Raw = c, true
 	}
@@ -153,7 +153,7 @@ func ParseIterate(flag, s string) (Op, error) {
 	if len(values) == 0 {
 		return Op{}, errors.New("no value to iterate over: want COMP=VALUES, separated by spaces")
 	}
-	op := Op{Kind: Iterate, Flag: flag + " " + s}
+	op := Op{Action: Iterate, Flag: flag + " " + s}
 	if strings.IndexByte(s, ' ') >= 0 {
 		op.Flag = fmt.Sprintf("%s %q", flag, s)
 	}
@@ -174,10 +174,10 @@ func ParseIterate(flag, s string) (Op, error) {
 func Check(ops []Op) error {
 	for i, a := range ops {
 		for _, b := range ops[i+1:] {
-			if a.Comp == "" || a.Comp != b.Comp || a.Kind != Iterate && b.Kind != Iterate {
+			if a.Comp == "" || a.Comp != b.Comp || a.Action != Iterate && b.Action != Iterate {
 				continue
 			}
-			if a.Kind == Iterate && b.Kind == Iterate {
+			if a.Action == Iterate && b.Action == Iterate {
 				return fmt.Errorf("%s and %s: one --iterate for each component", a.Flag, b.Flag)
 			}
 			return fmt.Errorf("%s and %s: both set %s, so one undoes the other", a.Flag, b.Flag, a.Comp)
@@ -199,7 +199,7 @@ const maxCombinations = 1 << 24
 func Combinations(ops []Op) int {
 	n := 0
 	for _, op := range ops {
-		if op.Kind != Iterate {
+		if op.Action != Iterate {
 			continue
 		}
 		if n == 0 {
@@ -219,7 +219,7 @@ func Combinations(ops []Op) int {
 func Combination(ops []Op, k int, buf []Op) []Op {
 	buf = append(buf[:0], ops...)
 	for i := len(buf) - 1; i >= 0; i-- {
-		if op := buf[i]; op.Kind == Iterate {
+		if op := buf[i]; op.Action == Iterate {
 			n := len(op.Choices)
 			buf[i] = op.Choices[k%n] // its Flag names the flag and this value
 			k /= n
@@ -233,7 +233,7 @@ func ParseUnset(flag, comp string) (Op, error) {
 	if !slices.Contains(Components, comp) {
 		return Op{}, fmt.Errorf("unknown component %q (want %s)", comp, strings.Join(Components, ", "))
 	}
-	return Op{Kind: Unset, Comp: comp, Flag: flag + " " + comp}, nil
+	return Op{Action: Unset, Comp: comp, Flag: flag + " " + comp}, nil
 }
 
 // ParseAppend reads "path=SEGMENT" or "query=KEY=VALUE".
@@ -241,13 +241,13 @@ func ParseAppend(flag, s string) (Op, error) {
 	comp, rest, _ := strings.Cut(s, "=")
 	switch comp {
 	case "path":
-		return Op{Kind: AppendPath, Value: rest, Flag: flag + " " + s}, nil
+		return Op{Action: AppendPath, Value: rest, Flag: flag + " " + s}, nil
 	case "query":
 		op, err := parsePair(rest)
 		if err != nil {
 			return Op{}, errors.New("want query=KEY or query=KEY=VALUE: " + err.Error())
 		}
-		op.Kind, op.Flag = AppendQuery, flag+" "+s
+		op.Action, op.Flag = AppendQuery, flag+" "+s
 		return op, nil
 	}
 	return Op{}, errors.New("want path=SEGMENT, query=KEY or query=KEY=VALUE")
@@ -264,11 +264,11 @@ func parsePair(s string) (Op, error) {
 }
 
 // ParseGlob reads a glob of path.Match over decoded query keys.
-func ParseGlob(kind Kind, flag, glob string) (Op, error) {
+func ParseGlob(action Action, flag, glob string) (Op, error) {
 	if _, err := path.Match(glob, ""); err != nil {
 		return Op{}, fmt.Errorf("bad pattern %q: %v", glob, err)
 	}
-	return Op{Kind: kind, Globs: []string{glob}, Flag: flag + " " + glob}, nil
+	return Op{Action: action, Globs: []string{glob}, Flag: flag + " " + glob}, nil
 }
 
 // ParseSetQuery reads "KEY=VALUE" or "KEY".
@@ -277,7 +277,7 @@ func ParseSetQuery(flag, s string) (Op, error) {
 	if err != nil {
 		return Op{}, errors.New("want KEY or KEY=VALUE: " + err.Error())
 	}
-	op.Kind, op.Flag = SetQuery, flag+" "+s
+	op.Action, op.Flag = SetQuery, flag+" "+s
 	return op, nil
 }
 
@@ -351,7 +351,7 @@ func blame(ops []Op, comp string) string {
 		if c == "user" || c == "password" {
 			c = "userinfo"
 		}
-		if c == comp || comp == "query" && ops[i].Kind.isQueryEdit() || comp == "path" && ops[i].Kind == AppendPath {
+		if c == comp || comp == "query" && ops[i].Action.isQueryEdit() || comp == "path" && ops[i].Action == AppendPath {
 			return ops[i].Flag
 		}
 	}
@@ -363,7 +363,7 @@ func blame(ops []Op, comp string) string {
 // output as it is.
 func queryOnly(u uri.URI, ops []Op, o Options) (string, bool) {
 	for _, op := range ops {
-		if op.Kind != DeleteQuery && op.Kind != KeepQuery {
+		if op.Action != DeleteQuery && op.Action != KeepQuery {
 			return "", false
 		}
 	}
@@ -380,7 +380,7 @@ func queryOnly(u uri.URI, ops []Op, o Options) (string, bool) {
 			if strings.IndexByte(k, '%') >= 0 {
 				k = uri.PercentDecode(k)
 			}
-			if matchAny(op.Globs, pair{raw: raw, key: k}) == (op.Kind == DeleteQuery) {
+			if matchAny(op.Globs, pair{raw: raw, key: k}) == (op.Action == DeleteQuery) {
 				return "", false // some pair goes: the general path
 			}
 		}
@@ -389,7 +389,7 @@ func queryOnly(u uri.URI, ops []Op, o Options) (string, bool) {
 }
 
 func (p *parts) apply(op Op, o Options) error {
-	switch op.Kind {
+	switch op.Action {
 	case Set:
 		v := op.Value
 		if !op.Raw {
@@ -647,12 +647,12 @@ func (p *parts) editQuery(op Op, o Options) error {
 		}
 		return encode(op.Key) + "=" + encode(op.Value)
 	}
-	switch op.Kind {
+	switch op.Action {
 	case AppendQuery:
 		pairs = append(pairs, pair{raw: encoded(), key: op.Key})
 	case DeleteQuery, KeepQuery:
 		n := len(pairs)
-		pairs = slices.DeleteFunc(pairs, func(pr pair) bool { return matchAny(op.Globs, pr) == (op.Kind == DeleteQuery) })
+		pairs = slices.DeleteFunc(pairs, func(pr pair) bool { return matchAny(op.Globs, pr) == (op.Action == DeleteQuery) })
 		switch {
 		case len(pairs) == n:
 			return nil

@@ -64,13 +64,13 @@ func TestApply(t *testing.T) {
 		{"http://h/d/", []Op{mustOp(ParseAppend("--append", "path=a/b c"))}, "http://h/d/a%2Fb%20c"},
 		{"http://h", []Op{mustOp(ParseAppend("--append", "path=x"))}, "http://h/x"},
 		{"http://h/?%41=1", []Op{mustOp(ParseAppend("--append", "query=k&=v w"))}, "http://h/?%41=1&k%26=v%20w"},
-		{"http://h/?z=1&utm_a=2&a=%7e", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "utm_*")), {Kind: SortQuery, Flag: "--sort-query"}}, "http://h/?a=%7e&z=1"},
+		{"http://h/?z=1&utm_a=2&a=%7e", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "utm_*")), {Action: SortQuery, Flag: "--sort-query"}}, "http://h/?a=%7e&z=1"},
 		{"http://h/?utm_a=2", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "utm_*"))}, "http://h/"},
 		{"http://h/?", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "utm_*"))}, "http://h/?"},
-		{"http://h/?a=b&c=d&", []Op{{Kind: SortQuery, Flag: "--sort-query"}}, "http://h/?a=b&c=d"},
+		{"http://h/?a=b&c=d&", []Op{{Action: SortQuery, Flag: "--sort-query"}}, "http://h/?a=b&c=d"},
 		{"http://h/?a=b&c=d&", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "a"))}, "http://h/?c=d"},
 		{"http://h/?a=b&&c=d&", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "x"))}, "http://h/?a=b&&c=d&"},
-		{"http://h/?a=1&b=2&c=3", []Op{{Kind: KeepQuery, Globs: []string{"a", "c"}, Flag: "--keep-query"}}, "http://h/?a=1&c=3"},
+		{"http://h/?a=1&b=2&c=3", []Op{{Action: KeepQuery, Globs: []string{"a", "c"}, Flag: "--keep-query"}}, "http://h/?a=1&c=3"},
 		{"http://h/?p=1&x=1&p=3", []Op{mustOp(ParseSetQuery("--set-query", "p=2"))}, "http://h/?p=2&x=1"},
 		{"http://h/?x=1", []Op{mustOp(ParseSetQuery("--set-query", "p=2"))}, "http://h/?x=1&p=2"},
 		{"http://h/?p=1&x", []Op{mustOp(ParseSetQuery("--set-query", "p"))}, "http://h/?p&x"},
@@ -105,7 +105,7 @@ func TestApply(t *testing.T) {
 	}
 	for _, sep := range Separators {
 		in := "http://h/?b=1" + string(sep) + "a=2"
-		got, err := Apply(uri.MustParse(in), []Op{{Kind: SortQuery}, mustOp(ParseAppend("--append", "query=k"+string(sep)+"=v"))}, Options{Separator: byte(sep)})
+		got, err := Apply(uri.MustParse(in), []Op{{Action: SortQuery}, mustOp(ParseAppend("--append", "query=k"+string(sep)+"=v"))}, Options{Separator: byte(sep)})
 		want := fmt.Sprintf("http://h/?a=2%cb=1%ck%%%02X=v", sep, sep, sep)
 		if got != want || err != nil {
 			t.Errorf("separator %c: %q, %v; want %q", sep, got, err, want)
@@ -179,7 +179,7 @@ func TestEditsTouchOnlyTheirComponent(t *testing.T) {
 		case 3:
 			op = mustOp(ParseGlob(DeleteQuery, "--delete-query", "[a-m]*"))
 		default:
-			op = Op{Kind: SortQuery, Flag: "--sort-query"}
+			op = Op{Action: SortQuery, Flag: "--sort-query"}
 		}
 		out, err := Apply(u, []Op{op}, Options{})
 		if err != nil {
@@ -200,14 +200,14 @@ func TestEditsTouchOnlyTheirComponent(t *testing.T) {
 		}
 		touched := op.Comp
 		switch {
-		case op.Kind != Set && op.Kind != Unset:
+		case op.Action != Set && op.Action != Unset:
 			touched = "query"
 		case touched == "user" || touched == "password":
 			touched = "userinfo"
 		}
 		// A query that a query edit writes has no empty pair.
-		if q, ok := v.Query(); ok && (op.Kind == AppendQuery || op.Kind == SortQuery) && q != "" {
-			if before, _ := u.Query(); q != before || op.Kind == AppendQuery {
+		if q, ok := v.Query(); ok && (op.Action == AppendQuery || op.Action == SortQuery) && q != "" {
+			if before, _ := u.Query(); q != before || op.Action == AppendQuery {
 				if strings.HasPrefix(q, "&") || strings.HasSuffix(q, "&") || strings.Contains(q, "&&") {
 					t.Fatalf("%s %s: query %q has an empty pair", u, op.Flag, q)
 				}
@@ -342,7 +342,7 @@ func FuzzEdit(f *testing.F) {
 		if op, err := ParseSetQuery("--set-query", value); err == nil {
 			ops = append(ops, op)
 		}
-		ops = append(ops, Op{Kind: SortQuery, Flag: "--sort-query"})
+		ops = append(ops, Op{Action: SortQuery, Flag: "--sort-query"})
 		for _, op := range ops {
 			out, err := Apply(u, []Op{op}, o)
 			if err != nil {

@@ -44,7 +44,7 @@ func TestAsciiDoc(t *testing.T) {
 		{"attribute line alone", "[source", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got := columnsOf(Options{Kind: AsciiDoc}, c.text)
+			got := columnsOf(Options{Type: AsciiDoc}, c.text)
 			if strings.Join(got, "|") != strings.Join(c.want, "|") {
 				t.Errorf("got  %q\nwant %q", got, c.want)
 			}

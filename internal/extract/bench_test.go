@@ -15,9 +15,9 @@ func BenchmarkExtractor(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	byKind := map[Kind][][]string{}
+	byType := map[Type][][]string{}
 	for _, p := range paths {
-		kind := KindOf(p)
+		kind := TypeOf(p)
 		if kind == Text {
 			continue
 		}
@@ -25,10 +25,10 @@ func BenchmarkExtractor(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		byKind[kind] = append(byKind[kind], strings.Split(string(data), "\n"))
+		byType[kind] = append(byType[kind], strings.Split(string(data), "\n"))
 	}
-	for _, kind := range []Kind{Markdown, HTML, RST, AsciiDoc} {
-		files := byKind[kind]
+	for _, kind := range []Type{Markdown, HTML, RST, AsciiDoc} {
+		files := byType[kind]
 		if len(files) == 0 {
 			b.Fatalf("no %v file in testdata/corpus", kind)
 		}
@@ -38,13 +38,13 @@ func BenchmarkExtractor(b *testing.B) {
 				size += len(l) + 1
 			}
 		}
-		b.Run(Kinds[kind], func(b *testing.B) {
+		b.Run(Types[kind], func(b *testing.B) {
 			b.SetBytes(int64(size))
 			b.ReportAllocs()
 			var found []Found
 			for b.Loop() {
 				for _, lines := range files {
-					e := New(Options{Kind: kind})
+					e := New(Options{Type: kind})
 					for _, l := range lines {
 						found = e.Line(found[:0], l)
 					}

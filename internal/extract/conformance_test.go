@@ -107,7 +107,7 @@ func conformanceProblem(ex mdExample) (string, int) {
 	for _, m := range hrefRE.FindAllStringSubmatch(ex.HTML, -1) {
 		want = append(want, html.UnescapeString(m[1]))
 	}
-	e := New(Options{Kind: Markdown})
+	e := New(Options{Type: Markdown})
 	var got []string
 	rel := map[string]bool{}
 	var found []Found

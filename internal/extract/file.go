@@ -13,34 +13,35 @@ import (
 	"github.com/uritool/uritool/internal/ascii"
 )
 
-// Kind is the kind of a file, which decides where its URIs stand.
-type Kind uint8
+// Type is a document's type, as --type names it: it decides where its
+// URIs stand.
+type Type uint8
 
 const (
-	Text     Kind = iota // prose: Line's rules
+	Text     Type = iota // prose: Line's rules
 	Markdown             // prose, less code blocks and spans
 	HTML                 // URL attributes, entity-decoded; prose between tags
 	RST                  // reStructuredText: prose, links, targets, directives (rst.go)
 	AsciiDoc             // prose, URL macros, cross references (asciidoc.go)
 )
 
-var kindNames = [...]string{"text", "markdown", "html", "rst", "asciidoc"}
+var typeNames = [...]string{"text", "markdown", "html", "rst", "asciidoc"}
 
-// Kinds lists the names ParseKind accepts.
-var Kinds = kindNames[:]
+// Types lists the names ParseType accepts.
+var Types = typeNames[:]
 
-// ParseKind reads a kind's name, as --type gives it.
-func ParseKind(name string) (Kind, error) {
-	for i, n := range kindNames {
+// ParseType reads a type's name, as --type gives it.
+func ParseType(name string) (Type, error) {
+	for i, n := range typeNames {
 		if n == name {
-			return Kind(i), nil
+			return Type(i), nil
 		}
 	}
 	return 0, fmt.Errorf("unknown file type %q (want text, markdown, html, rst or asciidoc)", name)
 }
 
-// KindOf tells a file's kind by its extension; anything else is text.
-func KindOf(path string) Kind {
+// TypeOf tells a file's type by its extension; anything else is text.
+func TypeOf(path string) Type {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".md", ".markdown", ".mdown", ".mkd", ".mkdn":
 		return Markdown
@@ -55,14 +56,14 @@ func KindOf(path string) Kind {
 }
 
 // Known reports whether a directory walk takes a file of this name: the
-// document kinds, and plain text.
+// document types, and plain text.
 func Known(path string) bool {
-	return KindOf(path) != Text || strings.EqualFold(filepath.Ext(path), ".txt")
+	return TypeOf(path) != Text || strings.EqualFold(filepath.Ext(path), ".txt")
 }
 
 // Options says how to read a file.
 type Options struct {
-	Kind Kind
+	Type Type
 	// IncludeCode checks URIs in Markdown code blocks and spans, which
 	// are skipped by default: they are examples, often wrong on purpose.
 	IncludeCode bool
@@ -221,7 +222,7 @@ func New(opts Options) *Extractor {
 // valid until the next call.
 func (e *Extractor) Line(dst []Found, line string) []Found {
 	e.sup = e.markers(e.lineSuppression(), line)
-	markdown := e.opts.Kind == Markdown
+	markdown := e.opts.Type == Markdown
 	if markdown {
 		e.kind, _ = e.blocks.begin(line, nil)
 		e.defNext = e.defNext && e.kind == proseLine
@@ -236,10 +237,10 @@ func (e *Extractor) Line(dst []Found, line string) []Found {
 	w := window{text: line, raw: e.raw, span: e.carriedSpan()}
 	dst, _ = e.extract(dst, &w)
 	e.endOpeners()
-	if e.opts.Kind == HTML { // Markdown's block structure holds the rest
+	if e.opts.Type == HTML { // Markdown's block structure holds the rest
 		e.raw = w.raw
 	}
-	if e.opts.Kind == AsciiDoc {
+	if e.opts.Type == AsciiDoc {
 		e.adoc.runes = runeStarts(line)
 	}
 	if markdown {
@@ -260,15 +261,15 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	line := w.text
 	e.decoded.reset()
 	spans, pending := e.spans[:0], len(line)
-	if (e.opts.Kind == Markdown || e.opts.Kind == RST || e.opts.Kind == AsciiDoc) && e.kind == proseLine {
+	if (e.opts.Type == Markdown || e.opts.Type == RST || e.opts.Type == AsciiDoc) && e.kind == proseLine {
 		// Code is told apart with --include-code too: it is literal,
 		// with no raw HTML, character references or escapes.
 		// reST closes an inline literal with the last two backquotes
 		// of a longer run: ``:doc:`x``` is the literal :doc:`x`.
-		spans, pending = codeSpans(spans, w, e.opts.Kind == Markdown, e.opts.Kind == RST)
+		spans, pending = codeSpans(spans, w, e.opts.Type == Markdown, e.opts.Type == RST)
 	}
 	var open uint8 // the raw text element open at the end of the window
-	if e.opts.Kind == HTML || e.opts.Kind == Markdown && e.kind == htmlLine {
+	if e.opts.Type == HTML || e.opts.Type == Markdown && e.kind == htmlLine {
 		spans, e.rawKinds, pending, open = rawBodies(spans, e.rawKinds[:0], w)
 	}
 	e.spans = spans
@@ -283,12 +284,12 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	var undecided int
 	code := spans
 	switch {
-	case e.opts.Kind == HTML, e.opts.Kind == Markdown && (e.kind == proseLine || e.kind == htmlLine):
+	case e.opts.Type == HTML, e.opts.Type == Markdown && (e.kind == proseLine || e.kind == htmlLine):
 		dst, undecided = e.markupLine(dst, view, spans)
-	case e.opts.Kind == RST:
+	case e.opts.Type == RST:
 		code = e.literals(spans, w)
 		dst, undecided = e.rstLine(dst, view, code)
-	case e.opts.Kind == AsciiDoc:
+	case e.opts.Type == AsciiDoc:
 		dst, undecided = e.asciidocLine(dst, view, code)
 	default:
 		dst, undecided = e.appendProse(dst, view.text, w.from, 0, nil, view)
@@ -297,12 +298,12 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	cut := len(line)
 	if w.past != nil {
 		cut = w.cut(pending)
-		if e.opts.Kind == Markdown && e.kind == proseLine {
+		if e.opts.Type == Markdown && e.kind == proseLine {
 			// The link openers at the cut, for the next window.
 			_, next, _ := e.linkPass(nil, w, spans, cut, append(e.openers[:0], e.carried...))
 			e.carried = append(e.carried[:0], next...)
 		}
-		if e.opts.Kind == HTML || e.opts.Kind == Markdown && e.kind == htmlLine {
+		if e.opts.Type == HTML || e.opts.Type == Markdown && e.kind == htmlLine {
 			w.raw = rawAt(spans, e.rawKinds, cut)
 			if n := len(spans); open != 0 && n > 0 && cut >= spans[n-1][0] {
 				w.raw = open // the last body, not closed before the cut
@@ -318,13 +319,13 @@ func (e *Extractor) extract(dst []Found, w *window) ([]Found, int) {
 	} else {
 		w.raw = open
 		e.lineSpan = 0
-		if n := len(spans); e.opts.Kind == Markdown && e.kind == proseLine && n > 0 && spans[n-1][1] == len(line) {
+		if n := len(spans); e.opts.Type == Markdown && e.kind == proseLine && n > 0 && spans[n-1][1] == len(line) {
 			// A code span the line does not close may close on the
 			// next line of its paragraph.
 			e.lineSpan = spanRun(spans, w, n-1)
 		}
 	}
-	skipCode := e.opts.Kind != Text && !e.opts.IncludeCode
+	skipCode := e.opts.Type != Text && !e.opts.IncludeCode
 	for i := start; i < len(dst); i++ {
 		dst[i].Suppress = e.sup
 		if skipCode && (e.kind == codeLine || e.kind == rawLine || e.inCode(code, line, dst[i].Offset)) {
@@ -466,7 +467,7 @@ func kindOf(code bool) lineKind {
 // paraOpeners are the link openers that the line, just begun, takes from
 // the line before: only a paragraph's next line does.
 func (e *Extractor) paraOpeners() []opener {
-	if e.opts.Kind != Markdown || e.kind != proseLine || !e.blocks.continues {
+	if e.opts.Type != Markdown || e.kind != proseLine || !e.blocks.continues {
 		return nil
 	}
 	return e.lineOpeners
@@ -476,7 +477,7 @@ func (e *Extractor) paraOpeners() []opener {
 // paragraph's next line.
 func (e *Extractor) endOpeners() {
 	e.lineOpeners = e.lineOpeners[:0]
-	if e.opts.Kind == Markdown && e.kind == proseLine {
+	if e.opts.Type == Markdown && e.kind == proseLine {
 		e.lineOpeners = append(e.lineOpeners, e.openers...)
 	}
 }
@@ -484,7 +485,7 @@ func (e *Extractor) endOpeners() {
 // carriedSpan is the code span that the line, just begun, takes from
 // the line before: only a paragraph's next line does.
 func (e *Extractor) carriedSpan() int {
-	if e.opts.Kind != Markdown || e.kind != proseLine || !e.blocks.continues {
+	if e.opts.Type != Markdown || e.kind != proseLine || !e.blocks.continues {
 		return 0
 	}
 	return e.lineSpan
@@ -494,7 +495,7 @@ func (e *Extractor) carriedSpan() int {
 // code (a literal block, a listing); with p, known is false until the
 // window tells.
 func (e *Extractor) otherCode(line string, p *past) (code, known bool) {
-	switch e.opts.Kind {
+	switch e.opts.Type {
 	case RST:
 		return e.rstCode(line, p)
 	case AsciiDoc:
@@ -635,7 +636,7 @@ func spanAt(spans [][2]int, w *window, c int) int {
 // inCode reports whether the candidate at off of line stands in code:
 // a code span, a script, a style sheet but for the target of its url().
 func (e *Extractor) inCode(code [][2]int, line string, off int) bool {
-	if e.opts.Kind != HTML && e.kind != htmlLine {
+	if e.opts.Type != HTML && e.kind != htmlLine {
 		return inSpans(code, off)
 	}
 	for k, s := range code {
@@ -714,7 +715,7 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 	limit := len(line)
 	var bad [][2]int
 	e.tags = e.tags[:0]
-	if e.opts.Kind == Markdown && e.kind == proseLine && strings.IndexByte(line, '<') >= 0 {
+	if e.opts.Type == Markdown && e.kind == proseLine && strings.IndexByte(line, '<') >= 0 {
 		bad, limit = e.badTags(w, spans)
 		undecided = limit
 	}
@@ -759,7 +760,7 @@ func (e *Extractor) markupLine(dst []Found, w *window, spans [][2]int) ([]Found,
 	// from the byte before it, which its cut keeps literal, so that the
 	// look-backs see it.
 	attributes := len(dst)
-	markdown := e.opts.Kind == Markdown && e.kind == proseLine
+	markdown := e.opts.Type == Markdown && e.kind == proseLine
 	links, skip := e.links[:0], spans
 	if markdown {
 		var end int

@@ -41,7 +41,7 @@ func extractAll(opts Options, text string) []string {
 }
 
 func TestExtractorFiles(t *testing.T) {
-	md := Options{Kind: Markdown}
+	md := Options{Type: Markdown}
 	for _, c := range []struct {
 		name string
 		opts Options
@@ -50,7 +50,7 @@ func TestExtractorFiles(t *testing.T) {
 	}{
 		{"fenced code skipped", md, "http://a/\n```console\n$ uritool validate 'http://a b/'\n```\nhttp://c/", []string{"01:http://a/", "03:~http://a b/", "05:http://c/"}},
 		{"tilde fence and longer close", md, "~~~~\nhttp://x y\n~~~\nhttp://in/\n~~~~\nhttp://out/", []string{"02:~http://x", "04:~http://in/", "06:http://out/"}},
-		{"fence included on request", Options{Kind: Markdown, IncludeCode: true}, "```\nhttp://a{b}/\n```", []string{"02:http://a{b}/"}},
+		{"fence included on request", Options{Type: Markdown, IncludeCode: true}, "```\nhttp://a{b}/\n```", []string{"02:http://a{b}/"}},
 		{"indented code after a blank line", md, "text http://a/\n\n    http://code{x}/\nhttp://b/", []string{"01:http://a/", "03:~http://code{x}/", "04:http://b/"}},
 		{"indented line continuing a paragraph is prose", md, "text\n    http://a/", []string{"02:http://a/"}},
 		{"code span", md, "run `curl http://a{b}` and see http://c/", []string{"01:~http://a{b}", "01:http://c/"}},
@@ -60,7 +60,7 @@ func TestExtractorFiles(t *testing.T) {
 		// when a later line closes it; one never closed is text, which
 		// a reader of one line at a time cannot know.
 		{"code span across lines", md, "run `curl http://a/{x}\nhttp://b/{y}` then http://ok/\n\nnew ` http://c/\n\n# h\nhttp://d/", []string{"01:~http://a/{x}", "02:~http://b/{y}", "02:http://ok/", "04:~http://c/", "07:http://d/"}},
-		{"code spans in text files are checked", Options{Kind: Text}, "run `curl http://a/b`", []string{"01:http://a/b"}},
+		{"code spans in text files are checked", Options{Type: Text}, "run `curl http://a/b`", []string{"01:http://a/b"}},
 		// Block structure (CommonMark 5.1, 5.2, 4.6): containers shift
 		// what indentation makes code.
 		{"list continuation is prose", md, "- a\n\n    http://x/[1", []string{"03:http://x/[1"}},
@@ -71,7 +71,7 @@ func TestExtractorFiles(t *testing.T) {
 		{"html block holds no markdown link", md, "<div>\n[a](/x) http://a/\n</div>\n\n[b](/y)", []string{"02:http://a/", "05:rel /y"}},
 		{"script body is code", md, "<script>\nlet u = 'http://a/{b}';\n</script>\nhttp://c/", []string{"02:~http://a/{b}", "04:http://c/"}},
 		{"script on its block's first line", md, "<script>f('http://a/{b}')</script> http://c/", []string{"01:~http://a/{b}", "01:http://c/"}},
-		{"css import", Options{Kind: HTML}, `<style>@import "https://f.example/a.css"; /* see http://x.example/ */</style>`, []string{"01:https://f.example/a.css", "01:~http://x.example/"}},
+		{"css import", Options{Type: HTML}, `<style>@import "https://f.example/a.css"; /* see http://x.example/ */</style>`, []string{"01:https://f.example/a.css", "01:~http://x.example/"}},
 		{"destination whole", md, "[x](https://a.example/b?hl=en…) [y](https://a.example/?d=<yyyy>)", []string{"01:https://a.example/b?hl=en…", "01:https://a.example/?d=<yyyy>"}},
 		{"destination whole in a definition", md, "[z]: https://a.example/b—c", []string{"01:https://a.example/b—c"}},
 		// GFM's extended autolinks: what GitHub links is what is followed.
@@ -96,31 +96,31 @@ func TestExtractorFiles(t *testing.T) {
 		{"region", md, "http://a/\n<!-- uritool-disable -->\nhttp://b/\nhttp://c/\n<!-- uritool-enable -->\nhttp://d/", []string{"01:http://a/", "03:~http://b/", "04:~http://c/", "06:http://d/"}},
 		{"region with rules", md, "// uritool-disable rare-ip-format\nhttp://0x7f.1/\n// uritool-enable\nhttp://0x7f.1/", []string{"02:~rare-ip-format http://0x7f.1/", "04:http://0x7f.1/"}},
 
-		{"html href decoded", Options{Kind: HTML}, `<a href="http://a/x?a=1&amp;b=2">x</a>`, []string{"01:http://a/x?a=1&b=2"}},
-		{"html relative", Options{Kind: HTML}, `<img src="/img/a.png"> <a href='//cdn.example/x'>`, []string{"01:rel /img/a.png", "01:rel //cdn.example/x"}},
-		{"html unquoted and numeric", Options{Kind: HTML}, `<form action=https://a/&#x2F;x method=post>`, []string{"01:https://a//x"}},
-		{"html prose", Options{Kind: HTML}, `<p>See http://a/b.</p>`, []string{"01:http://a/b"}},
-		{"html attribute value whole", Options{Kind: HTML}, `<a href="http://a/{id} x">`, []string{"01:http://a/{id} x"}},
-		{"html attribute keeps a pipe", Options{Kind: HTML}, `<a href='http://a/x|y'>`, []string{"01:http://a/x|y"}},
-		{"html not an attribute", Options{Kind: HTML}, `<p>the href=x</p>`, nil},
+		{"html href decoded", Options{Type: HTML}, `<a href="http://a/x?a=1&amp;b=2">x</a>`, []string{"01:http://a/x?a=1&b=2"}},
+		{"html relative", Options{Type: HTML}, `<img src="/img/a.png"> <a href='//cdn.example/x'>`, []string{"01:rel /img/a.png", "01:rel //cdn.example/x"}},
+		{"html unquoted and numeric", Options{Type: HTML}, `<form action=https://a/&#x2F;x method=post>`, []string{"01:https://a//x"}},
+		{"html prose", Options{Type: HTML}, `<p>See http://a/b.</p>`, []string{"01:http://a/b"}},
+		{"html attribute value whole", Options{Type: HTML}, `<a href="http://a/{id} x">`, []string{"01:http://a/{id} x"}},
+		{"html attribute keeps a pipe", Options{Type: HTML}, `<a href='http://a/x|y'>`, []string{"01:http://a/x|y"}},
+		{"html not an attribute", Options{Type: HTML}, `<p>the href=x</p>`, nil},
 
 		// Character references are decoded in HTML text, as in attribute
 		// values, and in Markdown outside code, as CommonMark does (issue
 		// 26: a zero-width space written &#8203; after a URL was read as
 		// part of its fragment).
-		{"html text zero-width space", Options{Kind: HTML}, `<p>https://example.com/#top&#8203;</p>`, []string{"01:https://example.com/#top"}},
-		{"html text amp", Options{Kind: HTML}, `<p>https://a.example/?a=1&amp;b=2 and &lt;https://b.example/x y&gt;</p>`, []string{"01:https://a.example/?a=1&b=2", "01:https://b.example/x y"}},
-		{"html text nbsp", Options{Kind: HTML}, `https://a.example/x&nbsp;y`, []string{"01:https://a.example/x"}},
-		{"html text any named reference", Options{Kind: HTML}, `https://a.example/f&lpar;x&rpar; https://a.example/?a&ampx;`, []string{"01:https://a.example/f(x)", "01:https://a.example/?a&ampx"}},
+		{"html text zero-width space", Options{Type: HTML}, `<p>https://example.com/#top&#8203;</p>`, []string{"01:https://example.com/#top"}},
+		{"html text amp", Options{Type: HTML}, `<p>https://a.example/?a=1&amp;b=2 and &lt;https://b.example/x y&gt;</p>`, []string{"01:https://a.example/?a=1&b=2", "01:https://b.example/x y"}},
+		{"html text nbsp", Options{Type: HTML}, `https://a.example/x&nbsp;y`, []string{"01:https://a.example/x"}},
+		{"html text any named reference", Options{Type: HTML}, `https://a.example/f&lpar;x&rpar; https://a.example/?a&ampx;`, []string{"01:https://a.example/f(x)", "01:https://a.example/?a&ampx"}},
 		{"md text and destination", md, `https://a.example/?a=1&amp;b=2 [t](https://a.example/?c&#61;3)`, []string{"01:https://a.example/?a=1&b=2", "01:https://a.example/?c=3"}},
 		// An autolink is literal (CommonMark 6.5): neither character
 		// references nor escapes are undone in it.
 		{"md autolink literal", md, `<https://a.example/?a&amp;b> <http://a/&#x5b;> <a+b+c:d> <foo@bar.example>`, []string{"01:https://a.example/?a&amp;b", "01:http://a/&#x5b;", "01:a+b+c:d", "01:mailto:foo@bar.example"}},
 		{"md zero-width space", md, `https://example.com/#top&#8203;`, []string{"01:https://example.com/#top"}},
 		{"md code span literal", md, "`https://a.example/?a&amp;b` &amp; https://c.example/", []string{"01:~https://a.example/?a&amp;b", "01:https://c.example/"}},
-		{"md code span literal with code", Options{Kind: Markdown, IncludeCode: true}, "`https://a.example/?a&amp;b`", []string{"01:https://a.example/?a&amp;b"}},
-		{"md code block literal", Options{Kind: Markdown, IncludeCode: true}, "```\nhttps://a.example/?a&amp;b\n```", []string{"02:https://a.example/?a&amp;b"}},
-		{"text keeps references", Options{Kind: Text}, `https://a.example/?a&amp;b`, []string{"01:https://a.example/?a&amp;b"}},
+		{"md code span literal with code", Options{Type: Markdown, IncludeCode: true}, "`https://a.example/?a&amp;b`", []string{"01:https://a.example/?a&amp;b"}},
+		{"md code block literal", Options{Type: Markdown, IncludeCode: true}, "```\nhttps://a.example/?a&amp;b\n```", []string{"02:https://a.example/?a&amp;b"}},
+		{"text keeps references", Options{Type: Text}, `https://a.example/?a&amp;b`, []string{"01:https://a.example/?a&amp;b"}},
 
 		// Markdown backslash escapes are undone in text and destinations,
 		// not in autolinks, code or raw HTML (issue 26: link text
@@ -132,36 +132,36 @@ func TestExtractorFiles(t *testing.T) {
 		{"md escaped ampersand", md, `https://a.example/?a\&amp;b`, []string{"01:https://a.example/?a&amp;b"}},
 		{"md angle destinations unescaped", md, "[t](<https://a.example/x\\_y>)\n[id]: <https://a.example/x\\_y>", []string{"01:https://a.example/x_y", "02:https://a.example/x_y"}},
 		{"md autolinks keep escapes", md, `<https://a.example/x\_y> (<https://a.example/x\_y>)`, []string{`01:https://a.example/x\_y`, `01:https://a.example/x\_y`}},
-		{"md code keeps escapes", Options{Kind: Markdown, IncludeCode: true}, "`https://a.example/x\\_y`", []string{`01:https://a.example/x\_y`}},
+		{"md code keeps escapes", Options{Type: Markdown, IncludeCode: true}, "`https://a.example/x\\_y`", []string{`01:https://a.example/x\_y`}},
 		{"md raw html keeps escapes", md, `<a href="https://a.example/x\_y" title="https://a.example/x\_y">`, []string{`01:https://a.example/x\_y`, `01:https://a.example/x\_y`}},
-		{"text keeps escapes", Options{Kind: Text}, `https://a.example/x\_y`, []string{`01:https://a.example/x\_y`}},
+		{"text keeps escapes", Options{Type: Text}, `https://a.example/x\_y`, []string{`01:https://a.example/x\_y`}},
 
 		// Other attributes' values are prose (issue 26: alt="https://x logo"
 		// reported a space in the host).
-		{"html alt is prose", Options{Kind: HTML}, `<img alt="https://x.example logo">`, []string{"01:https://x.example"}},
-		{"html title and href", Options{Kind: HTML}, `<a title='see https://t.example/.' href="https://h.example/{x}">`, []string{"01:https://t.example/", "01:https://h.example/{x}"}},
-		{"html data-* decoded", Options{Kind: HTML}, `<div data-url="https://a.example/?a=1&amp;b=2 x" data=/o.bin>`, []string{"01:https://a.example/?a=1&b=2", "01:rel /o.bin"}},
-		{"html srcset", Options{Kind: HTML}, `<img srcset="https://a.example/1.png 1x, https://a.example/2.png 2x">`, []string{"01:https://a.example/1.png", "01:https://a.example/2.png"}},
-		{"html unquoted other attribute", Options{Kind: HTML}, `<meta content=https://c.example/x name=y>`, []string{"01:https://c.example/x"}},
-		{"html attribute name case", Options{Kind: HTML}, `<A HREF="https://a.example/x y" ALT="https://b.example/ z">`, []string{"01:https://a.example/x y", "01:https://b.example/"}},
-		{"html tag from the line before", Options{Kind: HTML}, "<img\n  alt=\"https://x.example logo\" src=\"https://a.example/i.png\">", []string{"02:https://x.example", "02:https://a.example/i.png"}},
+		{"html alt is prose", Options{Type: HTML}, `<img alt="https://x.example logo">`, []string{"01:https://x.example"}},
+		{"html title and href", Options{Type: HTML}, `<a title='see https://t.example/.' href="https://h.example/{x}">`, []string{"01:https://t.example/", "01:https://h.example/{x}"}},
+		{"html data-* decoded", Options{Type: HTML}, `<div data-url="https://a.example/?a=1&amp;b=2 x" data=/o.bin>`, []string{"01:https://a.example/?a=1&b=2", "01:rel /o.bin"}},
+		{"html srcset", Options{Type: HTML}, `<img srcset="https://a.example/1.png 1x, https://a.example/2.png 2x">`, []string{"01:https://a.example/1.png", "01:https://a.example/2.png"}},
+		{"html unquoted other attribute", Options{Type: HTML}, `<meta content=https://c.example/x name=y>`, []string{"01:https://c.example/x"}},
+		{"html attribute name case", Options{Type: HTML}, `<A HREF="https://a.example/x y" ALT="https://b.example/ z">`, []string{"01:https://a.example/x y", "01:https://b.example/"}},
+		{"html tag from the line before", Options{Type: HTML}, "<img\n  alt=\"https://x.example logo\" src=\"https://a.example/i.png\">", []string{"02:https://x.example", "02:https://a.example/i.png"}},
 		{"md raw html", md, `<img alt="https://x.example logo" src="https://a.example/i.png?a&amp;b">`, []string{"01:https://x.example", "01:https://a.example/i.png?a&b"}},
 		{"md indented code after a heading", md, "# h\n    x http://x/[i", []string{"02:~http://x/[i"}},
 		{"md indented code after a fence", md, "```\na\n```\n    x http://x/[f", []string{"04:~http://x/[f"}},
 		{"md indented paragraph continuation", md, "para\n    x http://x/[p", []string{"02:http://x/[p"}},
 		{"md hard line break", md, "see http://a/b\\\nnext", []string{"01:http://a/b"}},
-		{"html base", Options{Kind: HTML}, `<BASE target=x HREF="docs/"><a href="a.html">`, []string{"01:base rel docs/", "01:rel a.html"}},
-		{"html meta refresh", Options{Kind: HTML}, `<meta http-equiv="refresh" content="0; URL='../new/page.html'">`, []string{"01:rel ../new/page.html"}},
-		{"html meta refresh bare", Options{Kind: HTML}, `<meta http-equiv="refresh" content="5, next.html">`, []string{"01:rel next.html"}},
-		{"html meta refresh absolute is the scan's", Options{Kind: HTML}, `<meta http-equiv="refresh" content="0; url=https://a.example/">`, []string{"01:https://a.example/"}},
-		{"html meta description is no refresh", Options{Kind: HTML}, `<meta name="description" content="a; b.html">`, nil},
-		{"html style attribute", Options{Kind: HTML}, `<div style="background: url('img/a.png') no-repeat, url( b.svg )">`, []string{"01:rel img/a.png", "01:rel b.svg"}},
+		{"html base", Options{Type: HTML}, `<BASE target=x HREF="docs/"><a href="a.html">`, []string{"01:base rel docs/", "01:rel a.html"}},
+		{"html meta refresh", Options{Type: HTML}, `<meta http-equiv="refresh" content="0; URL='../new/page.html'">`, []string{"01:rel ../new/page.html"}},
+		{"html meta refresh bare", Options{Type: HTML}, `<meta http-equiv="refresh" content="5, next.html">`, []string{"01:rel next.html"}},
+		{"html meta refresh absolute is the scan's", Options{Type: HTML}, `<meta http-equiv="refresh" content="0; url=https://a.example/">`, []string{"01:https://a.example/"}},
+		{"html meta description is no refresh", Options{Type: HTML}, `<meta name="description" content="a; b.html">`, nil},
+		{"html style attribute", Options{Type: HTML}, `<div style="background: url('img/a.png') no-repeat, url( b.svg )">`, []string{"01:rel img/a.png", "01:rel b.svg"}},
 		// A script's or style sheet's text is code, but for url()'s target.
-		{"html script body", Options{Kind: HTML}, "<script>\nlet u = 'http://a/{b}';\n</script><a href=\"/z\">http://q/</a>", []string{"02:~http://a/{b}", "03:rel /z", "03:http://q/"}},
-		{"html script on one line", Options{Kind: HTML}, `<SCRIPT type="module">f("http://x/{y}")</SCRIPT> http://after/`, []string{"01:~http://x/{y}", "01:http://after/"}},
-		{"html style body", Options{Kind: HTML}, "<style>a{background:url( 'https://i.example/x.png')} /* http://c.example/ */</style>", []string{"01:https://i.example/x.png", "01:~http://c.example/"}},
-		{"html style element", Options{Kind: HTML}, "<style>\n.x { background: url(\"../img/x.png\"); }\n</style>", []string{"02:rel ../img/x.png"}},
-		{"html url in an attribute is the attribute's", Options{Kind: HTML}, `<a title="url(x.png)" href="y.html">`, []string{"01:rel y.html"}},
+		{"html script body", Options{Type: HTML}, "<script>\nlet u = 'http://a/{b}';\n</script><a href=\"/z\">http://q/</a>", []string{"02:~http://a/{b}", "03:rel /z", "03:http://q/"}},
+		{"html script on one line", Options{Type: HTML}, `<SCRIPT type="module">f("http://x/{y}")</SCRIPT> http://after/`, []string{"01:~http://x/{y}", "01:http://after/"}},
+		{"html style body", Options{Type: HTML}, "<style>a{background:url( 'https://i.example/x.png')} /* http://c.example/ */</style>", []string{"01:https://i.example/x.png", "01:~http://c.example/"}},
+		{"html style element", Options{Type: HTML}, "<style>\n.x { background: url(\"../img/x.png\"); }\n</style>", []string{"02:rel ../img/x.png"}},
+		{"html url in an attribute is the attribute's", Options{Type: HTML}, `<a title="url(x.png)" href="y.html">`, []string{"01:rel y.html"}},
 		{"md raw html relative", md, `<img src="/i.png" alt="logo">`, []string{"01:rel /i.png"}},
 		{"md inline link", md, `see [guide](../setup/install.md#top "Title") and ![i](img/a.png)`, []string{"01:rel ../setup/install.md#top", "01:rel img/a.png"}},
 		{"md link in angle brackets", md, `[x](<my file.md>)`, []string{"01:rel my file.md"}},
@@ -182,7 +182,7 @@ func TestExtractorFiles(t *testing.T) {
 		{"md link in a code block", md, "```\n[x](a.md)\n```", nil},
 		{"md links in column order", md, `[a](a.md) http://b.example/ [c](c.md)`, []string{"01:rel a.md", "01:http://b.example/", "01:rel c.md"}},
 		{"md tag in a code span is code", md, "`<a title=\"https://x y\">`", []string{"01:~https://x y"}},
-		{"md tag in a code span with code", Options{Kind: Markdown, IncludeCode: true}, "`<a title=\"https://x y\">`", []string{"01:https://x y"}},
+		{"md tag in a code span with code", Options{Type: Markdown, IncludeCode: true}, "`<a title=\"https://x y\">`", []string{"01:https://x y"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got := extractAll(c.opts, c.text)
@@ -200,7 +200,7 @@ func TestExtractorFiles(t *testing.T) {
 func TestFollowed(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		kind Kind
+		kind Type
 		line string
 		want []bool
 	}{
@@ -215,7 +215,7 @@ func TestFollowed(t *testing.T) {
 		{"text file", Text, "[a](https://a.example/{x})", []bool{false}},
 	} {
 		var got []bool
-		for _, f := range New(Options{Kind: c.kind}).Line(nil, c.line) {
+		for _, f := range New(Options{Type: c.kind}).Line(nil, c.line) {
 			got = append(got, f.Followed)
 		}
 		if !slices.Equal(got, c.want) {
@@ -226,7 +226,7 @@ func TestFollowed(t *testing.T) {
 
 func TestSourceOffset(t *testing.T) {
 	line := `<a href="http://h/?a&amp;b&#37;zz">`
-	f := New(Options{Kind: HTML}).Line(nil, line)
+	f := New(Options{Type: HTML}).Line(nil, line)
 	if len(f) != 1 || f[0].Text != "http://h/?a&b%zz" {
 		t.Fatalf("found %+v", f)
 	}
@@ -240,18 +240,18 @@ func TestSourceOffset(t *testing.T) {
 }
 
 func TestKinds(t *testing.T) {
-	for name, want := range map[string]Kind{"a.md": Markdown, "B.MARKDOWN": Markdown, "x.html": HTML, "x.htm": HTML, "notes.txt": Text, "README": Text, "a.rst": RST, "b.REST": RST, "c.adoc": AsciiDoc, "d.asciidoc": AsciiDoc, "e.asc": AsciiDoc} {
-		if got := KindOf(name); got != want {
-			t.Errorf("KindOf(%q) = %v, want %v", name, got, want)
+	for name, want := range map[string]Type{"a.md": Markdown, "B.MARKDOWN": Markdown, "x.html": HTML, "x.htm": HTML, "notes.txt": Text, "README": Text, "a.rst": RST, "b.REST": RST, "c.adoc": AsciiDoc, "d.asciidoc": AsciiDoc, "e.asc": AsciiDoc} {
+		if got := TypeOf(name); got != want {
+			t.Errorf("TypeOf(%q) = %v, want %v", name, got, want)
 		}
 	}
-	for _, k := range Kinds {
-		if got, err := ParseKind(k); err != nil || Kinds[got] != k {
-			t.Errorf("ParseKind(%q) = %v, %v", k, got, err)
+	for _, k := range Types {
+		if got, err := ParseType(k); err != nil || Types[got] != k {
+			t.Errorf("ParseType(%q) = %v, %v", k, got, err)
 		}
 	}
-	if _, err := ParseKind("pdf"); err == nil {
-		t.Error("ParseKind(pdf) succeeded")
+	if _, err := ParseType("pdf"); err == nil {
+		t.Error("ParseType(pdf) succeeded")
 	}
 }
 
@@ -262,7 +262,7 @@ func FuzzExtractor(f *testing.F) {
 	f.Add(uint8(2), `<a href="http://h/?a&amp;b&#37;zz" src='/x'>http://y/</a>`)
 	f.Add(uint8(0), "see http://a.example/x. and <urn:x>")
 	f.Fuzz(func(t *testing.T, kind uint8, text string) {
-		e := New(Options{Kind: Kind(int(kind) % len(Kinds)), IncludeCode: kind&4 != 0})
+		e := New(Options{Type: Type(int(kind) % len(Types)), IncludeCode: kind&4 != 0})
 		var found []Found
 		for _, line := range strings.Split(text, "\n") {
 			found = e.Line(found[:0], line)
@@ -285,7 +285,7 @@ func FuzzExtractor(f *testing.F) {
 // text maps back to the source too.
 func TestSourceOffsetOtherAttribute(t *testing.T) {
 	line := `<p title="x &amp; https://h/a&#37;zz">`
-	f := New(Options{Kind: HTML}).Line(nil, line)
+	f := New(Options{Type: HTML}).Line(nil, line)
 	if len(f) != 1 || f[0].Text != "https://h/a%zz" || line[f[0].Offset:f[0].Offset+8] != "https://" {
 		t.Fatalf("found %+v", f)
 	}
@@ -302,7 +302,7 @@ func TestSourceOffsetOtherAttribute(t *testing.T) {
 // and one holding a reference, map back to the source.
 func TestSourceOffsetText(t *testing.T) {
 	line := `<p>&amp; https://h/a&#37;zz</p>`
-	f := New(Options{Kind: HTML}).Line(nil, line)
+	f := New(Options{Type: HTML}).Line(nil, line)
 	if len(f) != 1 || f[0].Text != "https://h/a%zz" || line[f[0].Offset:f[0].Offset+8] != "https://" {
 		t.Fatalf("found %+v", f)
 	}
@@ -319,7 +319,7 @@ func TestSourceOffsetText(t *testing.T) {
 // line, past the backslashes removed before it.
 func TestSourceOffsetEscapes(t *testing.T) {
 	line := `see https://a.example/a\_b\|c&amp;d.`
-	f := New(Options{Kind: Markdown}).Line(nil, line)
+	f := New(Options{Type: Markdown}).Line(nil, line)
 	if len(f) != 1 || f[0].Text != "https://a.example/a_b|c&d" {
 		t.Fatalf("found %+v", f)
 	}
@@ -342,11 +342,11 @@ func TestSourceOffsetEscapes(t *testing.T) {
 // tag from every attribute-like word take quadratic time.
 func TestExtractorLinear(t *testing.T) {
 	const size = 1 << 20
-	for _, kind := range []Kind{HTML, Markdown} {
+	for _, kind := range []Type{HTML, Markdown} {
 		for _, unit := range []string{" a=b", " a=\"x", "<a b=c ", "> a=b", "&", "&a", "&#", "\\&", "http://a\\_"} {
 			line := strings.Repeat(unit, size/len(unit))
 			start := time.Now()
-			New(Options{Kind: kind}).Line(nil, line)
+			New(Options{Type: kind}).Line(nil, line)
 			if elapsed := time.Since(start); elapsed > 5*time.Second {
 				t.Errorf("%v: %d bytes of %q took %v", kind, len(line), unit, elapsed)
 			}
@@ -358,7 +358,7 @@ func TestExtractorLinear(t *testing.T) {
 // candidates come in column order (issue 24: the attribute's came first,
 // so column 33 was reported before column 13).
 func TestHTMLColumnOrder(t *testing.T) {
-	e := New(Options{Kind: HTML})
+	e := New(Options{Type: HTML})
 	found := e.Line(nil, `text http://{a} <a href="http://{b}">x</a> and http://c/`)
 	var got []int
 	for _, f := range found {

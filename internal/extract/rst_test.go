@@ -39,7 +39,7 @@ func TestRST(t *testing.T) {
 		{"literal blocks are code", "x::\n\n    https://a.example/", []string{"3:5:~https://a.example/"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got := columnsOf(Options{Kind: RST}, c.text)
+			got := columnsOf(Options{Type: RST}, c.text)
 			if strings.Join(got, "|") != strings.Join(c.want, "|") {
 				t.Errorf("got  %q\nwant %q", got, c.want)
 			}

@@ -176,7 +176,7 @@ func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []
 	if !last {
 		rest = &past{facts: facts, end: p.base + len(text)}
 	}
-	markdown := e.opts.Kind == Markdown
+	markdown := e.opts.Type == Markdown
 	if p.begun && markdown {
 		e.blocks.ends.feed(ascii.View(piece))
 	}
@@ -224,10 +224,10 @@ func (e *Extractor) Piece(dst []Found, piece []byte, facts *Facts, last bool) []
 	}
 	if last {
 		e.endOpeners()
-		if e.opts.Kind == HTML {
+		if e.opts.Type == HTML {
 			e.raw = p.raw
 		}
-		if e.opts.Kind == AsciiDoc {
+		if e.opts.Type == AsciiDoc {
 			e.adoc.runes = p.runes
 		}
 		if markdown {

@@ -132,7 +132,7 @@ func TestPiecesAsWhole(t *testing.T) {
 				lines = append(lines, randomLine(r, 1+r.IntN(80)))
 			}
 		}
-		for _, opts := range []Options{{Kind: Text}, {Kind: Markdown}, {Kind: Markdown, IncludeCode: true}, {Kind: HTML}, {Kind: RST}, {Kind: AsciiDoc}} {
+		for _, opts := range []Options{{Type: Text}, {Type: Markdown}, {Type: Markdown, IncludeCode: true}, {Type: HTML}, {Type: RST}, {Type: AsciiDoc}} {
 			want := wholeLines(opts, lines)
 			maxSize := 1 + r.IntN(40)
 			got := inPieces(opts, lines, func(int) bool { return r.IntN(4) > 0 }, func() int { return 1 + r.IntN(maxSize) })
@@ -156,7 +156,7 @@ func FuzzPiecesAsWhole(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string, seed uint64, maxSize uint8) {
 		lines := strings.Split(text, "\n")
 		r := rand.New(rand.NewPCG(seed, 7))
-		for _, opts := range []Options{{Kind: Text}, {Kind: Markdown}, {Kind: HTML}} {
+		for _, opts := range []Options{{Type: Text}, {Type: Markdown}, {Type: HTML}} {
 			want := wholeLines(opts, lines)
 			got := inPieces(opts, lines, func(int) bool { return r.IntN(2) == 0 }, func() int { return 1 + r.IntN(1+int(maxSize)) })
 			if !reflect.DeepEqual(got, want) {
@@ -167,10 +167,10 @@ func FuzzPiecesAsWhole(f *testing.F) {
 }
 
 // piecesAsWhole is FuzzPiecesAsWhole's body, for one kind.
-func piecesAsWhole(t *testing.T, kind Kind, text string, seed uint64, maxSize uint8) {
+func piecesAsWhole(t *testing.T, kind Type, text string, seed uint64, maxSize uint8) {
 	lines := strings.Split(text, "\n")
 	r := rand.New(rand.NewPCG(seed, 7))
-	opts := Options{Kind: kind}
+	opts := Options{Type: kind}
 	want := wholeLines(opts, lines)
 	got := inPieces(opts, lines, func(int) bool { return r.IntN(2) == 0 }, func() int { return 1 + r.IntN(1+int(maxSize)) })
 	if !reflect.DeepEqual(got, want) {
@@ -227,7 +227,7 @@ func TestPiecesHoldLittle(t *testing.T) {
 		facts.Reset()
 		facts.Scan(text)
 		facts.End()
-		e := New(Options{Kind: Markdown})
+		e := New(Options{Type: Markdown})
 		most, count := 0, 0
 		for rest := text; len(rest) > 0; {
 			n := min(maxPiece, len(rest))

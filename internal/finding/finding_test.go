@@ -84,7 +84,7 @@ func TestEveryRuleDescribed(t *testing.T) {
 			t.Errorf("rule %q: in table %v, severity %v, want %v", id, ok, r.Severity, sev)
 		}
 	}
-	for _, id := range lint.Rules {
+	for _, id := range lint.IDs {
 		want(id, finding.Warning)
 	}
 	for _, id := range []string{check.RuleScheme, check.RuleUserinfo, check.RuleHost, check.RuleNormalized, iri.RuleNFC, iri.RuleIDNA,

@@ -34,9 +34,9 @@ const (
 	ParserDifferential    = "parser-differential"      // RFC 3986 section 7.6; WHATWG URL; Go net/url
 )
 
-// Rules lists every rule id in a stable order, the order in which Check
+// IDs lists every rule id in a stable order, the order in which Check
 // reports them.
-var Rules = []string{
+var IDs = []string{
 	PasswordInUserinfo,
 	DeceptiveUserinfo,
 	RareIPFormat,
@@ -63,7 +63,7 @@ func warning(rule, msg string, offset int) finding.Finding {
 	return finding.Finding{Severity: finding.Warning, Offset: offset, Rule: rule, Message: msg}
 }
 
-// Check appends to dst the warnings for u, in the order of Rules, skipping
+// Check appends to dst the warnings for u, in the order of IDs, skipping
 // rules for which disabled(rule) is true (disabled may be nil), and returns
 // dst. When there is nothing to report it allocates nothing, unless the
 // userinfo or host is percent-encoded or a dotted user name needs a Public

@@ -231,7 +231,7 @@ func TestDisable(t *testing.T) {
 		BidiControl:           "http://a/%E2%80%AEtxt.exe",
 		ParserDifferential:    "http://0x7f.1/",
 	}
-	for _, rule := range Rules {
+	for _, rule := range IDs {
 		u := mustParse(t, fires[rule])
 		if got := Check(nil, u, func(r string) bool { return r == rule }); slices.ContainsFunc(got, func(w finding.Finding) bool { return w.Rule == rule }) {
 			t.Errorf("%s disabled but reported: %+v", rule, got)
@@ -244,10 +244,10 @@ func TestDisable(t *testing.T) {
 }
 
 func TestKnown(t *testing.T) {
-	if len(Rules) != 9 {
-		t.Errorf("Rules = %q", Rules)
+	if len(IDs) != 9 {
+		t.Errorf("IDs = %q", IDs)
 	}
-	for _, r := range Rules {
+	for _, r := range IDs {
 		if !Known(r) {
 			t.Errorf("Known(%q) = false", r)
 		}

@@ -106,9 +106,9 @@ type Cut struct {
 	// name (Markdown, HTML) and reads any other file, and standard
 	// input, as List says: a Markdown file is never a list of URIs.
 	Documents bool
-	// Kind is how extraction reads every file, or "auto" (and "") for
+	// Type is how extraction reads every file, or "auto" (and "") for
 	// by its name; IncludeCode also takes Markdown code.
-	Kind        string
+	Type        string
 	IncludeCode bool
 }
 
@@ -414,7 +414,7 @@ func (c *cutter) handle(w Worker, u *unit) {
 // extracts reports whether the lines of the file name are cut by
 // extraction.
 func (c Cut) extracts(name string) bool {
-	return c.Extract || c.Documents && name != "-" && name != "" && extract.KindOf(name) != extract.Text
+	return c.Extract || c.Documents && name != "-" && name != "" && extract.TypeOf(name) != extract.Text
 }
 
 // startFile sets up extraction for a file, by its kind.
@@ -423,14 +423,14 @@ func (c *cutter) startFile(name string) {
 	if !c.cut.extracts(name) {
 		return
 	}
-	kind, err := extract.ParseKind(c.cut.Kind)
+	kind, err := extract.ParseType(c.cut.Type)
 	if err != nil { // "auto"
-		kind = extract.KindOf(name)
+		kind = extract.TypeOf(name)
 		if name == "-" {
 			kind = extract.Text
 		}
 	}
-	c.extractor = extract.New(extract.Options{Kind: kind, IncludeCode: c.cut.IncludeCode})
+	c.extractor = extract.New(extract.Options{Type: kind, IncludeCode: c.cut.IncludeCode})
 }
 
 // byteOrderMark is U+FEFF in UTF-8, which some editors write first.

@@ -591,7 +591,7 @@ func TestExtractLongLines(t *testing.T) {
 	}
 	input := strings.Join(lines, "\n") // the last line has no newline
 	var want strings.Builder
-	e := extract.New(extract.Options{Kind: extract.Markdown})
+	e := extract.New(extract.Options{Type: extract.Markdown})
 	for i, line := range lines {
 		for _, f := range e.Line(nil, strings.TrimSuffix(line, "\r")) {
 			fmt.Fprintf(&want, "%d:%d:%d %s %v\n", i+1, f.Offset, f.Runes+1, f.Text, f.Suppress)
@@ -601,7 +601,7 @@ func TestExtractLongLines(t *testing.T) {
 	if err := os.WriteFile(path, []byte(input), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cut := stream.Cut{Extract: true, Kind: "markdown"}
+	cut := stream.Cut{Extract: true, Type: "markdown"}
 	for _, c := range []struct {
 		name string
 		c    stream.Config

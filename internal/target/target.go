@@ -119,7 +119,7 @@ type Doc struct {
 // NewDoc returns the document at path, absolute, in the tree below root.
 func NewDoc(path, root string) *Doc {
 	d := &Doc{Path: path, Root: root, own: uri.MustParse(fileURI(path)), rootSegs: segments(filepath.ToSlash(root))}
-	if extract.KindOf(path) == extract.RST {
+	if extract.TypeOf(path) == extract.RST {
 		d.source = sphinxSource(path, root)
 	}
 	if module, ok := antoraModule(path, root); ok {
@@ -133,7 +133,7 @@ func NewDoc(path, root string) *Doc {
 // COMPONENT holds antora.yml: Antora looks an xref's page up in the
 // module's pages, and an image in its images, not beside the file.
 func antoraModule(file, root string) (string, bool) {
-	if extract.KindOf(file) != extract.AsciiDoc {
+	if extract.TypeOf(file) != extract.AsciiDoc {
 		return "", false
 	}
 	for dir := filepath.ToSlash(filepath.Dir(file)); len(dir) >= len(filepath.ToSlash(root)); {
@@ -302,7 +302,7 @@ func (t *Tree) published(target uri.URI) ([]string, bool) {
 // htmlBase is the base URI of an HTML document that has a <base href>:
 // the href resolved against the document's own URI, once per document.
 func (t *Tree) htmlBase(d *Doc) (uri.URI, bool) {
-	if extract.KindOf(d.Path) != extract.HTML {
+	if extract.TypeOf(d.Path) != extract.HTML {
 		return uri.URI{}, false
 	}
 	e := t.doc(d.Path)
@@ -513,7 +513,7 @@ func (t *Tree) fragment(d *Doc, f found, frag string, at int) *finding.Finding {
 			return nil
 		}
 	}
-	kind := extract.KindOf(p)
+	kind := extract.TypeOf(p)
 	if kind == extract.Text {
 		first, last, ok := anchor.LineAnchor(frag)
 		if !ok {
@@ -660,7 +660,7 @@ func (t *Tree) doc(p string) *docEntry {
 	return v.(*docEntry)
 }
 
-func (e *docEntry) anchors(kind extract.Kind) (*anchor.Set, error) {
+func (e *docEntry) anchors(kind extract.Type) (*anchor.Set, error) {
 	e.once.Do(func() {
 		f, err := os.Open(e.path)
 		if err != nil {
