@@ -269,3 +269,41 @@ func TestCheckerGrammars(t *testing.T) {
 		}
 	}
 }
+
+// TestSharesBaselineNames: files share a name in a baseline when one is
+// named twice, or when two repositories hold the same path; standard
+// input and files outside any root go by their shown name.
+func TestSharesBaselineNames(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	o := EngineOptions{
+		Doc: func(file string) (*target.Doc, bool) {
+			if file == "-" {
+				return nil, false
+			}
+			root := a
+			if strings.HasPrefix(file, b) {
+				root = b
+			}
+			if !filepath.IsAbs(file) {
+				file = filepath.Join(a, file)
+			}
+			return target.NewDoc(file, root), true
+		},
+		DisplayFile: func(s string) string { return s },
+	}
+	for _, tc := range []struct {
+		files []string
+		want  bool
+	}{
+		{[]string{"x.md", "y.md", "-"}, false},
+		{[]string{"x.md", "./x.md"}, true},
+		{[]string{filepath.Join(a, "docs/x.md"), "docs/x.md"}, true},
+		{[]string{filepath.Join(a, "x.md"), filepath.Join(b, "x.md")}, true},
+		{[]string{filepath.Join(a, "x.md"), filepath.Join(b, "y.md")}, false},
+		{[]string{"-", "-"}, true},
+	} {
+		if got := o.SharesBaselineNames(tc.files); got != tc.want {
+			t.Errorf("%q: %v, want %v", tc.files, got, tc.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -152,5 +153,37 @@ func TestDistinctAcrossWorkers(t *testing.T) {
 	}})
 	if out != firstTwo.String() {
 		t.Errorf("first two of each key: %d bytes, want %d", len(out), firstTwo.Len())
+	}
+}
+
+// BenchmarkPlug is the cost of the plug alone: the stream, the generic
+// worker, an outcome and a renderer, around an operation that does
+// nothing but hand its input on. ns/op is per line; run it with -cpu 1
+// to compare with the one-core line copy of bench/run.
+func BenchmarkPlug(b *testing.B) {
+	var input bytes.Buffer
+	for i := range 20000 {
+		fmt.Fprintf(&input, "https://example.com/some/path/%d?query=value#fragment\n", i)
+	}
+	data := input.Bytes()
+	lines := 20000
+	c := pipeline.Command[render.Converted]{
+		NewOp: func() pipeline.Op[render.Converted] {
+			return pipeline.Func[render.Converted](func(in *stream.Input, r *render.Converted) pipeline.Outcome {
+				r.Start(in.Line, in.Text)
+				r.Output = in.Text
+				return pipeline.Pass
+			})
+		},
+		NewRenderer: func() render.Renderer[render.Converted] {
+			return render.NewTableRenderer(render.EncodeTable, render.FormatText, render.TextOptions{})
+		},
+	}
+	b.SetBytes(int64(len(data)) / int64(lines))
+	b.ResetTimer()
+	for i := 0; i < b.N; i += lines {
+		if _, err := pipeline.Run(pipeline.Env{Stdin: bytes.NewReader(data), Stdout: io.Discard, Stderr: io.Discard}, nil, c); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
