@@ -78,10 +78,12 @@ type Setting struct {
 
 // Options configure Layers.
 type Options struct {
-	// Getenv reads XDG_CONFIG_HOME and HOME, to find the config file.
-	// URITOOL_* variables are read from the process environment, as
-	// viper reads them.
-	Getenv func(string) string
+	// Environ is the environment, NAME=VALUE, as os.Environ gives it:
+	// the URITOOL_* variables, and XDG_CONFIG_HOME and HOME to find the
+	// config file. Of a name given twice the last counts, as with
+	// os/exec. It comes in as a value, not from the process, so that
+	// tests can each have their own and run in parallel.
+	Environ []string
 	// Alias reports a flag that only stands for another flag's value
 	// (--json for --format json): it is no setting of its own, and
 	// target, such as "format=json", is what its variable should say.
@@ -93,7 +95,8 @@ type Options struct {
 type Layers struct {
 	v     *viper.Viper
 	opts  Options
-	file  *configFile // read by Apply or List, once
+	env   map[string]string // Options.Environ, by name
+	file  *configFile       // read by Apply or List, once
 	known map[*pflag.Flag]Setting
 	// warned are the unknown variables already warned of.
 	warned map[string]bool
@@ -101,13 +104,16 @@ type Layers struct {
 
 // New returns the layers of one run; build one per root command.
 func New(opts Options) *Layers {
-	if opts.Getenv == nil {
-		opts.Getenv = func(string) string { return "" }
-	}
 	if opts.Alias == nil {
 		opts.Alias = func(*pflag.Flag) (string, bool) { return "", false }
 	}
-	return &Layers{v: viper.New(), opts: opts, known: map[*pflag.Flag]Setting{}, warned: map[string]bool{}}
+	env := make(map[string]string, len(opts.Environ))
+	for _, kv := range opts.Environ {
+		if name, value, ok := strings.Cut(kv, "="); ok {
+			env[name] = value
+		}
+	}
+	return &Layers{v: viper.New(), opts: opts, env: env, known: map[*pflag.Flag]Setting{}, warned: map[string]bool{}}
 }
 
 // SkipsConfig reports commands that must work whatever the config file
@@ -154,7 +160,7 @@ func (l *Layers) apply(c *cobra.Command, cf *configFile) ([]Setting, error) {
 	for i := range settings {
 		s := &settings[i]
 		if s.Origin.Kind == Env {
-			v := value{text: os.Getenv(s.Origin.Name)}
+			v := value{text: l.env[s.Origin.Name]}
 			err := setFlag(s.Flag, v)
 			if err == nil {
 				s.Flag.Changed = true // lets commands tell a given value from the default
@@ -269,12 +275,12 @@ func (l *Layers) configPath(c *cobra.Command) (path string, explicit bool) {
 	if f := c.Flag("config"); f != nil && f.Value.String() != "" {
 		return f.Value.String(), true
 	}
-	if env := os.Getenv(envPrefix + "_CONFIG"); env != "" {
+	if env := l.env[envPrefix+"_CONFIG"]; env != "" {
 		return env, true
 	}
-	dir := l.opts.Getenv("XDG_CONFIG_HOME")
+	dir := l.env["XDG_CONFIG_HOME"]
 	if dir == "" {
-		home := l.opts.Getenv("HOME")
+		home := l.env["HOME"]
 		if home == "" {
 			return "", false
 		}
@@ -291,18 +297,15 @@ func (l *Layers) settings(c *cobra.Command, cf *configFile) ([]Setting, error) {
 		if err := l.v.BindPFlag(key, f); err != nil {
 			return err
 		}
-		if err := l.v.BindEnv(append([]string{key}, envs...)...); err != nil {
-			return err
-		}
 		s := Setting{Key: key, Flag: f, Envs: envs, Value: f.Value.String()}
+		env := l.envSet(envs)
 		switch applied, ok := l.known[f]; {
 		case ok && (applied.Origin.Kind == Env || applied.Origin.Kind == File):
 			s.Origin = applied.Origin
 		case f.Changed:
 			s.Origin = Origin{Kind: Flag, Name: f.Name}
-		case envSet(envs) != "":
-			s.Origin = Origin{Kind: Env, Name: envSet(envs)}
-			s.Value = fmt.Sprint(l.v.Get(key))
+		case env != "":
+			s.Origin, s.Value = Origin{Kind: Env, Name: env}, l.env[env]
 		case l.v.InConfig(key):
 			s.Origin = Origin{Kind: File, Name: cf.path, Line: cf.lines[key]}
 			// As written; viper's value for what Apply would refuse.
@@ -333,10 +336,11 @@ func (l *Layers) settings(c *cobra.Command, cf *configFile) ([]Setting, error) {
 }
 
 // envSet returns the first of the variables that is set and not empty:
-// viper passes over empty ones, so they are no source.
-func envSet(envs []string) string {
+// an empty one is no source, so that "URITOOL_FORMAT= uritool ..." undoes
+// an export for one run.
+func (l *Layers) envSet(envs []string) string {
 	for _, e := range envs {
-		if os.Getenv(e) != "" {
+		if l.env[e] != "" {
 			return e
 		}
 	}
