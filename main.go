@@ -12,5 +12,5 @@ import (
 //go:generate go run ./internal/gen
 
 func main() {
-	os.Exit(cmd.Main(os.Args[1:], &cmd.IOStreams{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr, Getenv: os.Getenv, Getwd: os.Getwd}))
+	os.Exit(cmd.Main(os.Args[1:], &cmd.IOStreams{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr, Environ: os.Environ(), Getwd: os.Getwd}))
 }

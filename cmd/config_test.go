@@ -20,6 +20,7 @@ func writeConfig(t *testing.T, content string) (dir, file string) {
 }
 
 func TestCLIConfig(t *testing.T) {
+	t.Parallel()
 	xdg, file := writeConfig(t, "validate:\n  format: json\nlint:\n  format: json\n")
 	_, listFile := writeConfig(t, "validate:\n  scheme: [https, mailto]\n  no-userinfo: true\n")
 	_, badValue := writeConfig(t, "normalize:\n  level: extreme\n")

@@ -3,6 +3,7 @@ package cmd_test
 import "testing"
 
 func TestCLIDecode(t *testing.T) {
+	t.Parallel()
 	runCases(t, []cliCase{
 		// The first example of uritool decode --help; the second is
 		// TestCLIDecodeAfterParse.
@@ -44,6 +45,7 @@ func TestCLIDecode(t *testing.T) {
 // TestCLIDecodeAfterParse is the help's pipeline, parse --get query into
 // decode: an input without a query gives an empty line that stays one.
 func TestCLIDecodeAfterParse(t *testing.T) {
+	t.Parallel()
 	parsed := run(t, "https://a/?q=caf%C3%A9+au%20lait\nhttps://a/\nhttps://a/?x%2Fy\n", nil, "parse", "--get", "query", "--format", "text")
 	if parsed.code != 0 || parsed.stdout != "q=caf%C3%A9+au%20lait\n\nx%2Fy\n" {
 		t.Fatalf("parse --get query: exit %d, stdout %q, stderr %q", parsed.code, parsed.stdout, parsed.stderr)

@@ -3,6 +3,7 @@ package cmd_test
 import "testing"
 
 func TestCLIEdit(t *testing.T) {
+	t.Parallel()
 	runCases(t, []cliCase{
 		// The examples of uritool edit --help.
 		{name: "help: set host and port", args: []string{"edit", "--set", "host=example.org", "--set", "port=8443", "https://example.com/a?b#c"}, want: want{

@@ -6,6 +6,7 @@ import (
 )
 
 func TestCLIEncode(t *testing.T) {
+	t.Parallel()
 	runCases(t, []cliCase{
 		// The examples of uritool encode --help.
 		{name: "help: query-value", args: []string{"encode", "--component", "query-value", "a b&c=d"}, want: want{out: exact("a%20b%26c%3Dd\n")}},
@@ -37,6 +38,7 @@ func TestCLIEncode(t *testing.T) {
 // one string holding every gen-delim and sub-delim, "%", a space and a
 // non-ASCII letter.
 func TestCLIEncodeComponents(t *testing.T) {
+	t.Parallel()
 	const in = "a b/?#[]@:&;=+%é~!$'()*,"
 	var cases []cliCase
 	for _, c := range [][2]string{
@@ -56,6 +58,7 @@ func TestCLIEncodeComponents(t *testing.T) {
 // TestCLIEncodeDecodeRoundTrip: decode gives back exactly what encode was
 // given, for every component.
 func TestCLIEncodeDecodeRoundTrip(t *testing.T) {
+	t.Parallel()
 	inputs := []string{"a b&c=d", "100%", "reports/2024", "日本/?#", "\x00\xff", "%zz"}
 	for _, comp := range []string{"path", "segment", "query", "query-value", "fragment", "userinfo", "host"} {
 		enc := run(t, "", nil, append([]string{"encode", "--component", comp, "--"}, inputs...)...)

@@ -5,6 +5,7 @@ import (
 )
 
 func TestCLIEqual(t *testing.T) {
+	t.Parallel()
 	runCases(t, []cliCase{
 		{name: "equivalent", args: []string{"equal", "HTTP://Example.com:80/%7Euser", "http://example.com/~user"}, want: want{out: exact("equivalent\n")}},
 		{name: "different", args: []string{"equal", "http://a/b", "http://a/b/"}, want: want{code: 1, out: exact("different\thttp://a/b\thttp://a/b/\n")}},

@@ -18,6 +18,7 @@ import (
 // every expansion the suite expects is a URI reference by RFC 3986, so it
 // must exit 0.
 func TestExpandSuite(t *testing.T) {
+	t.Parallel()
 	for _, file := range []string{"spec-examples.json", "spec-examples-by-section.json", "negative-tests.json"} {
 		t.Run(file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("..", "pkg", "uritemplate", "testdata", file))

@@ -26,7 +26,7 @@ func TestExtractCorpus(t *testing.T) {
 	if err := os.CopyFS(corpus, os.DirFS(filepath.Join(testdata, "corpus"))); err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(corpus)
+	t.Chdir(corpus) // lint names its files relative to it: not in parallel
 	for _, c := range []struct {
 		name string
 		args []string

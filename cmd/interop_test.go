@@ -3,6 +3,7 @@ package cmd_test
 import "testing"
 
 func TestCLIInterop(t *testing.T) {
+	t.Parallel()
 	// parsed is one parser's object in interop's JSON.
 	parsed := func(host string, port, path any) map[string]any {
 		return map[string]any{"accepted": true, "error": nil, "scheme": "http", "userinfo": nil, "host": host, "port": port, "path": path, "query": nil, "fragment": nil}

@@ -31,6 +31,7 @@ func reportTree(t *testing.T, above string) string {
 // fingerprint, severity, location.path, location.lines.begin), and its
 // fingerprints to surviving lines added above the findings.
 func TestLintCodeClimate(t *testing.T) {
+	t.Parallel()
 	fingerprints := func(above string) []string {
 		dir := reportTree(t, above)
 		r := run(t, "", nil, "lint", "--lint", "--format", "codeclimate", filepath.Join(dir, "links.txt"))
@@ -84,6 +85,7 @@ func TestLintCodeClimate(t *testing.T) {
 // DTD has it (checkstyle > file[name] > error[line, column, severity,
 // message, source]) and as Jenkins' warnings plugin and reviewdog read it.
 func TestLintCheckstyle(t *testing.T) {
+	t.Parallel()
 	dir := reportTree(t, "")
 	r := run(t, "", nil, "lint", "--lint", "--format", "checkstyle", filepath.Join(dir, "links.txt"))
 	if r.code != 1 || strings.Contains(r.stdout, "secret") || !strings.HasPrefix(r.stdout, `<?xml version="1.0" encoding="UTF-8"?>`) {
@@ -122,6 +124,7 @@ func TestLintCheckstyle(t *testing.T) {
 // TestValidateReportsNameTheirInputs: validate's inputs come from no file,
 // and a report that groups by file names them as JUnit does, never "".
 func TestValidateReportsNameTheirInputs(t *testing.T) {
+	t.Parallel()
 	cs := run(t, "http://a b/\n", nil, "validate", "--format", "checkstyle", "-")
 	if !strings.Contains(cs.stdout, `<file name="uritool validate">`) {
 		t.Errorf("checkstyle:\n%s", cs.stdout)

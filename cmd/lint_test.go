@@ -16,6 +16,7 @@ var propertyEscape = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", "
 const brokenMsg = "a blank in the link's destination makes it text, not a link (CommonMark 6.3): write it in <...>, or the space as %20"
 
 func TestCLILint(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(name, content string) string {
 		p := filepath.Join(dir, name)
@@ -79,6 +80,7 @@ func TestCLILint(t *testing.T) {
 }
 
 func TestCLILintSARIF(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.txt")
 	b := filepath.Join(dir, "b,c:d%.txt")
@@ -190,6 +192,7 @@ func TestCLILintSARIF(t *testing.T) {
 // not bytes, and not UTF-16 code units, the other columnKind of SARIF
 // 2.1.0.
 func TestCLILintSARIFColumnAfterNonASCII(t *testing.T) {
+	t.Parallel()
 	doc := filepath.Join(t.TempDir(), "doc.md")
 	if err := os.WriteFile(doc, []byte("Voilà: <http://x/%zz>\n\U0001F600 <http://x/%zz>\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -236,6 +239,7 @@ func TestCLILintSARIFColumnAfterNonASCII(t *testing.T) {
 // the same column, in code points (issue 12: text, json and github counted
 // bytes, SARIF code points).
 func TestColumnsAgreeAcrossFormats(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "notes.md")
 	// "日本語で " is 5 code points and 13 bytes; the error is at "é".
@@ -273,6 +277,7 @@ func TestColumnsAgreeAcrossFormats(t *testing.T) {
 // TestLintListSkipsCommentsAndBOM: in a URL list, comment lines and a
 // byte order mark are no findings (issue 12).
 func TestLintListSkipsCommentsAndBOM(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "urls.txt")
 	if err := os.WriteFile(file, []byte("\xef\xbb\xbfhttp://a/\n# a comment\n  # indented\n\nhttp://b c\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -290,6 +295,7 @@ func TestLintListSkipsCommentsAndBOM(t *testing.T) {
 // strings in the place of the first's (baselines of long lists once held
 // other lines' bytes, both written and matched).
 func TestBaselineOverManyBlocks(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	list, bl := filepath.Join(dir, "urls.txt"), filepath.Join(dir, "baseline.json")
 	var in strings.Builder
@@ -342,6 +348,8 @@ func TestLintNoFile(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte("See [the guide](guide.md).\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Not in parallel: the stream opens the files lint names relative
+	// to the process's working directory.
 	t.Chdir(dir)
 	got, dot := run(t, "", nil, "lint"), run(t, "", nil, "lint", ".")
 	if got.code != 1 || !strings.Contains(got.stdout, "README.md:1:17: nothing at guide.md [missing-target]") {

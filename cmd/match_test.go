@@ -3,6 +3,7 @@ package cmd_test
 import "testing"
 
 func TestCLIMatch(t *testing.T) {
+	t.Parallel()
 	const repos = "/users/{id}/repos{?page,sort}"
 	noMatch := func(template string) map[string]any {
 		return map[string]any{"offset": 0.0, "rule": "match", "message": "does not match " + template}

@@ -5,6 +5,7 @@ import (
 )
 
 func TestCLINormalize(t *testing.T) {
+	t.Parallel()
 	const in = "HTTP://Example.COM:80/a/./b/../%7euser"
 	runCases(t, []cliCase{
 		{name: "default scheme level", args: []string{"normalize", in, "http://h:/", "https://h:443", "urn:X:%7e?"}, want: want{
@@ -59,6 +60,7 @@ type cliNormalizeCase struct {
 }
 
 func TestConformanceCLINormalize(t *testing.T) {
+	t.Parallel()
 	all := loadCorpus[cliNormalizeCase](t, "normalize.json")
 	levels, groups := groupBy(all, func(c cliNormalizeCase) string { return c.Level })
 	pass := 0

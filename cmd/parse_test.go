@@ -27,6 +27,7 @@ func component(out, name string) (string, bool) {
 }
 
 func TestCLIParseBreakdown(t *testing.T) {
+	t.Parallel()
 	const noRow = "\x00no row"
 	cases := []struct {
 		input string
@@ -74,6 +75,7 @@ func TestCLIParseBreakdown(t *testing.T) {
 }
 
 func TestCLIParse(t *testing.T) {
+	t.Parallel()
 	const pw = "http://alice:s3cr3t@example.com/p"
 	runCases(t, []cliCase{
 		{name: "names every component", args: []string{"parse", "s://u@h:1/p?q#f"}, want: want{
@@ -116,6 +118,7 @@ func TestCLIParse(t *testing.T) {
 }
 
 func TestCLIParseMultipleInputs(t *testing.T) {
+	t.Parallel()
 	one := run(t, "", nil, "parse", "http://a/x?q")
 	two := run(t, "", nil, "parse", "urn:b")
 	bad := run(t, "", nil, "parse", "c d")
@@ -168,6 +171,7 @@ func parseCorpusInputs(t *testing.T) ([]cliParseCase, int) {
 }
 
 func TestConformanceCLIParse(t *testing.T) {
+	t.Parallel()
 	cases, skipped := parseCorpusInputs(t)
 	t.Logf("parse.json: %d input(s) skipped for containing CR or LF", skipped)
 	var stdin strings.Builder
@@ -261,6 +265,7 @@ func TestConformanceCLIParse(t *testing.T) {
 // writes, and parse writes every key the type names, over inputs that
 // give each optional key.
 func TestParseRecordIsTheSchema(t *testing.T) {
+	t.Parallel()
 	inputs := "http://u@a/p?q=1#f\nhttp://a b/\nhttp://xn--zz/\na.example/x\nhttp://\xff/\n"
 	r := run(t, inputs, nil, "parse", "--format", "json", "--default-scheme", "https", "-")
 	written := map[string]bool{}

@@ -6,6 +6,7 @@ import (
 )
 
 func TestCLIRecompose(t *testing.T) {
+	t.Parallel()
 	runCases(t, []cliCase{
 		{name: "flags with empty query", args: []string{"recompose", "--scheme", "https", "--host", "example.com", "--path", "/a", "--query", ""}, want: want{
 			out: exact("https://example.com/a?\n")}},
@@ -32,6 +33,7 @@ func TestCLIRecompose(t *testing.T) {
 }
 
 func TestCLIRecomposeAuthority(t *testing.T) {
+	t.Parallel()
 	runCases(t, []cliCase{
 		{name: "authority alone is split", args: []string{"recompose"},
 			stdin: `{"scheme":"http","authority":"u@h:1","path":"/x"}` + "\n",
@@ -49,6 +51,7 @@ func TestCLIRecomposeAuthority(t *testing.T) {
 }
 
 func TestConformanceCLIParseRecomposeRoundTrip(t *testing.T) {
+	t.Parallel()
 	cases, skipped := parseCorpusInputs(t)
 	var in strings.Builder
 	n := 0

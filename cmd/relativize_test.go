@@ -8,6 +8,7 @@ import (
 )
 
 func TestCLIRelativize(t *testing.T) {
+	t.Parallel()
 	const base = "http://example.com/a/b/c"
 	runCases(t, []cliCase{
 		{name: "cases", args: []string{"relativize", base,
@@ -46,6 +47,7 @@ type cliRelativizeCase struct {
 }
 
 func TestConformanceCLIRelativize(t *testing.T) {
+	t.Parallel()
 	all := loadCorpus[cliRelativizeCase](t, "relativize.json")
 	bases, groups := groupBy(all, func(c cliRelativizeCase) string { return c.Base })
 	pass, sameAsCorpus := 0, 0

@@ -8,6 +8,7 @@ import (
 )
 
 func TestCLIResolve(t *testing.T) {
+	t.Parallel()
 	const base = "http://a/b/c/d;p?q"
 	// RFC 3986 section 5.4.1, normal examples.
 	normal := [][2]string{
@@ -65,6 +66,7 @@ type cliResolveCase struct {
 }
 
 func TestConformanceCLIResolve(t *testing.T) {
+	t.Parallel()
 	all := loadCorpus[cliResolveCase](t, "resolve.json")
 	bases, groups := groupBy(all, func(c cliResolveCase) string { return c.Base })
 	pass, usageBases := 0, 0

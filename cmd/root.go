@@ -48,8 +48,8 @@ type RootOptions struct {
 
 // palettes decides color for stdout and stderr separately.
 func (o *RootOptions) palettes() (out, errp *render.Palette) {
-	onOut := render.UseColor(o.Color.Value, o.IO.Out, o.IO.Getenv)
-	onErr := render.UseColor(o.Color.Value, o.IO.ErrOut, o.IO.Getenv)
+	onOut := render.UseColor(o.Color.Value, o.IO.Out, o.IO.getenv)
+	onErr := render.UseColor(o.Color.Value, o.IO.ErrOut, o.IO.getenv)
 	return render.NewPalette(onOut), render.NewPalette(onErr)
 }
 
@@ -63,7 +63,7 @@ func NewRootCmd(streams *IOStreams) *cobra.Command {
 // Main asks where a refused value came from.
 func newRoot(streams *IOStreams) (*cobra.Command, *RootOptions) {
 	opts := &RootOptions{IO: streams, Color: flagval.NewChoice("auto", "WHEN", render.ColorModes...),
-		settings: config.New(config.Options{Getenv: streams.Getenv, Alias: aliasTarget}),
+		settings: config.New(config.Options{Environ: streams.Environ, Alias: aliasTarget}),
 		cobraOut: &keepError{w: streams.Out}}
 	root := &cobra.Command{
 		Use:   "uritool",
@@ -266,7 +266,7 @@ func newHelpCmd() *cobra.Command {
 // run of a command whose heap asks for another than the default, unless
 // GOGC is set, and returns what sets it back.
 func (o *RootOptions) collectAt(percent int) (restore func()) {
-	if o.IO.Getenv("GOGC") != "" {
+	if o.IO.getenv("GOGC") != "" {
 		return func() {}
 	}
 	old := debug.SetGCPercent(percent)
@@ -276,7 +276,7 @@ func (o *RootOptions) collectAt(percent int) (restore func()) {
 // terminalWidth is the width of the terminal stdout writes to, from
 // COLUMNS or the terminal itself, or 0 when stdout is not a terminal.
 func (o *RootOptions) terminalWidth() int {
-	if n, err := strconv.Atoi(o.IO.Getenv("COLUMNS")); err == nil && n > 0 {
+	if n, err := strconv.Atoi(o.IO.getenv("COLUMNS")); err == nil && n > 0 {
 		return n
 	}
 	if f, ok := o.IO.Out.(*os.File); ok && render.IsTerminal(f) {
@@ -442,13 +442,25 @@ type IOStreams struct {
 	In     io.Reader
 	Out    io.Writer
 	ErrOut io.Writer
-	// Getenv reads the terminal's environment (NO_COLOR, TERM, HOME,
-	// XDG_CONFIG_HOME, COLUMNS); os.Getenv in main. URITOOL_* settings
-	// are read by viper from the process environment.
-	Getenv func(string) string
+	// Environ is the environment, NAME=VALUE (os.Environ() in main):
+	// the URITOOL_* settings and where the config file is, and what the
+	// terminal asks (NO_COLOR, TERM, COLUMNS). Of a name given twice the
+	// last counts, as with os/exec. Nothing else reads the process's,
+	// so that tests can run side by side, each with its own.
+	Environ []string
 	// Getwd is the working directory, which lint resolves its files'
 	// paths against; os.Getwd in main.
 	Getwd func() (string, error)
+}
+
+// getenv is the value of the variable name in Environ, or "".
+func (s *IOStreams) getenv(name string) string {
+	for i := len(s.Environ) - 1; i >= 0; i-- {
+		if k, v, ok := strings.Cut(s.Environ[i], "="); ok && k == name {
+			return v
+		}
+	}
+	return ""
 }
 
 // workdir is the working directory, absolute.

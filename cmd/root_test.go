@@ -29,7 +29,7 @@ import (
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"uritool": func() {
-			os.Exit(cmd.Main(os.Args[1:], &cmd.IOStreams{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr, Getenv: os.Getenv, Getwd: os.Getwd}))
+			os.Exit(cmd.Main(os.Args[1:], &cmd.IOStreams{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr, Environ: os.Environ(), Getwd: os.Getwd}))
 		},
 	})
 }
@@ -38,6 +38,7 @@ func TestMain(m *testing.M) {
 // command line, its input files, and the stdout, stderr and exit status
 // it must give.
 func TestScripts(t *testing.T) {
+	t.Parallel()
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
@@ -63,37 +64,22 @@ type result struct {
 func run(t testing.TB, stdin string, env map[string]string, args ...string) result {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := cmd.Main(args, &cmd.IOStreams{In: strings.NewReader(stdin), Out: &out, ErrOut: &errOut, Getenv: testEnv(t, env), Getwd: os.Getwd})
+	code := cmd.Main(args, &cmd.IOStreams{In: strings.NewReader(stdin), Out: &out, ErrOut: &errOut, Environ: testEnv(t, env), Getwd: os.Getwd})
 	return result{out.String(), errOut.String(), code}
 }
 
-// testEnv gives a run the environment env and nothing of the developer's:
-// settings (URITOOL_*) through the process environment, which viper
-// reads, the rest through IOStreams.Getenv. With a nil env, the config
-// directory is an empty one.
-func testEnv(t testing.TB, env map[string]string) func(string) string {
+// testEnv is the environment of a run: env, and nothing of the
+// developer's. With a nil env, the config directory is an empty one.
+func testEnv(t testing.TB, env map[string]string) []string {
 	t.Helper()
-	for _, kv := range os.Environ() {
-		if k, _, _ := strings.Cut(kv, "="); strings.HasPrefix(k, "URITOOL_") {
-			t.Setenv(k, "")
-			os.Unsetenv(k)
-		}
+	if env == nil {
+		return []string{"XDG_CONFIG_HOME=" + t.TempDir()}
 	}
+	environ := make([]string, 0, len(env))
 	for k, v := range env {
-		if strings.HasPrefix(k, "URITOOL_") {
-			t.Setenv(k, v)
-		}
+		environ = append(environ, k+"="+v)
 	}
-	dir := t.TempDir()
-	return func(k string) string {
-		if v, ok := env[k]; ok {
-			return v
-		}
-		if k == "XDG_CONFIG_HOME" && env == nil {
-			return dir
-		}
-		return ""
-	}
+	return environ
 }
 
 // want is what one run must give. Exact outputs are pointers so that ""
@@ -127,6 +113,7 @@ func runCases(t *testing.T, cases []cliCase) {
 	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			res, ok := safeRun(t, c.stdin, c.env, c.args...)
 			if ok {
 				expect(t, res, c.want)
@@ -389,6 +376,7 @@ func groupBy[T any](cases []T, key func(T) string) ([]string, map[string][]T) {
 // ---- color ----
 
 func TestCLIColor(t *testing.T) {
+	t.Parallel()
 	const esc = "\x1b["
 	in := "https://alice:s3cr3t@example.com:8443/a?b#c"
 	runCases(t, []cliCase{
@@ -410,6 +398,7 @@ func TestCLIColor(t *testing.T) {
 // ---- version and completion ----
 
 func TestCLIVersionAndCompletion(t *testing.T) {
+	t.Parallel()
 	res := run(t, "", nil, "--version")
 	if res.code != 0 || !regexp.MustCompile(`^uritool \S.*\npublicsuffix.org's public_suffix_list.dat, git revision [0-9a-f]+ .*\n$`).MatchString(res.stdout) {
 		t.Errorf("--version: exit %d, stdout %q; want \"uritool VERSION\" and the Public Suffix List's", res.code, res.stdout)
@@ -527,6 +516,7 @@ func printable(s string) bool {
 }
 
 func TestCLIHostileInput(t *testing.T) {
+	t.Parallel()
 	t.Run("10MB line", func(t *testing.T) {
 		long := "http://a/" + strings.Repeat("x", 10<<20)
 		input := long + "\nfoo\nhttp://b\n"
@@ -620,10 +610,11 @@ func (f *failingReader) Read(p []byte) (int, error) {
 }
 
 func TestCLIIOErrors(t *testing.T) {
-	getenv := testEnv(t, nil)
+	t.Parallel()
+	environ := testEnv(t, nil)
 	exec := func(in io.Reader, out io.Writer, args ...string) (string, int) {
 		var errOut bytes.Buffer
-		code := cmd.Main(args, &cmd.IOStreams{In: in, Out: out, ErrOut: &errOut, Getenv: getenv, Getwd: os.Getwd})
+		code := cmd.Main(args, &cmd.IOStreams{In: in, Out: out, ErrOut: &errOut, Environ: environ, Getwd: os.Getwd})
 		return errOut.String(), code
 	}
 	for _, args := range [][]string{
@@ -672,6 +663,7 @@ func TestCLIIOErrors(t *testing.T) {
 // same records for every command (issue 10: validate and lint took only
 // --format, the others only --json).
 func TestEveryCommandTakesFormat(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"parse", "http://a/b"},
 		{"validate", "http://a/b"},
@@ -714,6 +706,7 @@ func TestEveryCommandTakesFormat(t *testing.T) {
 // TestPortAndSchemeValues: flag values are checked by their type, so a
 // bad scheme or port is a usage error wherever it is given.
 func TestPortAndSchemeValues(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"validate", "--default-port", "x=-1", "http://a/"},
 		{"normalize", "--default-port", "gopher=99999", "http://a/"},
@@ -752,6 +745,7 @@ func (fullWriter) Write([]byte) (int, error) { return 0, errors.New("no space le
 // command stops with exit 3 and no usage hint, although its input never
 // ends. A command that went on reading would never return.
 func TestWriteErrorOnEndlessInput(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		line string
 		args []string
@@ -782,7 +776,7 @@ func TestWriteErrorOnEndlessInput(t *testing.T) {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			var errOut strings.Builder
 			stderr := fullWriter{}
-			code := cmd.Main(c.args, &cmd.IOStreams{In: &endless{[]byte(c.line + "\n")}, Out: fullWriter{}, ErrOut: stderr, Getenv: testEnv(t, nil), Getwd: os.Getwd})
+			code := cmd.Main(c.args, &cmd.IOStreams{In: &endless{[]byte(c.line + "\n")}, Out: fullWriter{}, ErrOut: stderr, Environ: testEnv(t, nil), Getwd: os.Getwd})
 			if code != cmd.ExitIO {
 				t.Errorf("exit %d, want %d; stderr %q", code, cmd.ExitIO, errOut.String())
 			}
@@ -793,8 +787,9 @@ func TestWriteErrorOnEndlessInput(t *testing.T) {
 // TestWriteErrorMessage: the message names the failure, and no help hint
 // follows, since the command line was fine.
 func TestWriteErrorMessage(t *testing.T) {
+	t.Parallel()
 	var errOut strings.Builder
-	code := cmd.Main([]string{"normalize"}, &cmd.IOStreams{In: &endless{[]byte("http://a/\n")}, Out: fullWriter{}, ErrOut: &errOut, Getenv: testEnv(t, nil), Getwd: os.Getwd})
+	code := cmd.Main([]string{"normalize"}, &cmd.IOStreams{In: &endless{[]byte("http://a/\n")}, Out: fullWriter{}, ErrOut: &errOut, Environ: testEnv(t, nil), Getwd: os.Getwd})
 	if code != cmd.ExitIO || !strings.Contains(errOut.String(), "no space left on device") || strings.Contains(errOut.String(), "--help") {
 		t.Errorf("exit %d, stderr %q", code, errOut.String())
 	}
@@ -841,11 +836,11 @@ func BenchmarkCommands(b *testing.B) {
 		{"lint-json", []string{"lint", "--format", "json", "-"}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			getenv := testEnv(b, nil)
+			environ := testEnv(b, nil)
 			b.SetBytes(int64(len(input)) / int64(lines))
 			b.ResetTimer()
 			for i := 0; i < b.N; i += lines {
-				code := cmd.Main(c.args, &cmd.IOStreams{In: bytes.NewReader(input), Out: io.Discard, ErrOut: io.Discard, Getenv: getenv, Getwd: os.Getwd})
+				code := cmd.Main(c.args, &cmd.IOStreams{In: bytes.NewReader(input), Out: io.Discard, ErrOut: io.Discard, Environ: environ, Getwd: os.Getwd})
 				if code > cmd.ExitFindings {
 					b.Fatalf("exit %d", code)
 				}
@@ -865,6 +860,7 @@ func (enospc) Write([]byte) (int, error) { return 0, errors.New("no space left o
 // "completion bash >/dev/full" and "--version >/dev/full" exited 2, and
 // "--help >/dev/full" 0).
 func TestWriteErrorsOutsideTheStream(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"--help"},
 		{"-h"},
@@ -881,7 +877,7 @@ func TestWriteErrorsOutsideTheStream(t *testing.T) {
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			var errOut strings.Builder
-			code := cmd.Main(args, &cmd.IOStreams{In: strings.NewReader(""), Out: enospc{}, ErrOut: &errOut, Getenv: testEnv(t, nil), Getwd: os.Getwd})
+			code := cmd.Main(args, &cmd.IOStreams{In: strings.NewReader(""), Out: enospc{}, ErrOut: &errOut, Environ: testEnv(t, nil), Getwd: os.Getwd})
 			const want = "uritool: error: write error: no space left on device\n"
 			got := errOut.String()
 			if args[0] == "__complete" {

@@ -11,6 +11,7 @@ import (
 )
 
 func TestCLIShape(t *testing.T) {
+	t.Parallel()
 	const log = "https://example.com/users/122/edit?page=2\n" +
 		"https://example.com/users/7/edit\n" +
 		"https://example.com/users/7/edit?sort=name&page=1\n" +
@@ -117,15 +118,17 @@ func TestCLIShape(t *testing.T) {
 // TestCollectorTargetRestored: shape and interop set the garbage
 // collector's target for their run; the process (tests, a program that
 // calls Main) gets its own back, and GOGC, when set, is left alone.
+//
+// Not in parallel: the target is the process's.
 func TestCollectorTargetRestored(t *testing.T) {
 	current := func() int { p := debug.SetGCPercent(100); debug.SetGCPercent(p); return p }
 	defer debug.SetGCPercent(debug.SetGCPercent(123))
 	for _, args := range [][]string{{"shape"}, {"interop"}} {
 		for _, gogc := range []string{"", "77"} {
 			var during int
-			getenv := testEnv(t, map[string]string{"GOGC": gogc})
+			environ := testEnv(t, map[string]string{"GOGC": gogc})
 			in := &probe{r: strings.NewReader("http://a/b\nhttp://a/c\n"), read: func() { during = current() }}
-			cmd.Main(args, &cmd.IOStreams{In: in, Out: io.Discard, ErrOut: io.Discard, Getenv: getenv, Getwd: os.Getwd})
+			cmd.Main(args, &cmd.IOStreams{In: in, Out: io.Discard, ErrOut: io.Discard, Environ: environ, Getwd: os.Getwd})
 			if got := current(); got != 123 {
 				t.Errorf("%v, GOGC=%q: target %d after the run, want 123 back", args, gogc, got)
 			}

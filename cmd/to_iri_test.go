@@ -6,6 +6,7 @@ import (
 )
 
 func TestCLIToIRI(t *testing.T) {
+	t.Parallel()
 	runCases(t, []cliCase{
 		// The examples of uritool to-iri --help.
 		{name: "help: URI to IRI", args: []string{"to-iri", "https://xn--bcher-kva.example/stra%C3%9Fe?q=%E6%97%A5%E6%9C%AC"}, want: want{
@@ -52,6 +53,7 @@ func TestCLIToIRI(t *testing.T) {
 // TestCLIToIRIRoundTrip: to-uri takes back what to-iri shows, when the
 // input's percent-encodings are in uppercase hex.
 func TestCLIToIRIRoundTrip(t *testing.T) {
+	t.Parallel()
 	uris := []string{
 		"https://xn--bcher-kva.example/stra%C3%9Fe?q=%E6%97%A5%E6%9C%AC",
 		"http://a/%E2%80%AE%C3%A9%CC%81?%EE%80%80#%F0%9F%98%80",

@@ -3,6 +3,7 @@ package cmd_test
 import "testing"
 
 func TestCLIToURI(t *testing.T) {
+	t.Parallel()
 	// decomposed is "ü" as u and U+0308, not in NFC.
 	const decomposed = "u\u0308"
 	idnaErr := func(offset float64, rule, msg string) map[string]any {

@@ -5,6 +5,7 @@ import (
 )
 
 func TestCLIValidate(t *testing.T) {
+	t.Parallel()
 	const fooDiag = "missing scheme: a URI starts with a scheme and ':' [scheme]\n    foo\n       ^\n"
 	runCases(t, []cliCase{
 		{name: "valid prints nothing", args: []string{"validate", "http://a", "urn:x"}, want: want{out: exact("")}},
@@ -86,6 +87,7 @@ type cliValidityCase struct {
 }
 
 func TestConformanceCLIValidity(t *testing.T) {
+	t.Parallel()
 	all := loadCorpus[cliValidityCase](t, "validity.json")
 	grammars := []struct{ corpus, flag string }{
 		{"URI", "uri"}, {"URI-reference", "reference"}, {"absolute-URI", "absolute"},

@@ -4,9 +4,10 @@
 // it.
 //
 // Settings come in layers, highest first: a flag on the command line, a
-// URITOOL_* variable, the config file, the flag's default. Viper does the
-// layering; this package binds each flag to its key and variables, checks
-// the file's keys against the command tree, and keeps each value's Origin.
+// URITOOL_* variable, the config file, the flag's default. This package
+// checks the file's keys against the command tree, gives each flag not on
+// the command line the value of the highest layer that has one, through
+// the flag's own check, and keeps each value's Origin.
 //
 // Keys: the global flags (color) at the top level of the file, each
 // command's flags under the command's name:
@@ -30,7 +31,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-	"github.com/spf13/viper"
 )
 
 // Kind is the layer a value came from.
@@ -78,22 +78,24 @@ type Setting struct {
 
 // Options configure Layers.
 type Options struct {
-	// Getenv reads XDG_CONFIG_HOME and HOME, to find the config file.
-	// URITOOL_* variables are read from the process environment, as
-	// viper reads them.
-	Getenv func(string) string
+	// Environ is the environment, NAME=VALUE, as os.Environ gives it:
+	// the URITOOL_* variables, and XDG_CONFIG_HOME and HOME to find the
+	// config file. Of a name given twice the last counts, as with
+	// os/exec. It comes in as a value, not from the process, so that
+	// tests can each have their own and run in parallel.
+	Environ []string
 	// Alias reports a flag that only stands for another flag's value
 	// (--json for --format json): it is no setting of its own, and
 	// target, such as "format=json", is what its variable should say.
 	Alias func(f *pflag.Flag) (target string, ok bool)
 }
 
-// Layers are the settings of one run of one command tree: one viper
-// instance, and the origin of every value applied.
+// Layers are the settings of one run of one command tree, and the origin
+// of every value applied.
 type Layers struct {
-	v     *viper.Viper
 	opts  Options
-	file  *configFile // read by Apply or List, once
+	env   map[string]string // Options.Environ, by name
+	file  *configFile       // read by Apply or List, once
 	known map[*pflag.Flag]Setting
 	// warned are the unknown variables already warned of.
 	warned map[string]bool
@@ -101,13 +103,16 @@ type Layers struct {
 
 // New returns the layers of one run; build one per root command.
 func New(opts Options) *Layers {
-	if opts.Getenv == nil {
-		opts.Getenv = func(string) string { return "" }
-	}
 	if opts.Alias == nil {
 		opts.Alias = func(*pflag.Flag) (string, bool) { return "", false }
 	}
-	return &Layers{v: viper.New(), opts: opts, known: map[*pflag.Flag]Setting{}, warned: map[string]bool{}}
+	env := make(map[string]string, len(opts.Environ))
+	for _, kv := range opts.Environ {
+		if name, value, ok := strings.Cut(kv, "="); ok {
+			env[name] = value
+		}
+	}
+	return &Layers{opts: opts, env: env, known: map[*pflag.Flag]Setting{}, warned: map[string]bool{}}
 }
 
 // SkipsConfig reports commands that must work whatever the config file
@@ -147,14 +152,11 @@ func (l *Layers) Apply(c *cobra.Command) (warnings []string, err error) {
 // its default; the command's own variable (URITOOL_PARSE_FORMAT), the
 // file and a global flag's variable are errors when wrong.
 func (l *Layers) apply(c *cobra.Command, cf *configFile) ([]Setting, error) {
-	settings, err := l.settings(c, cf)
-	if err != nil {
-		return nil, err
-	}
+	settings := l.settings(c, cf)
 	for i := range settings {
 		s := &settings[i]
 		if s.Origin.Kind == Env {
-			v := value{text: os.Getenv(s.Origin.Name)}
+			v := value{text: l.env[s.Origin.Name]}
 			err := setFlag(s.Flag, v)
 			if err == nil {
 				s.Flag.Changed = true // lets commands tell a given value from the default
@@ -166,7 +168,7 @@ func (l *Layers) apply(c *cobra.Command, cf *configFile) ([]Setting, error) {
 			}
 			// Another command's value: the layers below decide.
 			s.Origin, s.Value = Origin{Kind: Default}, s.Flag.DefValue
-			if l.v.InConfig(s.Key) {
+			if _, ok := cf.values[s.Key]; ok {
 				s.Origin = Origin{Kind: File, Name: cf.path, Line: cf.lines[s.Key]}
 			}
 		}
@@ -269,12 +271,12 @@ func (l *Layers) configPath(c *cobra.Command) (path string, explicit bool) {
 	if f := c.Flag("config"); f != nil && f.Value.String() != "" {
 		return f.Value.String(), true
 	}
-	if env := os.Getenv(envPrefix + "_CONFIG"); env != "" {
+	if env := l.env[envPrefix+"_CONFIG"]; env != "" {
 		return env, true
 	}
-	dir := l.opts.Getenv("XDG_CONFIG_HOME")
+	dir := l.env["XDG_CONFIG_HOME"]
 	if dir == "" {
-		home := l.opts.Getenv("HOME")
+		home := l.env["HOME"]
 		if home == "" {
 			return "", false
 		}
@@ -283,60 +285,48 @@ func (l *Layers) configPath(c *cobra.Command) (path string, explicit bool) {
 	return filepath.Join(dir, "uritool", "config.yaml"), false
 }
 
-// settings binds c's flags to their keys and variables in viper and says
-// where each value comes from.
-func (l *Layers) settings(c *cobra.Command, cf *configFile) ([]Setting, error) {
+// settings are c's flags with their keys and variables, and where each
+// value comes from: the highest layer that has one.
+func (l *Layers) settings(c *cobra.Command, cf *configFile) []Setting {
 	var out []Setting
-	add := func(key string, f *pflag.Flag, envs ...string) error {
-		if err := l.v.BindPFlag(key, f); err != nil {
-			return err
-		}
-		if err := l.v.BindEnv(append([]string{key}, envs...)...); err != nil {
-			return err
-		}
+	add := func(key string, f *pflag.Flag, envs ...string) {
 		s := Setting{Key: key, Flag: f, Envs: envs, Value: f.Value.String()}
+		env := l.envSet(envs)
+		_, inFile := cf.values[key]
 		switch applied, ok := l.known[f]; {
 		case ok && (applied.Origin.Kind == Env || applied.Origin.Kind == File):
 			s.Origin = applied.Origin
 		case f.Changed:
 			s.Origin = Origin{Kind: Flag, Name: f.Name}
-		case envSet(envs) != "":
-			s.Origin = Origin{Kind: Env, Name: envSet(envs)}
-			s.Value = fmt.Sprint(l.v.Get(key))
-		case l.v.InConfig(key):
+		case env != "":
+			s.Origin, s.Value = Origin{Kind: Env, Name: env}, l.env[env]
+		case inFile:
 			s.Origin = Origin{Kind: File, Name: cf.path, Line: cf.lines[key]}
-			// As written; viper's value for what Apply would refuse.
-			if v, _, err := fileValue(cf.values[key]); err == nil {
-				s.Value = v.String()
-			} else {
-				s.Value = fmt.Sprint(l.v.Get(key))
-			}
 		}
 		out = append(out, s)
-		return nil
 	}
-	var err error
 	c.Root().PersistentFlags().VisitAll(func(f *pflag.Flag) {
-		if err == nil && l.configurable(f) {
-			err = add(f.Name, f, envName(f.Name))
+		if l.configurable(f) {
+			add(f.Name, f, envName(f.Name))
 		}
 	})
 	if c != c.Root() {
 		c.NonInheritedFlags().VisitAll(func(f *pflag.Flag) {
-			if err == nil && l.configurable(f) {
-				err = add(c.Name()+"."+f.Name, f, envName(c.Name(), f.Name), envName(f.Name))
+			if l.configurable(f) {
+				add(c.Name()+"."+f.Name, f, envName(c.Name(), f.Name), envName(f.Name))
 			}
 		})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return !strings.Contains(out[i].Key, ".") && strings.Contains(out[j].Key, ".") })
-	return out, err
+	return out
 }
 
 // envSet returns the first of the variables that is set and not empty:
-// viper passes over empty ones, so they are no source.
-func envSet(envs []string) string {
+// an empty one is no source, so that "URITOOL_FORMAT= uritool ..." undoes
+// an export for one run.
+func (l *Layers) envSet(envs []string) string {
 	for _, e := range envs {
-		if os.Getenv(e) != "" {
+		if l.env[e] != "" {
 			return e
 		}
 	}
@@ -353,8 +343,8 @@ type value struct {
 	pairs map[string]string
 }
 
-// String is the value as uritool config shows it, which is how fmt put
-// viper's value: a list in brackets, a mapping as map[NAME:VALUE ...].
+// String is the value as uritool config shows it, as fmt puts a Go
+// value: a list in brackets, a mapping as map[NAME:VALUE ...].
 func (v value) String() string {
 	switch {
 	case v.list:

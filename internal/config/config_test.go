@@ -11,9 +11,9 @@ import (
 )
 
 // tree is a small command tree with a global flag and a command flag,
-// run with args under a config file holding file.
-// The file's path is the third result.
-func tree(t *testing.T, file string, args ...string) (*cobra.Command, *Layers, string) {
+// run with args under a config file holding file and the variables env
+// (NAME=VALUE). The file's path is the third result.
+func tree(t *testing.T, file string, env []string, args ...string) (*cobra.Command, *Layers, string) {
 	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "uritool", "config.yaml")
@@ -25,12 +25,7 @@ func tree(t *testing.T, file string, args ...string) (*cobra.Command, *Layers, s
 			t.Fatal(err)
 		}
 	}
-	l := New(Options{Getenv: func(k string) string {
-		if k == "XDG_CONFIG_HOME" {
-			return dir
-		}
-		return ""
-	}})
+	l := New(Options{Environ: append([]string{"XDG_CONFIG_HOME=" + dir}, env...)})
 	root := &cobra.Command{Use: "uritool"}
 	root.PersistentFlags().String("color", "auto", "")
 	root.PersistentFlags().String("config", "", "")
@@ -52,9 +47,12 @@ func tree(t *testing.T, file string, args ...string) (*cobra.Command, *Layers, s
 // TestOrigins: each value knows the layer it came from, and the origin
 // reads as uritool config shows it.
 func TestOrigins(t *testing.T) {
-	t.Setenv("URITOOL_SHAPE_FORMAT", "json")
-	t.Setenv("URITOOL_NO_HEURISTIC", "") // empty: no source
-	c, l, path := tree(t, "color: never\nshape:\n  sample: 3\n  no-heuristic: hex\n", "shape", "--color", "always")
+	t.Parallel()
+	env := []string{
+		"URITOOL_SHAPE_FORMAT=xml", "URITOOL_SHAPE_FORMAT=json", // the last counts
+		"URITOOL_NO_HEURISTIC=", // empty: no source
+	}
+	c, l, path := tree(t, "color: never\nshape:\n  sample: 3\n  no-heuristic: hex\n", env, "shape", "--color", "always")
 	if _, err := l.Apply(c); err != nil {
 		t.Fatal(err)
 	}
@@ -79,8 +77,8 @@ func TestOrigins(t *testing.T) {
 
 // TestGiven: a message about a setting names it as the user gave it.
 func TestGiven(t *testing.T) {
-	t.Setenv("URITOOL_FORMAT", "json")
-	c, l, path := tree(t, "shape:\n  sample: 3\n", "shape", "--color", "never")
+	t.Parallel()
+	c, l, path := tree(t, "shape:\n  sample: 3\n", []string{"URITOOL_FORMAT=json"}, "shape", "--color", "never")
 	if _, err := l.Apply(c); err != nil {
 		t.Fatal(err)
 	}
@@ -99,8 +97,8 @@ func TestGiven(t *testing.T) {
 // TestExplain: a ValueError made where the value is checked, knowing only
 // the flag, names the value's origin once Explain has seen it.
 func TestExplain(t *testing.T) {
-	t.Setenv("URITOOL_SAMPLE", "-1")
-	c, l, path := tree(t, "shape:\n  format: xml\n", "shape", "--color", "bogus")
+	t.Parallel()
+	c, l, path := tree(t, "shape:\n  format: xml\n", []string{"URITOOL_SAMPLE=-1"}, "shape", "--color", "bogus")
 	if _, err := l.Apply(c); err != nil {
 		t.Fatal(err)
 	}
@@ -127,10 +125,8 @@ func (w *wrapped) Unwrap() error { return w.err }
 // TestUnknownVariables: one warning per unknown variable, however often
 // the layers are applied, and none for a known or an empty one.
 func TestUnknownVariables(t *testing.T) {
-	t.Setenv("URITOOL_SAMPEL", "2")
-	t.Setenv("URITOOL_SHAPE_SAMPLE", "2")
-	t.Setenv("URITOOL_OTHER", "")
-	c, l, _ := tree(t, "", "shape")
+	t.Parallel()
+	c, l, _ := tree(t, "", []string{"URITOOL_SAMPEL=2", "URITOOL_SHAPE_SAMPLE=2", "URITOOL_OTHER="}, "shape")
 	want := []string{"URITOOL_SAMPEL is no setting of uritool; ignored (did you mean URITOOL_SAMPLE?)"}
 	for i := range 2 {
 		got, err := l.Apply(c)

@@ -2,7 +2,6 @@ package config
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -16,8 +15,7 @@ import (
 // warning, not an error: other tools' variables may share the prefix.
 func (l *Layers) unknownVariables(root *cobra.Command) []string {
 	var names []string
-	for _, kv := range os.Environ() {
-		name, value, _ := strings.Cut(kv, "=")
+	for name, value := range l.env {
 		if strings.HasPrefix(name, envPrefix+"_") && value != "" && !l.warned[name] {
 			names = append(names, name)
 		}

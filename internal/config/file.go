@@ -1,7 +1,6 @@
 package config
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -25,8 +24,10 @@ type configFile struct {
 	running string
 }
 
-// readFile reads the config file into viper, once, and checks every key
-// in it against the command tree.
+// readFile reads and parses the config file, once, and checks every key
+// in it against the command tree. The values stay nodes: a flag checks
+// what was written, where a decoder would give 16 for 0x10, and an error
+// names the line of the part at fault.
 func (l *Layers) readFile(running *cobra.Command) (*configFile, error) {
 	if l.file != nil {
 		return l.file, nil
@@ -49,17 +50,11 @@ func (l *Layers) readFile(running *cobra.Command) (*configFile, error) {
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, cf.yamlError(err)
 	}
-	// Before viper, whose decoder words a duplicate as the YAML
-	// library's internals.
 	if err := cf.checkDuplicates(&doc, ""); err != nil {
 		return nil, err
 	}
 	if err := cf.checkKeys(&doc, running.Root(), running.Name(), l.configurable); err != nil {
 		return nil, err
-	}
-	l.v.SetConfigType("yaml")
-	if err := l.v.ReadConfig(bytes.NewReader(data)); err != nil {
-		return nil, cf.yamlError(err)
 	}
 	l.file = cf
 	return cf, nil
@@ -81,7 +76,7 @@ func (cf *configFile) checkKeys(doc *yaml.Node, root *cobra.Command, running str
 		k, v := top.Content[i], top.Content[i+1]
 		name := k.Value
 		if _, ok := known[name]; ok && !IsCommand(root, name) {
-			cf.lines[name], cf.values[name] = k.Line, v
+			cf.set(name, k, v)
 			continue
 		}
 		if !IsCommand(root, name) {
@@ -99,10 +94,24 @@ func (cf *configFile) checkKeys(doc *yaml.Node, root *cobra.Command, running str
 			if _, ok := known[key]; !ok {
 				return cf.unknown(sub, key, known)
 			}
-			cf.lines[key], cf.values[key] = sub.Line, v.Content[j+1]
+			cf.set(key, sub, v.Content[j+1])
 		}
 	}
 	return nil
+}
+
+// set records the value of key, and the line of k, its key; a key with no
+// value (null) is as good as absent, and leaves the layers below it to
+// decide.
+func (cf *configFile) set(key string, k, v *yaml.Node) {
+	n := v
+	if n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return
+	}
+	cf.lines[key], cf.values[key] = k.Line, v
 }
 
 func (cf *configFile) unknown(k *yaml.Node, key string, known map[string]bool) error {
@@ -146,15 +155,11 @@ func (cf *configFile) checkDuplicates(n *yaml.Node, path string) error {
 	return nil
 }
 
-// yamlError puts an error of the YAML library, or of viper reading YAML,
-// as an editor does: "FILE:3: what", or "FILE: what" when the library
-// gives no line (it gives none for the first).
+// yamlError puts an error of the YAML library as an editor does:
+// "FILE:3: what", or "FILE: what" when the library gives no line (it
+// gives none for the first).
 func (cf *configFile) yamlError(err error) error {
-	msg := strings.TrimPrefix(err.Error(), "While parsing config: ")
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	if rest, ok := strings.CutPrefix(msg, "unmarshal errors:\n"); ok {
-		msg, _, _ = strings.Cut(strings.TrimSpace(rest), "\n")
-	}
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		return fmt.Errorf("%s:%s: %s", cf.path, m[1], m[2])
 	}

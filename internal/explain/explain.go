@@ -1,34 +1,25 @@
 // Package explain shows the work of uri.Resolve and uri.Normalize step by
 // step, for people learning RFC 3986 or debugging a reference. The steps
-// are recorded by pkg/uri's own code as it runs (see internal/uritrace),
-// so an explanation ends where pkg/uri does by construction.
+// are recorded by pkg/uri's own code as it runs (its Trace methods), so an
+// explanation ends where pkg/uri does by construction; this package adds
+// the words.
 package explain
 
-import (
-	"github.com/uritool/uritool/internal/uritrace"
-	"github.com/uritool/uritool/pkg/uri"
-)
-
-// The traced forms of uri.Resolve and uri.Normalize, which pkg/uri hands
-// over when it is initialized, before this package is.
-var (
-	resolveTraced = uritrace.Resolve.(func(uri.ResolveOptions, uri.URI, uri.URI, *uritrace.Resolution) (uri.URI, error))
-	normalizeWith = uritrace.Normalize.(func(uri.NormalizeOptions, uri.URI, uritrace.Rules) uri.URI)
-)
+import "github.com/uritool/uritool/pkg/uri"
 
 // DotStep is one turn of the loop of RFC 3986 section 5.2.4, as the RFC's
 // own table shows it: the rule applied (A to E) and both buffers after it.
-type DotStep = uritrace.DotStep
+type DotStep = uri.DotStep
 
 // Branch names the case of section 5.2.2 that a resolution takes.
-type Branch = uritrace.Branch
+type Branch = uri.Branch
 
 const (
-	BranchScheme    = uritrace.BranchScheme
-	BranchAuthority = uritrace.BranchAuthority
-	BranchEmptyPath = uritrace.BranchEmptyPath
-	BranchAbsPath   = uritrace.BranchAbsPath
-	BranchMerge     = uritrace.BranchMerge
+	BranchScheme    = uri.BranchScheme
+	BranchAuthority = uri.BranchAuthority
+	BranchEmptyPath = uri.BranchEmptyPath
+	BranchAbsPath   = uri.BranchAbsPath
+	BranchMerge     = uri.BranchMerge
 )
 
 // Trace tells how a resolution reached its target.
@@ -48,12 +39,11 @@ type Trace struct {
 // Resolve resolves ref against base as opts.Resolve does, and records
 // how. It fails exactly when opts.Resolve does.
 func Resolve(opts uri.ResolveOptions, base, ref uri.URI) (Trace, error) {
-	var r uritrace.Resolution
-	target, err := resolveTraced(opts, base, ref, &r)
+	r, err := opts.Trace(base, ref)
 	if err != nil {
 		return Trace{}, err
 	}
-	tr := Trace{Branch: r.Branch, DotInput: r.DotInput, DotSteps: r.DotSteps, Target: target}
+	tr := Trace{Branch: r.Branch, DotInput: r.DotInput, DotSteps: r.DotSteps, Target: r.Target}
 	if r.Branch == BranchMerge {
 		tr.MergePrefix, tr.Merged = r.MergePrefix, r.DotInput
 	}
@@ -69,43 +59,30 @@ type Step struct {
 	After   string
 }
 
-// normalizeRules are the rules Normalize explains, in uritrace's order.
-var normalizeRules = [...]struct {
-	rule          uritrace.Rules
-	section, text string
-}{
-	{uritrace.PctUppercase, "6.2.2.1", "hex digits of percent-encodings uppercased"},
-	{uritrace.PctDecode, "6.2.2.2", "percent-encoded unreserved characters decoded"},
-	{uritrace.SchemeLower, "6.2.2.1", "scheme lowercased"},
-	{uritrace.HostLower, "6.2.2.1", "host lowercased"},
-	{uritrace.CanonicalIPv6, "RFC 5952 4", "IPv6 address in canonical text"},
-	{uritrace.DotSegments, "6.2.2.3", "dot-segments removed"},
-	{uritrace.RelativeDots, "6.2.2.3", "dot-segments removed from a relative reference"},
-	{uritrace.DropPort, "6.2.3", "empty port removed"},
-	{uritrace.EmptyPathSlash, "6.2.3", `empty path with an authority written "/"`},
+// ruleText says what each rule of uri.NormalizeOptions.Trace did, and
+// where.
+var ruleText = map[uri.NormalizeRule]struct{ section, text string }{
+	uri.NormalizePctUppercase:   {"6.2.2.1", "hex digits of percent-encodings uppercased"},
+	uri.NormalizePctDecode:      {"6.2.2.2", "percent-encoded unreserved characters decoded"},
+	uri.NormalizeSchemeLower:    {"6.2.2.1", "scheme lowercased"},
+	uri.NormalizeHostLower:      {"6.2.2.1", "host lowercased"},
+	uri.NormalizeCanonicalIPv6:  {"RFC 5952 4", "IPv6 address in canonical text"},
+	uri.NormalizeDotSegments:    {"6.2.2.3", "dot-segments removed"},
+	uri.NormalizeRelativeDots:   {"6.2.2.3", "dot-segments removed from a relative reference"},
+	uri.NormalizeDropPort:       {"6.2.3", "empty port removed"},
+	uri.NormalizeEmptyPathSlash: {"6.2.3", `empty path with an authority written "/"`},
 }
 
 // Normalize normalizes u as opts.Normalize does, one rule at a time, and
 // returns the rules that changed something.
 func Normalize(opts uri.NormalizeOptions, u uri.URI) []Step {
-	if !u.IsValid() {
-		return nil
-	}
 	var steps []Step
-	var applied uritrace.Rules
-	before := u
-	for _, r := range normalizeRules {
-		applied |= r.rule
-		after := normalizeWith(opts, u, applied)
-		if after == before {
-			continue
+	for _, s := range opts.Trace(u) {
+		r := ruleText[s.Rule]
+		if port, _ := u.Port(); s.Rule == uri.NormalizeDropPort && port != "" {
+			r.text = "default port " + port + " removed"
 		}
-		text := r.text
-		if port, _ := u.Port(); r.rule == uritrace.DropPort && port != "" {
-			text = "default port " + port + " removed"
-		}
-		steps = append(steps, Step{r.section, text, before.String(), after.String()})
-		before = after
+		steps = append(steps, Step{r.section, r.text, s.Before.String(), s.After.String()})
 	}
 	return steps
 }

@@ -76,57 +76,6 @@ func protect(path string, hasAuthority bool) string {
 	return path
 }
 
-// TestDotStepsAsTheRFCShowsThem holds the steps to the two tables of
-// section 5.2.4.
-func TestDotStepsAsTheRFCShowsThem(t *testing.T) {
-	for _, c := range []struct {
-		base, ref string
-		want      [][3]string // rule, output, input
-	}{
-		{"http://a/", "/a/b/c/./../../g", [][3]string{
-			{"E", "/a", "/b/c/./../../g"},
-			{"E", "/a/b", "/c/./../../g"},
-			{"E", "/a/b/c", "/./../../g"},
-			{"B", "/a/b/c", "/../../g"},
-			{"C", "/a/b", "/../g"},
-			{"C", "/a", "/g"},
-			{"E", "/a/g", ""},
-		}},
-		{"a:", "a:mid/content=5/../6", [][3]string{
-			{"E", "mid", "/content=5/../6"},
-			{"E", "mid/content=5", "/../6"},
-			{"C", "mid", "/6"},
-			{"E", "mid/6", ""},
-		}},
-		{"a:", "a:../.././x/.", [][3]string{
-			{"A", "", ".././x/."},
-			{"A", "", "./x/."},
-			{"A", "", "x/."},
-			{"E", "x", "/."},
-			{"B", "x", "/"},
-			{"E", "x/", ""},
-		}},
-		{"http://a/", "x/..", [][3]string{
-			{"E", "/x", "/.."},
-			{"C", "", "/"},
-			{"E", "/", ""},
-		}},
-		{"a:", "a:..", [][3]string{{"D", "", ""}}},
-	} {
-		tr, err := explain.Resolve(uri.ResolveOptions{}, uri.MustParse(c.base), uri.MustParse(c.ref))
-		if err != nil {
-			t.Fatalf("Resolve(%q, %q): %v", c.base, c.ref, err)
-		}
-		var got [][3]string
-		for _, s := range tr.DotSteps {
-			got = append(got, [3]string{s.Rule, s.Output, s.Input})
-		}
-		if !slices.Equal(got, c.want) {
-			t.Errorf("Resolve(%q, %q): steps\n%q, want\n%q", c.base, c.ref, got, c.want)
-		}
-	}
-}
-
 var (
 	normalizeOptions = []uri.NormalizeOptions{
 		{Level: uri.SyntaxLevel},
@@ -158,6 +107,9 @@ func checkNormalize(t *testing.T, o uri.NormalizeOptions, u uri.URI) {
 		}
 		if s.Before == s.After || s.Before != prev {
 			t.Errorf("%+v: step %d of %q does not follow on: %+v", o, i, u, s)
+		}
+		if s.Section == "" || s.Rule == "" {
+			t.Errorf("%+v: step %d of %q has no words: %+v", o, i, u, s)
 		}
 	}
 }
@@ -271,7 +223,7 @@ func FuzzExplanationEndsInResult(f *testing.F) {
 }
 
 // TestOptionSteps holds the steps of the options beyond RFC 3986 to the
-// rules they name, each shown once and in uritrace's order.
+// rules they name, each shown once and in the order of uri.NormalizeRule.
 func TestOptionSteps(t *testing.T) {
 	o := uri.NormalizeOptions{Level: uri.SchemeLevel, RelativeDots: true, CanonicalIPv6: true}
 	for _, c := range []struct {
@@ -296,14 +248,5 @@ func TestOptionSteps(t *testing.T) {
 		if !slices.Equal(got, c.want) {
 			t.Errorf("Normalize(%q): steps %q, want %q", c.in, got, c.want)
 		}
-	}
-}
-
-func TestBranchString(t *testing.T) {
-	if got := explain.BranchMerge.String(); !strings.Contains(got, "merged") {
-		t.Errorf("BranchMerge.String() = %q", got)
-	}
-	if got := explain.Branch(7).String(); got != "Branch(7)" {
-		t.Errorf("Branch(7).String() = %q, want Branch(7)", got)
 	}
 }

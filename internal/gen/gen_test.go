@@ -103,7 +103,7 @@ func TestManPagesKeepEveryWord(t *testing.T) {
 	if err != nil {
 		t.Skip("no groff to render the pages with")
 	}
-	root := cmd.NewRootCmd(&cmd.IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard, Getenv: func(string) string { return "" }})
+	root := cmd.NewRootCmd(&cmd.IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard})
 	overstrike := regexp.MustCompile(".\b")
 	glyphs := strings.NewReplacer("\u2010", "-", "\u2212", "-", "\u2019", "'", "\u2018", "`", "\u201c", `"`, "\u201d", `"`, "\u00a0", " ")
 	var check func(c *cobra.Command)

@@ -28,7 +28,7 @@ func main() {
 }
 
 func run(dir string) error {
-	root := cmd.NewRootCmd(&cmd.IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard, Getenv: func(string) string { return "" }})
+	root := cmd.NewRootCmd(&cmd.IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard})
 	// The version depends on the build; a fixed one keeps the files stable.
 	root.Version = ""
 	if err := completions(root, filepath.Join(dir, "completions")); err != nil {

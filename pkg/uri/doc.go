@@ -36,6 +36,17 @@
 // and each function that takes a URI says what it does with it. The
 // empty reference "" is valid and is not the zero URI.
 //
+// # Tracing
+//
+// [ResolveOptions.Trace] and [NormalizeOptions.Trace] show the work of
+// Resolve and Normalize step by step, for people learning RFC 3986 or
+// debugging a reference: the branch of section 5.2.2 taken, each turn of
+// remove_dot_segments as the RFC's tables show it, and each rule of
+// normalization that changed something. They run the same code as Resolve
+// and Normalize, so a trace ends where those do; Resolve and Normalize
+// record nothing, and pay for tracing only a check that no trace is asked
+// for.
+//
 // # Decisions and departures from the RFC's letter
 //
 // Where RFC 3986 leaves a choice, or its letter gives a result that cannot

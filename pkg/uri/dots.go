@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/uritool/uritool/internal/ascii"
-	"github.com/uritool/uritool/internal/uritrace"
 )
 
 // RemoveDotSegments applies remove_dot_segments (section 5.2.4) to path.
@@ -56,7 +55,7 @@ func dotSegmentAt(p string) bool {
 // buffer is b[:w] and the input buffer b[r:]. The output never outgrows
 // what has been read, so w <= r throughout. It returns the output length,
 // and appends each turn of the loop to steps unless it is nil.
-func removeDotSegments(b []byte, steps *[]uritrace.DotStep) int {
+func removeDotSegments(b []byte, steps *[]DotStep) int {
 	r, w := 0, 0
 	n := len(b)
 	at := func(s string) bool { return n-r >= len(s) && string(b[r:r+len(s)]) == s }
@@ -90,7 +89,7 @@ func removeDotSegments(b []byte, steps *[]uritrace.DotStep) int {
 			r, w = moveSegment(b, r, w)
 		}
 		if steps != nil {
-			*steps = append(*steps, uritrace.DotStep{Rule: string(rule), Output: string(b[:w]), Input: string(b[r:])})
+			*steps = append(*steps, DotStep{Rule: string(rule), Output: string(b[:w]), Input: string(b[r:])})
 		}
 	}
 	return w

@@ -131,6 +131,51 @@ func ExampleNormalizeOptions_NormalizeString() {
 	// "" input ends inside the IP-literal that begins at offset 7: ']' is missing at offset 11
 }
 
+func ExampleResolveOptions_Trace() {
+	tr, err := uri.ResolveOptions{}.Trace(uri.MustParse("http://a/b/c/d;p?q"), uri.MustParse("../g/./h"))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(tr.Branch)
+	fmt.Printf("merge: %q + ../g/./h\n", tr.MergePrefix)
+	for _, s := range tr.DotSteps {
+		fmt.Printf("%s %-8q %q\n", s.Rule, s.Output, s.Input)
+	}
+	fmt.Println(tr.Target)
+	// Output:
+	// R has a relative path: it is merged with the base's path (5.2.3)
+	// merge: "/b/c/" + ../g/./h
+	// E "/b"     "/c/../g/./h"
+	// E "/b/c"   "/../g/./h"
+	// C "/b"     "/g/./h"
+	// E "/b/g"   "/./h"
+	// B "/b/g"   "/h"
+	// E "/b/g/h" ""
+	// http://a/b/g/h
+}
+
+func ExampleNormalizeOptions_Trace() {
+	o := uri.NormalizeOptions{Level: uri.SchemeLevel}
+	for _, s := range o.Trace(uri.MustParse("HTTP://h:80/%7E/./a")) {
+		switch s.Rule {
+		case uri.NormalizePctDecode:
+			fmt.Print("6.2.2.2 ")
+		case uri.NormalizeSchemeLower:
+			fmt.Print("6.2.2.1 ")
+		case uri.NormalizeDotSegments:
+			fmt.Print("6.2.2.3 ")
+		case uri.NormalizeDropPort:
+			fmt.Print("6.2.3   ")
+		}
+		fmt.Println(s.Before, "->", s.After)
+	}
+	// Output:
+	// 6.2.2.2 HTTP://h:80/%7E/./a -> HTTP://h:80/~/./a
+	// 6.2.2.1 HTTP://h:80/~/./a -> http://h:80/~/./a
+	// 6.2.2.3 http://h:80/~/./a -> http://h:80/~/a
+	// 6.2.3   http://h:80/~/a -> http://h/~/a
+}
+
 func ExampleEqual() {
 	a := uri.MustParse("http://example.com")
 	for _, s := range []string{"HTTP://EXAMPLE.com:80/", "http://example.com:/", "http://example.com/?"} {

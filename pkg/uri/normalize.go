@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/uritool/uritool/internal/ascii"
-	"github.com/uritool/uritool/internal/uritrace"
 )
 
 // Level selects how far Normalize goes. A Level above SchemeLevel acts as
@@ -183,24 +182,17 @@ func (o NormalizeOptions) normalizeFurther(n normalizer, u *URI) URI {
 	return build(u, rules)
 }
 
-// normalizeWith is Normalize for internal/explain, which shows the rules
-// at work one at a time: it applies those rules of only that apply to u,
-// and builds the result even when nothing changes.
-func normalizeWith(o NormalizeOptions, u URI, only uritrace.Rules) URI {
-	return build(&u, (normalizer{o.Level, o.DefaultPorts}.plan(&u)|o.furtherRules(&u))&only)
-}
-
 // syntaxRules are the rules of section 6.2.2 that apply to every
 // reference; dot-segments are removed only from a URI's path.
-const syntaxRules = uritrace.PctUppercase | uritrace.PctDecode | uritrace.SchemeLower | uritrace.HostLower
+const syntaxRules = NormalizePctUppercase | NormalizePctDecode | NormalizeSchemeLower | NormalizeHostLower
 
 // plan returns the rules that apply to u: those of the scheme level
 // depend on the scheme only.
-func (n normalizer) plan(u *URI) uritrace.Rules {
+func (n normalizer) plan(u *URI) NormalizeRule {
 	rules := syntaxRules
 	isURI := u.flags&hasScheme != 0
 	if isURI {
-		rules |= uritrace.DotSegments
+		rules |= NormalizeDotSegments
 	}
 	if n.level < SchemeLevel {
 		return rules
@@ -213,7 +205,7 @@ func (n normalizer) plan(u *URI) uritrace.Rules {
 	if (!hasPort || u.pathStart == u.hostEnd+1) && !emptyPath {
 		// Most references: no port, or an empty one, to look up.
 		if hasPort {
-			rules |= uritrace.DropPort
+			rules |= NormalizeDropPort
 		}
 		return rules
 	}
@@ -223,18 +215,18 @@ func (n normalizer) plan(u *URI) uritrace.Rules {
 		def, known = n.defaultPort(u.s[:u.schemeEnd])
 	}
 	if hasPort && (port == "" || known && samePort(port, def)) {
-		rules |= uritrace.DropPort
+		rules |= NormalizeDropPort
 	}
 	if known && emptyPath {
-		rules |= uritrace.EmptyPathSlash
+		rules |= NormalizeEmptyPathSlash
 	}
 	return rules
 }
 
 // furtherRules are the rules of RelativeDots and CanonicalIPv6 that u
 // needs.
-func (o NormalizeOptions) furtherRules(u *URI) uritrace.Rules {
-	var rules uritrace.Rules
+func (o NormalizeOptions) furtherRules(u *URI) NormalizeRule {
+	var rules NormalizeRule
 	if o.RelativeDots && u.flags&hasScheme == 0 {
 		rules |= relativeDotRule(u)
 	}
@@ -244,23 +236,23 @@ func (o NormalizeOptions) furtherRules(u *URI) uritrace.Rules {
 	// DropPort, at no cost to the common path.
 	if o.CanonicalIPv6 && u.hostType == HostIPv6 && len(u.s) < MaxLen-maxIPv6Growth &&
 		!canonicalIPv6(u.s[u.hostStart:u.hostEnd]) {
-		rules |= uritrace.CanonicalIPv6
+		rules |= NormalizeCanonicalIPv6
 	}
 	return rules
 }
 
 // relativeDotRule is the rule of RelativeDots for the relative reference
 // u: which dot-segments its path can lose without a base.
-func relativeDotRule(u *URI) uritrace.Rules {
+func relativeDotRule(u *URI) NormalizeRule {
 	switch path := u.Path(); {
 	case u.flags&hasAuthority != 0 || path == "" || path[0] == '/':
 		// Resolution applies remove_dot_segments to such a path alone
 		// (5.2.2), as to a URI's.
-		return uritrace.DotSegments
+		return NormalizeDotSegments
 	case len(u.s) < MaxLen:
 		// "." becomes "./": the one relative path that would then not
 		// fit in a URI keeps its dot-segments.
-		return uritrace.RelativeDots
+		return NormalizeRelativeDots
 	}
 	return 0
 }
@@ -284,8 +276,8 @@ func samePort(a, b string) bool {
 
 // unchanged reports whether normalizing u by the rules that plan gave
 // would give u back.
-func unchanged(u *URI, rules uritrace.Rules) bool {
-	if rules&(uritrace.DropPort|uritrace.EmptyPathSlash|uritrace.CanonicalIPv6) != 0 {
+func unchanged(u *URI, rules NormalizeRule) bool {
+	if rules&(NormalizeDropPort|NormalizeEmptyPathSlash|NormalizeCanonicalIPv6) != 0 {
 		return false
 	}
 	s := u.s
@@ -300,9 +292,9 @@ func unchanged(u *URI, rules uritrace.Rules) bool {
 		return false
 	}
 	switch path := s[u.pathStart:u.pathEnd]; {
-	case rules&uritrace.DotSegments != 0:
+	case rules&NormalizeDotSegments != 0:
 		return u.flags&dotted == 0 || !hasDotSegment(path)
-	case rules&uritrace.RelativeDots != 0:
+	case rules&NormalizeRelativeDots != 0:
 		return relativeDotsNormal(path)
 	}
 	return true
@@ -353,15 +345,15 @@ func pctNormal(s string) bool {
 }
 
 // build applies rules to u in one pass.
-func build(u *URI, rules uritrace.Rules) URI {
+func build(u *URI, rules NormalizeRule) URI {
 	s := u.s
 	room := len(s) + 1 // for the "/" of an empty path, or the "/" of "./"
-	if rules&uritrace.CanonicalIPv6 != 0 {
+	if rules&NormalizeCanonicalIPv6 != 0 {
 		room += maxIPv6Growth
 	}
 	b := make([]byte, 0, room)
 	if scheme, ok := u.Scheme(); ok {
-		if rules&uritrace.SchemeLower != 0 {
+		if rules&NormalizeSchemeLower != 0 {
 			b = appendLower(b, scheme)
 		} else {
 			b = append(b, scheme...)
@@ -376,32 +368,32 @@ func build(u *URI, rules uritrace.Rules) URI {
 		h, _ := u.Host()
 		start := len(b)
 		switch {
-		case rules&uritrace.CanonicalIPv6 != 0:
+		case rules&NormalizeCanonicalIPv6 != 0:
 			// Written in lowercase whether HostLower is given or not.
 			b = appendCanonicalIPv6(b, h)
-		case rules&uritrace.HostLower != 0:
+		case rules&NormalizeHostLower != 0:
 			b = appendPctNormal(b, h, rules)
 			lowerHost(b[start:])
 		default:
 			b = appendPctNormal(b, h, rules)
 		}
-		if port, ok := u.Port(); ok && rules&uritrace.DropPort == 0 {
+		if port, ok := u.Port(); ok && rules&NormalizeDropPort == 0 {
 			b = append(append(b, ':'), port...)
 		}
 	}
 	pathStart := len(b)
 	b = appendPctNormal(b, u.Path(), rules)
-	if rules&uritrace.RelativeDots != 0 {
+	if rules&NormalizeRelativeDots != 0 {
 		// b has room for the byte removeRelativeDots may add: without a
 		// scheme or authority b holds the path alone, and len(s)+1 bytes.
 		b = b[:pathStart+len(removeRelativeDots(b[pathStart:]))]
 	}
-	if rules&uritrace.DotSegments != 0 {
+	if rules&NormalizeDotSegments != 0 {
 		b = b[:pathStart+removeDotSegments(b[pathStart:], nil)]
 		_, hasAuthority := u.Authority()
 		b = protectPath(b, pathStart, hasAuthority)
 	}
-	if rules&uritrace.EmptyPathSlash != 0 {
+	if rules&NormalizeEmptyPathSlash != 0 {
 		b = append(b, '/')
 	}
 	if q, ok := u.Query(); ok {
@@ -453,8 +445,8 @@ func lowerHost(h []byte) {
 // appendPctNormal appends s with its percent-encodings normalized as far
 // as rules say: given uppercase hex digits (6.2.2.1) and then, with
 // PctDecode too, encoded unreserved characters decoded (6.2.2.2).
-func appendPctNormal(b []byte, s string, rules uritrace.Rules) []byte {
-	if rules&uritrace.PctUppercase == 0 {
+func appendPctNormal(b []byte, s string, rules NormalizeRule) []byte {
+	if rules&NormalizePctUppercase == 0 {
 		return append(b, s...)
 	}
 	for i := 0; i < len(s); i++ {
@@ -463,7 +455,7 @@ func appendPctNormal(b []byte, s string, rules uritrace.Rules) []byte {
 			continue
 		}
 		c := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2])
-		if unreserved[c] != 0 && rules&uritrace.PctDecode != 0 {
+		if unreserved[c] != 0 && rules&NormalizePctDecode != 0 {
 			b = append(b, c)
 		} else {
 			b = append(b, '%', ascii.UpperHex[c>>4], ascii.UpperHex[c&15])

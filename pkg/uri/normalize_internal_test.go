@@ -1,10 +1,6 @@
 package uri
 
-import (
-	"testing"
-
-	"github.com/uritool/uritool/internal/uritrace"
-)
+import "testing"
 
 // FuzzUnchanged holds Normalize's shortcut to the long way: whenever
 // unchanged says an input is already normal, building its normal form
@@ -34,7 +30,7 @@ func FuzzUnchanged(f *testing.F) {
 			}
 			// A relative path's shortcut is exact, so that a normal one
 			// is returned without allocating.
-			if path := u.Path(); rules&uritrace.RelativeDots != 0 {
+			if path := u.Path(); rules&NormalizeRelativeDots != 0 {
 				b := append(make([]byte, 0, len(path)+1), path...)
 				if got := string(removeRelativeDots(b)); (got == path) != relativeDotsNormal(path) {
 					t.Fatalf("relativeDotsNormal(%q) = %v, but removeRelativeDots gives %q", path, got != path, got)

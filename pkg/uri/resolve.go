@@ -4,8 +4,6 @@ import (
 	"strings"
 
 	"github.com/uritool/uritool/internal/ascii"
-
-	"github.com/uritool/uritool/internal/uritrace"
 )
 
 // ResolveOptions tunes Resolve.
@@ -24,7 +22,7 @@ func Resolve(base, ref URI) (URI, error) { return ResolveOptions{}.Resolve(base,
 // target holds the five components of T in section 5.2.2 as substrings
 // of the base and the reference.
 type target struct {
-	branch                  uritrace.Branch
+	branch                  Branch
 	scheme, authority, path string
 	mergePrefix             string // the base directory a relative path is appended to
 	query, fragment         string
@@ -78,22 +76,10 @@ func (o ResolveOptions) resolve(base, ref *URI) (URI, error) {
 	if err := o.plan(&t, base, ref); err != nil {
 		return URI{}, err
 	}
-	if t.branch == uritrace.BranchScheme && !hasDotSegment(t.path) {
+	if t.branch == BranchScheme && !hasDotSegment(t.path) {
 		return *ref, nil
 	}
 	return t.build(nil)
-}
-
-// resolveTraced is Resolve for internal/explain: it records in tr the
-// branch taken and each step of remove_dot_segments, and so never takes
-// Resolve's shortcut, whose target build gives too.
-func resolveTraced(o ResolveOptions, base, ref URI, tr *uritrace.Resolution) (URI, error) {
-	var t target
-	if err := o.plan(&t, &base, &ref); err != nil {
-		return URI{}, err
-	}
-	tr.Branch, tr.MergePrefix = t.branch, t.mergePrefix
-	return t.build(tr)
 }
 
 // plan runs the pseudocode of section 5.2.2 without building anything.
@@ -111,7 +97,7 @@ func (o ResolveOptions) plan(t *target, base, ref *URI) error {
 		refHasScheme = false
 	}
 	if refHasScheme {
-		t.branch = uritrace.BranchScheme
+		t.branch = BranchScheme
 		t.scheme = rs
 		t.authority, t.hasAuthority = ref.Authority()
 		t.path = ref.Path()
@@ -120,7 +106,7 @@ func (o ResolveOptions) plan(t *target, base, ref *URI) error {
 	}
 	t.scheme = bs
 	if a, ok := ref.Authority(); ok {
-		t.branch = uritrace.BranchAuthority
+		t.branch = BranchAuthority
 		t.authority, t.hasAuthority = a, true
 		t.path = ref.Path()
 		t.query, t.hasQuery = ref.Query()
@@ -130,16 +116,16 @@ func (o ResolveOptions) plan(t *target, base, ref *URI) error {
 	t.path = ref.Path()
 	switch {
 	case t.path == "":
-		t.branch = uritrace.BranchEmptyPath
+		t.branch = BranchEmptyPath
 		t.path = base.Path()
 		if t.query, t.hasQuery = ref.Query(); !t.hasQuery {
 			t.query, t.hasQuery = base.Query()
 		}
 	case t.path[0] == '/':
-		t.branch = uritrace.BranchAbsPath
+		t.branch = BranchAbsPath
 		t.query, t.hasQuery = ref.Query()
 	default:
-		t.branch = uritrace.BranchMerge
+		t.branch = BranchMerge
 		t.mergePrefix = mergePrefix(*base)
 		t.query, t.hasQuery = ref.Query()
 	}
@@ -159,7 +145,7 @@ func mergePrefix(base URI) string {
 
 // build recomposes T (section 5.3) into one buffer, removing dot-segments
 // from the path in place, and records them in tr unless it is nil.
-func (t *target) build(tr *uritrace.Resolution) (URI, error) {
+func (t *target) build(tr *ResolveTrace) (URI, error) {
 	n := len(t.scheme) + 1 + len(t.mergePrefix) + len(t.path)
 	if t.hasAuthority {
 		n += 2 + len(t.authority)
@@ -177,8 +163,8 @@ func (t *target) build(tr *uritrace.Resolution) (URI, error) {
 	}
 	pathStart := len(b)
 	b = append(append(b, t.mergePrefix...), t.path...)
-	if t.branch != uritrace.BranchEmptyPath {
-		var steps *[]uritrace.DotStep
+	if t.branch != BranchEmptyPath {
+		var steps *[]DotStep
 		if tr != nil {
 			tr.DotInput, steps = string(b[pathStart:]), &tr.DotSteps
 		}

@@ -28,6 +28,11 @@ var totalityValues = map[string][]any{
 	"Builder":          {uri.Builder{}},
 	"NormalizeOptions": {uri.NormalizeOptions{}, uri.NormalizeOptions{Level: 200}},
 	"ResolveOptions":   {uri.ResolveOptions{}, uri.ResolveOptions{NonStrict: true}},
+	"Branch":           {uri.Branch(0), uri.Branch(200)},
+	"DotStep":          {uri.DotStep{}},
+	"ResolveTrace":     {uri.ResolveTrace{}},
+	"NormalizeRule":    {uri.NormalizeRule(0), uri.NormalizeRule(1 << 15)},
+	"NormalizeStep":    {uri.NormalizeStep{}},
 }
 
 // exportedTypes lists the exported type names declared in the package's
