@@ -341,6 +341,7 @@ func TestBaselineOverManyBlocks(t *testing.T) {
 // TestLintNoFile: with no FILE, lint checks the current directory, as
 // "lint ." does, the help says so (issue 37: "requires at least 1 arg(s)").
 func TestLintNoFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
 		t.Fatal(err)
@@ -348,10 +349,7 @@ func TestLintNoFile(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte("See [the guide](guide.md).\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// Not in parallel: the stream opens the files lint names relative
-	// to the process's working directory.
-	t.Chdir(dir)
-	got, dot := run(t, "", nil, "lint"), run(t, "", nil, "lint", ".")
+	got, dot := runIn(t, dir, "", nil, "lint"), runIn(t, dir, "", nil, "lint", ".")
 	if got.code != 1 || !strings.Contains(got.stdout, "README.md:1:17: nothing at guide.md [missing-target]") {
 		t.Errorf("lint with no FILE: exit %d, stdout %q", got.code, got.stdout)
 	}

@@ -474,8 +474,15 @@ func (s *IOStreams) workdir() (string, error) {
 // run runs a command's operation over the inputs args name, and turns
 // the outcome into its error: findings, or an I/O failure.
 func run[R any](o *RootOptions, args []string, c pipeline.Command[R]) error {
-	env := pipeline.Env{Stdin: o.IO.In, Stdout: o.IO.Out, Stderr: o.IO.ErrOut,
+	env := pipeline.Env{Stdin: o.IO.In, Stdout: o.IO.Out, Stderr: o.IO.ErrOut, TempDir: o.IO.getenv("TMPDIR"),
 		IsTerminal: func(r io.Reader) bool { return render.IsTerminal(r) }}
+	if c.Files {
+		dir, err := o.IO.workdir()
+		if err != nil {
+			return &IOError{err}
+		}
+		env.Dir = dir
+	}
 	stats, err := pipeline.Run(env, args, c)
 	switch {
 	case err != nil:

@@ -63,8 +63,20 @@ type result struct {
 // command tree and exit-code mapping as the binary.
 func run(t testing.TB, stdin string, env map[string]string, args ...string) result {
 	t.Helper()
+	return runIn(t, "", stdin, env, args...)
+}
+
+// runIn is run with dir as the working directory ("" for the test's), as
+// main hands it in: relative names are read from it, and the process's
+// own is left alone, so that tests run side by side.
+func runIn(t testing.TB, dir, stdin string, env map[string]string, args ...string) result {
+	t.Helper()
 	var out, errOut bytes.Buffer
-	code := cmd.Main(args, &cmd.IOStreams{In: strings.NewReader(stdin), Out: &out, ErrOut: &errOut, Environ: testEnv(t, env), Getwd: os.Getwd})
+	getwd := os.Getwd
+	if dir != "" {
+		getwd = func() (string, error) { return dir, nil }
+	}
+	code := cmd.Main(args, &cmd.IOStreams{In: strings.NewReader(stdin), Out: &out, ErrOut: &errOut, Environ: testEnv(t, env), Getwd: getwd})
 	return result{out.String(), errOut.String(), code}
 }
 

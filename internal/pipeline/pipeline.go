@@ -173,6 +173,10 @@ func firstOfEach() func(key []byte) bool {
 type Env struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
+	// Dir is the working directory that relative file names are opened
+	// from, TempDir where a long line of a pipe is kept: see
+	// stream.Config.
+	Dir, TempDir string
 	// IsTerminal tells whether standard input is a terminal, so that a
 	// person is told uritool waits for input.
 	IsTerminal func(io.Reader) bool
@@ -202,7 +206,7 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 		}
 	}
 	return stream.Run(stream.Config{
-		Stdin: env.Stdin, Stdout: env.Stdout, Stderr: env.Stderr,
+		Stdin: env.Stdin, Stdout: env.Stdout, Stderr: env.Stderr, Dir: env.Dir, TempDir: env.TempDir,
 		Args: args, Files: c.Files, Only: c.Files, WholeFiles: c.WholeFiles, Once: c.Once, OnEmpty: c.OnEmpty, Cut: c.Cut, Workers: workers,
 		NewWorker: func() stream.Worker {
 			op := c.NewOp()

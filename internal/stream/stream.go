@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -121,6 +122,12 @@ type Config struct {
 	// file whose lines are inputs ("-" is Stdin).
 	Args  []string
 	Files bool
+	// Dir is the working directory, which a relative file name is opened
+	// from (it is shown as given); "" is the process's.
+	Dir string
+	// TempDir is where a long line of a pipe is kept between its two
+	// readings; "" is the system's default.
+	TempDir string
 	// Once, for a command whose flags say everything (recompose from
 	// flags, expand from --var), reads no input: the worker runs once, on
 	// an Input of line 1 with no text.
@@ -585,13 +592,17 @@ func (r *reader) literal(a string) bool {
 // file opens name and reads its lines in blocks; a file that cannot be
 // opened is reported in its place.
 func (r *reader) file(name string) bool {
-	f, err := os.Open(name)
+	path := name
+	if r.c.Dir != "" && !filepath.IsAbs(name) {
+		path = filepath.Join(r.c.Dir, name)
+	}
+	f, err := os.Open(path)
 	if err != nil {
 		u, ok := r.take()
 		if !ok {
 			return false
 		}
-		u.file, u.err = name, err
+		u.file, u.err = name, asGiven(err, name)
 		r.send(u)
 		return true
 	}
@@ -607,6 +618,16 @@ func (r *reader) file(name string) bool {
 		return true
 	}
 	return r.lines(in, name, false)
+}
+
+// asGiven is err naming the file as it was given, not as it was opened
+// from Dir.
+func asGiven(err error, name string) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) && pe.Path != name {
+		return &os.PathError{Op: pe.Op, Path: name, Err: pe.Err}
+	}
+	return err
 }
 
 // ErrNotText is a file that holds a NUL byte where text would not: an
@@ -717,7 +738,7 @@ units:
 			if isStdin {
 				u.err, u.fatal, fatal = err, true, true
 			} else {
-				u.err = fmt.Errorf("%s: %w", file, err)
+				u.err = fmt.Errorf("%s: %w", file, asGiven(err, file))
 			}
 		}
 		// The unit belongs to the workers once sent: nothing below reads it.
@@ -763,7 +784,7 @@ func (r *reader) longLine(l *longLine, u *unit) (handled, more, cont bool) {
 	}
 	var spool *os.File
 	if !canSeek {
-		f, err := os.CreateTemp("", "uritool-line-*")
+		f, err := os.CreateTemp(r.c.TempDir, "uritool-line-*")
 		if err != nil {
 			return false, false, false
 		}
@@ -785,7 +806,7 @@ func (r *reader) longLine(l *longLine, u *unit) (handled, more, cont bool) {
 			u.err, u.fatal = err, true
 			return false
 		}
-		u.err = fmt.Errorf("%s: %w", l.file, err)
+		u.err = fmt.Errorf("%s: %w", l.file, asGiven(err, l.file))
 		return true
 	}
 	// failed sends u with no data but err, in the line's place.

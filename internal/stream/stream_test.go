@@ -622,8 +622,8 @@ func TestExtractLongLines(t *testing.T) {
 		}
 	}
 	// Without a temporary file, a pipe's long line is held whole.
-	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "none"))
-	out, _, _, err := run(t, stream.Config{Stdin: noSeek{strings.NewReader(input)}, Cut: cut, NewWorker: func() stream.Worker { return columnWorker{} }})
+	out, _, _, err := run(t, stream.Config{Stdin: noSeek{strings.NewReader(input)}, Cut: cut, TempDir: filepath.Join(t.TempDir(), "none"),
+		NewWorker: func() stream.Worker { return columnWorker{} }})
 	if err != nil || out != want.String() {
 		t.Errorf("no temporary file: err %v, stdout of %d bytes, want %d", err, len(out), want.Len())
 	}
@@ -643,5 +643,19 @@ func TestExtractLongLineReadError(t *testing.T) {
 		if n := strings.Count(out, "http://b.example/"); n != 10<<10 {
 			t.Errorf("%T: %d candidates of the long line, want %d", in, n, 10<<10)
 		}
+	}
+}
+
+// TestDir: a relative file name is opened from Config.Dir, not the
+// process's working directory, and is shown, in output and errors, as it
+// was given.
+func TestDir(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, stats, err := run(t, stream.Config{Args: []string{"a.txt", "missing.txt"}, Files: true, Dir: dir})
+	if err != nil || out != "a.txt:1:x\n" || stats.Unreadable != 1 || !strings.Contains(errOut, "open missing.txt: ") {
+		t.Errorf("err %v, stdout %q, stderr %q, unreadable %d", err, out, errOut, stats.Unreadable)
 	}
 }
