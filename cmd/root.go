@@ -523,7 +523,7 @@ func (o *RootOptions) parseArg(what, s string, absolute bool) (uri.URI, error) {
 func (o *RootOptions) showArgError(what, s string, f *finding.Finding) error {
 	_, errPal := o.palettes()
 	var diag bytes.Buffer
-	render.Diagnostic(&diag, errPal, what, check.ColumnOf(s, f.Offset), s, f, finding.Error, false)
+	render.Diagnostic(&diag, errPal, what, finding.ColumnOf(s, f.Offset), s, f, finding.Error, false)
 	if _, err := o.IO.ErrOut.Write(diag.Bytes()); err != nil {
 		return &IOError{err}
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/fatih/color"
 	"github.com/uritool/uritool/internal/ascii"
-	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/internal/password"
@@ -110,7 +109,7 @@ func (p *Parser) diagnostic(w Writer, r *Parsed) {
 	if r.Err != nil {
 		f = &finding.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg}
 	}
-	Diagnostic(w, p.opts.Err, strconv.Itoa(r.Line), check.ColumnOf(r.Input, f.Offset), r.Input, f, finding.Error, p.opts.ShowPassword)
+	Diagnostic(w, p.opts.Err, strconv.Itoa(r.Line), finding.ColumnOf(r.Input, f.Offset), r.Input, f, finding.Error, p.opts.ShowPassword)
 }
 
 // appendPlainSegments writes the segments of a plain path as a JSON

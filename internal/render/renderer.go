@@ -17,7 +17,7 @@ type Renderer[R any] interface {
 // under the offending byte. It is the one format of findings for humans;
 // a warning or a note says so before its message, and its caret has its
 // color.
-// col is the 1-based column in code points (check.ColumnOf).
+// col is the 1-based column in code points (finding.ColumnOf).
 func Diagnostic(w Writer, pal *Palette, loc string, col int, input string, f *finding.Finding, level finding.Severity, showPassword bool) {
 	line, caretAt := CaretView(input, f.Offset, showPassword)
 	pal.paint(w, pal.Label, loc+":"+strconv.Itoa(col))

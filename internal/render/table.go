@@ -3,7 +3,6 @@ package render
 import (
 	"strconv"
 
-	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/schema"
 	"github.com/uritool/uritool/internal/stream"
@@ -128,13 +127,13 @@ func (t *tableText[R]) Render(s *stream.Sink, r *R) {
 		if !t.o.Unaligned {
 			s.Out.WriteByte('\n')
 		}
-		Diagnostic(s.Err, t.o.Err, strconv.Itoa(o.Line), check.ColumnOf(o.Input, o.Err.Offset), o.Input, o.Err, finding.Error, t.o.ShowPassword)
+		Diagnostic(s.Err, t.o.Err, strconv.Itoa(o.Line), finding.ColumnOf(o.Input, o.Err.Offset), o.Input, o.Err, finding.Error, t.o.ShowPassword)
 		return
 	}
 	t.t.Text(s.Out, r, &t.o)
 	for i := range o.Notes {
 		n := &o.Notes[i]
-		Diagnostic(s.Err, t.o.Err, strconv.Itoa(o.Line), check.ColumnOf(o.Input, n.Offset), o.Input, n, finding.Warning, t.o.ShowPassword)
+		Diagnostic(s.Err, t.o.Err, strconv.Itoa(o.Line), finding.ColumnOf(o.Input, n.Offset), o.Input, n, finding.Warning, t.o.ShowPassword)
 	}
 }
 
