@@ -104,10 +104,10 @@ func (j *tableJSON[R]) Render(s *stream.Sink, r *R) {
 		if k.Only != nil && !k.Only(r) {
 			continue
 		}
-		b = appendKey(b, k.Name)
+		b = AppendKey(b, k.Name)
 		b = k.Write(b, r)
 	}
-	b = appendFinding(appendKey(b, "error"), j.t.Outcome(r).Err)
+	b = AppendFinding(AppendKey(b, "error"), j.t.Outcome(r).Err)
 	b = append(b, '}', '\n')
 	j.buf = b
 	s.Out.Write(b)
@@ -135,12 +135,4 @@ func (t *tableText[R]) Render(s *stream.Sink, r *R) {
 		n := &o.Notes[i]
 		Diagnostic(s.Err, t.o.Err, strconv.Itoa(o.Line), finding.ColumnOf(o.Input, n.Offset), o.Input, n, finding.Warning, t.o.ShowPassword)
 	}
-}
-
-// appendOptBool appends a bool, or null when !ok.
-func appendOptBool(b []byte, v, ok bool) []byte {
-	if !ok {
-		return append(b, "null"...)
-	}
-	return appendBool(b, v)
 }

@@ -96,11 +96,14 @@ func writeShown(b *strings.Builder, s string, start, end, offset, ps, pe int, ma
 	return col
 }
 
-// maskedText is s as writeShown shows it, with its password masked, for
-// output that shows the whole input.
-func maskedText(s string) string {
+// Shown is s as a terminal shows it, as CaretView shows an input whole:
+// control bytes and invalid UTF-8 as \xNN, and its password masked unless
+// showPassword. It is how output for people that shows a whole input
+// (interop's table, the reports that show inputs) shows it: raw, a
+// control byte broke a markdown table, and XML cannot hold it.
+func Shown(s string, showPassword bool) string {
 	pw := password.Find(s)
-	ps, pe, masked := pw.Start, pw.End, pw.Found()
+	ps, pe, masked := pw.Start, pw.End, pw.Found() && !showPassword
 	if !masked && printableASCII(s) {
 		return s
 	}
@@ -109,25 +112,17 @@ func maskedText(s string) string {
 	return b.String()
 }
 
-// reportText is an input as the reports that show it as text (junit,
-// markdown) write it: as a terminal shows it, control bytes and invalid
-// UTF-8 as \xNN, and its password masked unless showPassword. Raw, a
-// control byte broke a markdown table and XML cannot hold it.
-func reportText(s string, showPassword bool) string {
-	switch {
-	case !showPassword:
-		return maskedText(s)
-	case printableASCII(s):
-		return s
-	}
+// ShownMasking is s as Shown shows it, with s[ps:pe] masked when it is
+// not empty: for a component whose password its reader found.
+func ShownMasking(s string, ps, pe int) string {
 	var b strings.Builder
-	writeShown(&b, s, 0, len(s), len(s), 0, 0, false)
+	writeShown(&b, s, 0, len(s), len(s), ps, pe, ps < pe)
 	return b.String()
 }
 
-// columns is how many terminal columns s takes (see runeColumns), which
+// Columns is how many terminal columns s takes (see runeColumns), which
 // is what lines up text under or beside it.
-func columns(s string) int {
+func Columns(s string) int {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			n := i
@@ -154,4 +149,20 @@ func runeColumns(r rune) int {
 		return 2
 	}
 	return 1
+}
+
+// spaces is a run of spaces to cut from.
+const spaces = "                                                                "
+
+// AppendSpaces appends n spaces, which pad a column. Columns are often
+// adjacent: n is 0 about as often as not, and skipping the copy then
+// saves a call.
+func AppendSpaces(b []byte, n int) []byte {
+	for ; n > len(spaces); n -= len(spaces) {
+		b = append(b, spaces...)
+	}
+	if n > 0 {
+		b = append(b, spaces[:n]...)
+	}
+	return b
 }

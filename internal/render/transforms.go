@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/uritool/uritool/internal/explain"
-	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uritemplate"
 )
@@ -38,11 +37,11 @@ func (r *Normalized) plain() bool { return r.Err == nil && !r.IRI }
 var NormalizeTable = &Table[Normalized]{
 	Per: "input",
 	Keys: []Key[Normalized]{
-		{Name: "input", Doc: "the input", Write: func(b []byte, r *Normalized) []byte { return appendPlainOr(b, r.Input, r.plain()) }},
+		{Name: "input", Doc: "the input", Write: func(b []byte, r *Normalized) []byte { return AppendPlainOr(b, r.Input, r.plain()) }},
 		{Name: "normalized", Doc: "the normal form, or null when the input is invalid",
-			Write: func(b []byte, r *Normalized) []byte { return appendOptPlainOr(b, r.Normal, r.Err == nil, r.plain()) }},
+			Write: func(b []byte, r *Normalized) []byte { return AppendOptPlainOr(b, r.Normal, r.Err == nil, r.plain()) }},
 		{Name: "changed", Doc: "whether normalizing changed it, or null",
-			Write: func(b []byte, r *Normalized) []byte { return appendOptBool(b, r.Changed, r.Err == nil) }},
+			Write: func(b []byte, r *Normalized) []byte { return AppendOptBool(b, r.Changed, r.Err == nil) }},
 		schemeAddedKey(func(r *Normalized) bool { return r.SchemeAdded }),
 	},
 	Outcome: func(r *Normalized) *Outcome { return &r.Outcome },
@@ -64,7 +63,7 @@ var NormalizeCheckTable = &Table[Normalized]{
 // it is there only then.
 func schemeAddedKey[R any](added func(r *R) bool) Key[R] {
 	return Key[R]{Name: "scheme_added", Doc: "true when --default-scheme added the scheme (absent\notherwise); input is then the reference read",
-		Write: func(b []byte, r *R) []byte { return appendBool(b, true) }, Only: added}
+		Write: func(b []byte, r *R) []byte { return AppendBool(b, true) }, Only: added}
 }
 
 // Resolved is resolve's result for one reference.
@@ -79,10 +78,10 @@ type Resolved struct {
 var ResolveTable = &Table[Resolved]{
 	Per: "reference",
 	Keys: []Key[Resolved]{
-		{Name: "base", Doc: "the base as given", Write: func(b []byte, r *Resolved) []byte { return appendPlainOr(b, r.Base, true) }},
-		{Name: "ref", Doc: "the reference", Write: func(b []byte, r *Resolved) []byte { return appendPlainOr(b, r.Input, r.Err == nil) }},
+		{Name: "base", Doc: "the base as given", Write: func(b []byte, r *Resolved) []byte { return AppendPlainOr(b, r.Base, true) }},
+		{Name: "ref", Doc: "the reference", Write: func(b []byte, r *Resolved) []byte { return AppendPlainOr(b, r.Input, r.Err == nil) }},
 		{Name: "target", Doc: "the resolved URI, or null when resolution failed",
-			Write: func(b []byte, r *Resolved) []byte { return appendOptPlainOr(b, r.Target, r.Err == nil, true) }},
+			Write: func(b []byte, r *Resolved) []byte { return AppendOptPlainOr(b, r.Target, r.Err == nil, true) }},
 	},
 	Outcome: func(r *Resolved) *Outcome { return &r.Outcome },
 	Text: func(w *stream.Part, r *Resolved, o *TextOptions) {
@@ -104,10 +103,10 @@ type Relativized struct {
 var RelativizeTable = &Table[Relativized]{
 	Per: "target",
 	Keys: []Key[Relativized]{
-		{Name: "base", Doc: "the base as given", Write: func(b []byte, r *Relativized) []byte { return appendPlainOr(b, r.Base, true) }},
-		{Name: "target", Doc: "the target", Write: func(b []byte, r *Relativized) []byte { return appendPlainOr(b, r.Input, r.Err == nil) }},
+		{Name: "base", Doc: "the base as given", Write: func(b []byte, r *Relativized) []byte { return AppendPlainOr(b, r.Base, true) }},
+		{Name: "target", Doc: "the target", Write: func(b []byte, r *Relativized) []byte { return AppendPlainOr(b, r.Input, r.Err == nil) }},
 		{Name: "ref", Doc: "the shortest reference from base to target, or null",
-			Write: func(b []byte, r *Relativized) []byte { return appendOptPlainOr(b, r.Ref, r.Err == nil, true) }},
+			Write: func(b []byte, r *Relativized) []byte { return AppendOptPlainOr(b, r.Ref, r.Err == nil, true) }},
 	},
 	Outcome: func(r *Relativized) *Outcome { return &r.Outcome },
 	Text:    func(w *stream.Part, r *Relativized, _ *TextOptions) { w.WriteLine(r.Ref) },
@@ -123,13 +122,13 @@ type Compared struct {
 var EqualTable = &Table[Compared]{
 	Per: "B",
 	Keys: []Key[Compared]{
-		{Name: "a", Doc: "the input A", Write: func(b []byte, r *Compared) []byte { return appendPlainOr(b, r.A, true) }},
-		{Name: "b", Doc: "the input B", Write: func(b []byte, r *Compared) []byte { return appendPlainOr(b, r.Input, r.Err == nil) }},
-		{Name: "normalized_a", Doc: "the scheme-based normal form of A", Write: func(b []byte, r *Compared) []byte { return appendPlainOr(b, r.NormalA, true) }},
+		{Name: "a", Doc: "the input A", Write: func(b []byte, r *Compared) []byte { return AppendPlainOr(b, r.A, true) }},
+		{Name: "b", Doc: "the input B", Write: func(b []byte, r *Compared) []byte { return AppendPlainOr(b, r.Input, r.Err == nil) }},
+		{Name: "normalized_a", Doc: "the scheme-based normal form of A", Write: func(b []byte, r *Compared) []byte { return AppendPlainOr(b, r.NormalA, true) }},
 		{Name: "normalized_b", Doc: "that of B, or null for an invalid B",
-			Write: func(b []byte, r *Compared) []byte { return appendOptPlainOr(b, r.NormalB, r.Err == nil, true) }},
+			Write: func(b []byte, r *Compared) []byte { return AppendOptPlainOr(b, r.NormalB, r.Err == nil, true) }},
 		{Name: "equal", Doc: "true when those are the same, null for an invalid B",
-			Write: func(b []byte, r *Compared) []byte { return appendOptBool(b, r.Equal, r.Err == nil) }},
+			Write: func(b []byte, r *Compared) []byte { return AppendOptBool(b, r.Equal, r.Err == nil) }},
 	},
 	Outcome: func(r *Compared) *Outcome { return &r.Outcome },
 	Text: func(w *stream.Part, r *Compared, _ *TextOptions) {
@@ -163,13 +162,13 @@ var EditTable = &Table[Edited]{
 	Per:  "input",
 	Note: "With --iterate, one object per combination of values instead, in the\norder of the text lines; line and iterate say which.",
 	Keys: []Key[Edited]{
-		{Name: "line", Doc: "with --iterate: 1-based number of the input, which\nhas a record for each combination", Write: func(b []byte, r *Edited) []byte { return appendInt(b, r.Line) },
+		{Name: "line", Doc: "with --iterate: 1-based number of the input, which\nhas a record for each combination", Write: func(b []byte, r *Edited) []byte { return AppendInt(b, r.Line) },
 			Only: func(r *Edited) bool { return r.Iterating }},
-		{Name: "input", Doc: "the reference read (with --default-scheme, after\nadding the scheme)", Write: func(b []byte, r *Edited) []byte { return appendString(b, r.Input) }},
+		{Name: "input", Doc: "the reference read (with --default-scheme, after\nadding the scheme)", Write: func(b []byte, r *Edited) []byte { return AppendString(b, r.Input) }},
 		{Name: "iterate", Doc: "with --iterate: the component each --iterate set,\nand the value it took, in the order of the flags", Write: writeChosen,
 			Only: func(r *Edited) bool { return r.Iterating }},
 		{Name: "output", Doc: "the edited reference, or null",
-			Write: func(b []byte, r *Edited) []byte { return appendOptString(b, r.Output, r.Err == nil) }},
+			Write: func(b []byte, r *Edited) []byte { return AppendOptString(b, r.Output, r.Err == nil) }},
 		schemeAddedKey(func(r *Edited) bool { return r.SchemeAdded }),
 	},
 	Outcome: func(r *Edited) *Outcome { return &r.Outcome },
@@ -184,8 +183,8 @@ func writeChosen(b []byte, r *Edited) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(appendString(b, c.Comp), ':')
-		b = appendString(b, c.Value)
+		b = append(AppendString(b, c.Comp), ':')
+		b = AppendString(b, c.Value)
 	}
 	return append(b, '}')
 }
@@ -233,8 +232,8 @@ func convertTable(inputDoc, key, doc string) *Table[Converted] {
 	return &Table[Converted]{
 		Per: "input",
 		Keys: []Key[Converted]{
-			{Name: "input", Doc: inputDoc, Write: func(b []byte, r *Converted) []byte { return appendString(b, r.Input) }},
-			{Name: key, Doc: doc, Write: func(b []byte, r *Converted) []byte { return appendOptString(b, r.Output, r.Err == nil) }},
+			{Name: "input", Doc: inputDoc, Write: func(b []byte, r *Converted) []byte { return AppendString(b, r.Input) }},
+			{Name: key, Doc: doc, Write: func(b []byte, r *Converted) []byte { return AppendOptString(b, r.Output, r.Err == nil) }},
 		},
 		Outcome: func(r *Converted) *Outcome { return &r.Outcome },
 		Text:    func(w *stream.Part, r *Converted, _ *TextOptions) { w.WriteLine(r.Output) },
@@ -246,7 +245,7 @@ var (
 	ToIRITable = func() *Table[Converted] {
 		t := convertTable("the URI", "iri", "the IRI, or null on error")
 		t.Keys = append(t.Keys, Key[Converted]{Name: "notes", Doc: "the A-labels kept because their Unicode form is a look-alike:\n[{\"offset\", \"rule\", \"message\"}] (absent when none)",
-			Write: func(b []byte, r *Converted) []byte { return appendFindings(b, r.Notes) },
+			Write: func(b []byte, r *Converted) []byte { return AppendFindings(b, r.Notes) },
 			Only:  func(r *Converted) bool { return len(r.Notes) > 0 }})
 		return t
 	}()
@@ -264,7 +263,7 @@ var DecodeTable = func() *Table[Converted] {
 	t := convertTable("the input", "output", "the decoded text, or null on error")
 	t.Keys = append(t.Keys, Key[Converted]{Name: "output_base64", Doc: "the decoded bytes in base64, when they are not UTF-8",
 		Write: func(b []byte, r *Converted) []byte {
-			return appendString(b, base64.StdEncoding.EncodeToString([]byte(r.Output)))
+			return AppendString(b, base64.StdEncoding.EncodeToString([]byte(r.Output)))
 		},
 		Only: func(r *Converted) bool { return r.Err == nil && !utf8.ValidString(r.Output) }})
 	return t
@@ -281,11 +280,11 @@ type Expanded struct {
 var ExpandTable = &Table[Expanded]{
 	Per: "expansion",
 	Keys: []Key[Expanded]{
-		{Name: "template", Doc: "the template", Write: func(b []byte, r *Expanded) []byte { return appendString(b, r.Template) }},
+		{Name: "template", Doc: "the template", Write: func(b []byte, r *Expanded) []byte { return AppendString(b, r.Template) }},
 		{Name: "expansion", Doc: "the expanded reference, or null when expansion failed",
-			Write: func(b []byte, r *Expanded) []byte { return appendOptString(b, r.Expansion, r.Expanded) }},
+			Write: func(b []byte, r *Expanded) []byte { return AppendOptString(b, r.Expansion, r.Expanded) }},
 		{Name: "valid", Doc: "whether the expansion is a URI reference (RFC 3986)",
-			Write: func(b []byte, r *Expanded) []byte { return appendBool(b, r.Err == nil) }},
+			Write: func(b []byte, r *Expanded) []byte { return AppendBool(b, r.Err == nil) }},
 	},
 	Outcome:  func(r *Expanded) *Outcome { return &r.Outcome },
 	ErrorDoc: "null, or {\"offset\", \"rule\", \"message\"}: a bad variable\nobject, or where the expansion is not a URI reference",
@@ -302,8 +301,8 @@ type Matched struct {
 var MatchTable = &Table[Matched]{
 	Per: "reference",
 	Keys: []Key[Matched]{
-		{Name: "input", Doc: "the reference", Write: func(b []byte, r *Matched) []byte { return appendString(b, r.Input) }},
-		{Name: "match", Doc: "true or false", Write: func(b []byte, r *Matched) []byte { return appendBool(b, r.Err == nil) }},
+		{Name: "input", Doc: "the reference", Write: func(b []byte, r *Matched) []byte { return AppendString(b, r.Input) }},
+		{Name: "match", Doc: "true or false", Write: func(b []byte, r *Matched) []byte { return AppendBool(b, r.Err == nil) }},
 		{Name: "vars", Doc: "the variables, as an object, or null without a match",
 			Write: func(b []byte, r *Matched) []byte {
 				if r.Err != nil {
@@ -351,7 +350,7 @@ var RecomposeTable = &Table[Recomposed]{
 	Per: "input",
 	Keys: []Key[Recomposed]{
 		{Name: "uri", Doc: "the recomposed reference, or null",
-			Write: func(b []byte, r *Recomposed) []byte { return appendOptString(b, r.URI, r.Err == nil) }},
+			Write: func(b []byte, r *Recomposed) []byte { return AppendOptString(b, r.URI, r.Err == nil) }},
 	},
 	Outcome: func(r *Recomposed) *Outcome { return &r.Outcome },
 	Text:    func(w *stream.Part, r *Recomposed, _ *TextOptions) { w.WriteLine(r.URI) },
@@ -376,9 +375,9 @@ var (
 		Per:  "input passed",
 		Note: "With --max-shapes, a closing record says what was dropped:\n{\"dropped_inputs\", \"dropped_shapes\", \"error\"}.",
 		Keys: []Key[Shaped]{
-			{Name: "input", Doc: "the input", Write: func(b []byte, r *Shaped) []byte { return appendString(b, r.Input) }, Only: notDropped},
+			{Name: "input", Doc: "the input", Write: func(b []byte, r *Shaped) []byte { return AppendString(b, r.Input) }, Only: notDropped},
 			{Name: "shape", Doc: "its shape, or null when the input is invalid",
-				Write: func(b []byte, r *Shaped) []byte { return appendOptString(b, r.Shape, r.Err == nil) }, Only: notDropped},
+				Write: func(b []byte, r *Shaped) []byte { return AppendOptString(b, r.Shape, r.Err == nil) }, Only: notDropped},
 			droppedInputsKey, droppedShapesKey,
 		},
 		Outcome: func(r *Shaped) *Outcome { return &r.Outcome },
@@ -391,8 +390,8 @@ var (
 			"With --sample, one object per input kept: {\"input\", \"shape\", \"error\"}.",
 		Keys: []Key[Shaped]{
 			{Name: "input", Doc: "in the record of an invalid input only: the input",
-				Write: func(b []byte, r *Shaped) []byte { return appendString(b, r.Input) }, Only: func(r *Shaped) bool { return !shaped(r) }},
-			{Name: "shape", Doc: "the RFC 6570 template", Write: func(b []byte, r *Shaped) []byte { return appendString(b, r.Shape) }, Only: counted},
+				Write: func(b []byte, r *Shaped) []byte { return AppendString(b, r.Input) }, Only: func(r *Shaped) bool { return !shaped(r) }},
+			{Name: "shape", Doc: "the RFC 6570 template", Write: func(b []byte, r *Shaped) []byte { return AppendString(b, r.Shape) }, Only: counted},
 			{Name: "count", Doc: "how many inputs have it", Write: func(b []byte, r *Shaped) []byte { return strconv.AppendInt(b, int64(r.Count), 10) }, Only: counted},
 			droppedInputsKey, droppedShapesKey,
 		},
@@ -445,9 +444,9 @@ type Setting struct {
 var SettingsTable = &Table[Setting]{
 	Per: "setting",
 	Keys: []Key[Setting]{
-		{Name: "key", Doc: "the config key: \"color\", or \"COMMAND.FLAG\"", Write: func(b []byte, r *Setting) []byte { return appendString(b, r.Key) }},
-		{Name: "value", Doc: "the value in effect", Write: func(b []byte, r *Setting) []byte { return appendString(b, r.Value) }},
-		{Name: "source", Doc: "\"default\", \"flag\", \"env NAME\" or \"FILE:LINE\"", Write: func(b []byte, r *Setting) []byte { return appendString(b, r.Source) }},
+		{Name: "key", Doc: "the config key: \"color\", or \"COMMAND.FLAG\"", Write: func(b []byte, r *Setting) []byte { return AppendString(b, r.Key) }},
+		{Name: "value", Doc: "the value in effect", Write: func(b []byte, r *Setting) []byte { return AppendString(b, r.Value) }},
+		{Name: "source", Doc: "\"default\", \"flag\", \"env NAME\" or \"FILE:LINE\"", Write: func(b []byte, r *Setting) []byte { return AppendString(b, r.Source) }},
 	},
 	Outcome:  func(r *Setting) *Outcome { return &r.Outcome },
 	ErrorDoc: "always null",
@@ -504,16 +503,4 @@ func (r *Edited) Start(line int, input string) {
 func (r *Converted) Start(line int, input string) {
 	r.start(line, input)
 	r.Output = ""
-}
-
-// appendFindings appends findings as a JSON array.
-func appendFindings(b []byte, fs []finding.Finding) []byte {
-	b = append(b, '[')
-	for i := range fs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendFinding(b, &fs[i])
-	}
-	return append(b, ']')
 }

@@ -1,4 +1,4 @@
-package render
+package report
 
 import (
 	"crypto/sha256"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -55,7 +56,7 @@ var codeClimateSeverity = [...]string{finding.Error: "major", finding.Warning: "
 
 func (c *codeClimateReport) add(p *codeClimatePart, r *check.Result) {
 	path := reportPath(r)
-	input := reportText(r.Input, c.showPassword)
+	input := render.Shown(r.Input, c.showPassword)
 	for f, level := range r.Reported {
 		p.add(path, f.Rule, r.Input, f.Message+": "+input, codeClimateSeverity[level], r.Line)
 	}

@@ -1,4 +1,4 @@
-package render
+package report
 
 import (
 	"encoding/xml"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -89,7 +90,7 @@ func (j *junitReport) add(p *junitPart, r *check.Result) {
 
 func (j *junitReport) testcase(suite string, r *check.Result, f *finding.Finding, level finding.Severity) *junitCase {
 	loc := strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.ColumnAt(f.Offset))
-	input := reportText(r.Input, j.showPassword)
+	input := render.Shown(r.Input, j.showPassword)
 	c := &junitCase{Name: loc + " " + f.Rule + ": " + input, ClassName: suite}
 	problem := &junitProblem{Type: f.Rule, Message: f.Message, Text: suite + ":" + loc + ": " + f.Message + "\n" + input}
 	if level == finding.Note {

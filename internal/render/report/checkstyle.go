@@ -1,10 +1,11 @@
-package render
+package report
 
 import (
 	"encoding/xml"
 
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -54,7 +55,7 @@ func (c *checkstyleReport) file(name string) *checkstyleFile {
 }
 
 func (c *checkstyleReport) add(p *checkstylePart, r *check.Result) {
-	input := reportText(r.Input, c.showPassword)
+	input := render.Shown(r.Input, c.showPassword)
 	for fd, level := range r.Reported {
 		p.names = append(p.names, inputsName(r.File))
 		p.errors = append(p.errors, checkstyleError{Line: max(r.Line, 1), Column: r.ColumnAt(fd.Offset), Severity: checkstyleSeverity[level],

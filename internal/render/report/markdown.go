@@ -1,4 +1,4 @@
-package render
+package report
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -116,7 +117,7 @@ func (m *markdownReport) row(r *check.Result, f *finding.Finding, level string) 
 	} else {
 		loc = "`" + loc + "`"
 	}
-	return fmt.Sprintf("| %s | %s | `%s` | %s | %s |", loc, level, f.Rule, markdownCell(f.Message), markdownCode(reportText(r.Input, m.showPassword)))
+	return fmt.Sprintf("| %s | %s | `%s` | %s | %s |", loc, level, f.Rule, markdownCell(f.Message), markdownCode(render.Shown(r.Input, m.showPassword)))
 }
 
 // link writes text as a link to file's line under linkBase, or as code
