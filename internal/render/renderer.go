@@ -5,7 +5,8 @@
 // appended with, the diagnostic with its caret, the palette, terminal
 // columns and the text of an input as a terminal shows it. What each
 // command prints is in the packages below it: report (validate and lint),
-// breakdown (parse) and readings (interop).
+// breakdown (parse), readings (interop), results (the commands that print
+// through a Table) and explainer (--explain).
 package render
 
 import (

@@ -71,15 +71,6 @@ type TextOptions struct {
 	// gets: for output that is a list, not one line per input
 	// (normalize --check, shape).
 	Unaligned bool
-	explainer *Explainer
-}
-
-// Explainer walks people through the steps of an --explain.
-func (o *TextOptions) Explainer() *Explainer {
-	if o.explainer == nil {
-		o.explainer = NewExplainer(o.Out, o.ShowPassword)
-	}
-	return o.explainer
 }
 
 // NewTableRenderer returns t's renderer for format, text or json.
