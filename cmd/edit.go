@@ -266,7 +266,7 @@ func (o *EditOptions) iterate(u uri.URI, readErr error, r *results.Edited, chose
 	}
 	r.Iterations = make([]results.Edited, len(chosen))
 	for k := range r.Iterations {
-		r.Iterations[k] = results.Edited{Outcome: r.Outcome, SchemeAdded: r.SchemeAdded, Iterating: true, Values: chosen[k]}
+		r.Iterations[k] = results.Edited{Subject: r.Subject, SchemeAdded: r.SchemeAdded, Iterating: true, Values: chosen[k]}
 	}
 	if readErr != nil {
 		return pipeline.Fail

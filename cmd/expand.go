@@ -163,7 +163,7 @@ func (o *ExpandOptions) values() (uritemplate.Values, error) {
 // empty input adds no variables.
 func expandOp(t *uritemplate.Template, text string, base uritemplate.Values) pipeline.Op[results.Expanded] {
 	return pipeline.Func[results.Expanded](func(in *stream.Input, r *results.Expanded) pipeline.Outcome {
-		*r = results.Expanded{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Template: text}
+		*r = results.Expanded{Subject: render.Subject{Line: in.Line, Input: in.Text}, Template: text}
 		vals := uritemplate.Values{}
 		if in.Text != "" {
 			var err error

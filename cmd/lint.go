@@ -475,7 +475,7 @@ func (o *LintOptions) listRules() error {
 		return usageErrorf("--list-rules writes text or json, not %s", f)
 	}
 	var b bytes.Buffer
-	report.Rules(&b, o.Format.Value, finding.LintRules)
+	report.WriteRules(&b, o.Format.Value, finding.LintRules)
 	if _, err := o.IO.Out.Write(b.Bytes()); err != nil {
 		return &stream.WriteError{Err: err}
 	}

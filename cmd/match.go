@@ -91,7 +91,7 @@ written since both "%2F" and "/" expand from them differently.`,
 func matchOp(t *uritemplate.Template) pipeline.Op[results.Matched] {
 	names := t.Names()
 	return pipeline.Func[results.Matched](func(in *stream.Input, r *results.Matched) pipeline.Outcome {
-		*r = results.Matched{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Names: names}
+		*r = results.Matched{Subject: render.Subject{Line: in.Line, Input: in.Text}, Names: names}
 		vals, ok := t.Match(in.Text)
 		if !ok {
 			r.Err = &finding.Finding{Rule: "match", Message: "does not match " + t.String()}

@@ -175,7 +175,7 @@ func splitAuthority(c *schema.ParseRecord) *finding.Finding {
 // recompose builds one reference into r, or reports why it cannot be
 // built; it returns whether it failed.
 func recompose(r *results.Recomposed, in *stream.Input, b uri.Builder, failure *finding.Finding) pipeline.Outcome {
-	*r = results.Recomposed{Outcome: render.Outcome{Line: in.Line, Input: in.Text, Err: failure}}
+	*r = results.Recomposed{Subject: render.Subject{Line: in.Line, Input: in.Text, Err: failure}}
 	if failure == nil {
 		u, err := b.Build()
 		if err != nil {

@@ -168,7 +168,7 @@ type shapeOp struct {
 func (o *shapeOp) Do(in *stream.Input, r *results.Shaped) pipeline.Outcome {
 	sh, err := o.shaper.Shape(in.Text)
 	if err != nil {
-		*r = results.Shaped{Outcome: render.Outcome{Line: in.Line, Input: in.Text, Err: finding.Of(err, "uri")}}
+		*r = results.Shaped{Subject: render.Subject{Line: in.Line, Input: in.Text, Err: finding.Of(err, "uri")}}
 		return pipeline.Fail
 	}
 	if !o.sample {
@@ -179,7 +179,7 @@ func (o *shapeOp) Do(in *stream.Input, r *results.Shaped) pipeline.Outcome {
 	}
 	// The shaper's buffer, valid until the next input: admit reads it
 	// from the result before then.
-	*r = results.Shaped{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Shape: ascii.View(sh)}
+	*r = results.Shaped{Subject: render.Subject{Line: in.Line, Input: in.Text}, Shape: ascii.View(sh)}
 	return pipeline.Pass
 }
 

@@ -8,9 +8,11 @@ import (
 	"github.com/uritool/uritool/internal/stream"
 )
 
-// Outcome is what every transform's result holds besides its own data:
-// the input's number, the text that broke and why.
-type Outcome struct {
+// Subject is what every result printed through a Table holds besides its
+// own data: the input it is about (its number and text), the finding that
+// failed it, and those that did not. (pipeline.Outcome is another thing:
+// what became of an input in the pipeline.)
+type Subject struct {
 	Line  int
 	Input string
 	Err   *finding.Finding
@@ -37,8 +39,8 @@ type Table[R any] struct {
 	// Per names what each record stands for: "input", "reference", ...
 	Per  string
 	Keys []Key[R]
-	// Outcome gives the common part of a result.
-	Outcome func(r *R) *Outcome
+	// Subject gives the Subject of a result.
+	Subject func(r *R) *Subject
 	// Text writes a successful result in text mode.
 	Text func(w *stream.Part, r *R, o *TextOptions)
 	// ErrorDoc, when set, documents "error" in place of errorDoc; Note
@@ -98,7 +100,7 @@ func (j *tableJSON[R]) Render(s *stream.Sink, r *R) {
 		b = AppendKey(b, k.Name)
 		b = k.Write(b, r)
 	}
-	b = AppendFinding(AppendKey(b, "error"), j.t.Outcome(r).Err)
+	b = AppendFinding(AppendKey(b, "error"), j.t.Subject(r).Err)
 	b = append(b, '}', '\n')
 	j.buf = b
 	s.Out.Write(b)
@@ -113,7 +115,7 @@ type tableText[R any] struct {
 }
 
 func (t *tableText[R]) Render(s *stream.Sink, r *R) {
-	o := t.t.Outcome(r)
+	o := t.t.Subject(r)
 	if o.Err != nil {
 		if !t.o.Unaligned {
 			s.Out.WriteByte('\n')

@@ -7,10 +7,10 @@ import (
 	"github.com/uritool/uritool/internal/render"
 )
 
-// Rules writes the rule table for lint --list-rules: aligned columns for
-// people, or one JSON object per rule (id, severity, section,
-// description) for scripts that write suppressions.
-func Rules(w render.Writer, format string, rules []finding.Rule) {
+// WriteRules writes the rule table (finding.Rules) for lint --list-rules:
+// aligned columns for people, or one JSON object per rule (id, severity,
+// section, description) for scripts that write suppressions.
+func WriteRules(w render.Writer, format string, rules []finding.Rule) {
 	if format == render.FormatJSON {
 		var b []byte
 		for _, r := range rules {

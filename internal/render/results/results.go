@@ -21,7 +21,7 @@ import (
 
 // Normalized is normalize's result for one input.
 type Normalized struct {
-	render.Outcome
+	render.Subject
 	Original    string // the input line, before --default-scheme
 	IRI         bool   // read as an IRI, so its text may need escaping
 	SchemeAdded bool
@@ -49,7 +49,7 @@ var NormalizeTable = &render.Table[Normalized]{
 			Write: func(b []byte, r *Normalized) []byte { return render.AppendOptBool(b, r.Changed, r.Err == nil) }},
 		schemeAddedKey(func(r *Normalized) bool { return r.SchemeAdded }),
 	},
-	Outcome: func(r *Normalized) *render.Outcome { return &r.Outcome },
+	Subject: func(r *Normalized) *render.Subject { return &r.Subject },
 	Text: func(w *stream.Part, r *Normalized, o *render.TextOptions) {
 		if r.Explain {
 			explainer.Normalization(w, o, r.Line, r.Input, r.Steps, r.Normal)
@@ -60,7 +60,7 @@ var NormalizeTable = &render.Table[Normalized]{
 }
 
 var NormalizeCheckTable = &render.Table[Normalized]{
-	Per: "input", Keys: NormalizeTable.Keys, Outcome: func(r *Normalized) *render.Outcome { return &r.Outcome },
+	Per: "input", Keys: NormalizeTable.Keys, Subject: func(r *Normalized) *render.Subject { return &r.Subject },
 	Text: func(w *stream.Part, r *Normalized, _ *render.TextOptions) { w.WriteLine(r.Original) },
 }
 
@@ -73,7 +73,7 @@ func schemeAddedKey[R any](added func(r *R) bool) render.Key[R] {
 
 // Resolved is resolve's result for one reference.
 type Resolved struct {
-	render.Outcome
+	render.Subject
 	Base    string
 	Target  string
 	Explain bool // --explain: Trace says how
@@ -88,7 +88,7 @@ var ResolveTable = &render.Table[Resolved]{
 		{Name: "target", Doc: "the resolved URI, or null when resolution failed",
 			Write: func(b []byte, r *Resolved) []byte { return render.AppendOptPlainOr(b, r.Target, r.Err == nil, true) }},
 	},
-	Outcome: func(r *Resolved) *render.Outcome { return &r.Outcome },
+	Subject: func(r *Resolved) *render.Subject { return &r.Subject },
 	Text: func(w *stream.Part, r *Resolved, o *render.TextOptions) {
 		if r.Explain {
 			explainer.Resolution(w, o, r.Line, r.Base, r.Input, r.Trace)
@@ -100,7 +100,7 @@ var ResolveTable = &render.Table[Resolved]{
 
 // Relativized is relativize's result for one target.
 type Relativized struct {
-	render.Outcome
+	render.Subject
 	Base string
 	Ref  string
 }
@@ -113,13 +113,13 @@ var RelativizeTable = &render.Table[Relativized]{
 		{Name: "ref", Doc: "the shortest reference from base to target, or null",
 			Write: func(b []byte, r *Relativized) []byte { return render.AppendOptPlainOr(b, r.Ref, r.Err == nil, true) }},
 	},
-	Outcome: func(r *Relativized) *render.Outcome { return &r.Outcome },
+	Subject: func(r *Relativized) *render.Subject { return &r.Subject },
 	Text:    func(w *stream.Part, r *Relativized, _ *render.TextOptions) { w.WriteLine(r.Ref) },
 }
 
 // Compared is equal's result for one B.
 type Compared struct {
-	render.Outcome
+	render.Subject
 	A, NormalA, NormalB string
 	Equal               bool
 }
@@ -135,7 +135,7 @@ var EqualTable = &render.Table[Compared]{
 		{Name: "equal", Doc: "true when those are the same, null for an invalid B",
 			Write: func(b []byte, r *Compared) []byte { return render.AppendOptBool(b, r.Equal, r.Err == nil) }},
 	},
-	Outcome: func(r *Compared) *render.Outcome { return &r.Outcome },
+	Subject: func(r *Compared) *render.Subject { return &r.Subject },
 	Text: func(w *stream.Part, r *Compared, _ *render.TextOptions) {
 		if r.Equal {
 			w.WriteLine("equivalent")
@@ -149,7 +149,7 @@ var EqualTable = &render.Table[Compared]{
 // record of its own for each combination of the values iterated over,
 // which the renderer writes in its place.
 type Edited struct {
-	render.Outcome
+	render.Subject
 	SchemeAdded bool
 	Output      string
 	// Iterating says the result is --iterate's: Values are the values a
@@ -176,7 +176,7 @@ var EditTable = &render.Table[Edited]{
 			Write: func(b []byte, r *Edited) []byte { return render.AppendOptString(b, r.Output, r.Err == nil) }},
 		schemeAddedKey(func(r *Edited) bool { return r.SchemeAdded }),
 	},
-	Outcome: func(r *Edited) *render.Outcome { return &r.Outcome },
+	Subject: func(r *Edited) *render.Subject { return &r.Subject },
 	Text:    func(w *stream.Part, r *Edited, _ *render.TextOptions) { w.WriteLine(r.Output) },
 }
 
@@ -228,7 +228,7 @@ func (e *editRenderer) Render(s *stream.Sink, r *Edited) {
 // Converted is the result of encode, decode, to-uri and to-iri: the input
 // written another way.
 type Converted struct {
-	render.Outcome
+	render.Subject
 	Output string
 }
 
@@ -240,7 +240,7 @@ func convertTable(inputDoc, key, doc string) *render.Table[Converted] {
 			{Name: "input", Doc: inputDoc, Write: func(b []byte, r *Converted) []byte { return render.AppendString(b, r.Input) }},
 			{Name: key, Doc: doc, Write: func(b []byte, r *Converted) []byte { return render.AppendOptString(b, r.Output, r.Err == nil) }},
 		},
-		Outcome: func(r *Converted) *render.Outcome { return &r.Outcome },
+		Subject: func(r *Converted) *render.Subject { return &r.Subject },
 		Text:    func(w *stream.Part, r *Converted, _ *render.TextOptions) { w.WriteLine(r.Output) },
 	}
 }
@@ -276,7 +276,7 @@ var DecodeTable = func() *render.Table[Converted] {
 
 // Expanded is expand's result for one set of variables.
 type Expanded struct {
-	render.Outcome
+	render.Subject
 	Template  string
 	Expansion string
 	Expanded  bool // false when the variables were not usable
@@ -291,14 +291,14 @@ var ExpandTable = &render.Table[Expanded]{
 		{Name: "valid", Doc: "whether the expansion is a URI reference (RFC 3986)",
 			Write: func(b []byte, r *Expanded) []byte { return render.AppendBool(b, r.Err == nil) }},
 	},
-	Outcome:  func(r *Expanded) *render.Outcome { return &r.Outcome },
+	Subject:  func(r *Expanded) *render.Subject { return &r.Subject },
 	ErrorDoc: "null, or {\"offset\", \"rule\", \"message\"}: a bad variable\nobject, or where the expansion is not a URI reference",
 	Text:     func(w *stream.Part, r *Expanded, _ *render.TextOptions) { w.WriteLine(r.Expansion) },
 }
 
 // Matched is match's result for one reference.
 type Matched struct {
-	render.Outcome
+	render.Subject
 	Values uritemplate.Values
 	Names  []string // the template's variables, in order
 }
@@ -316,7 +316,7 @@ var MatchTable = &render.Table[Matched]{
 				return appendValues(b, r.Values, r.Names)
 			}},
 	},
-	Outcome: func(r *Matched) *render.Outcome { return &r.Outcome },
+	Subject: func(r *Matched) *render.Subject { return &r.Subject },
 	Text: func(w *stream.Part, r *Matched, _ *render.TextOptions) {
 		w.WriteLine(string(appendValues(nil, r.Values, r.Names)))
 	},
@@ -347,7 +347,7 @@ func appendValues(b []byte, vals uritemplate.Values, names []string) []byte {
 
 // Recomposed is recompose's result for one set of components.
 type Recomposed struct {
-	render.Outcome
+	render.Subject
 	URI string
 }
 
@@ -357,7 +357,7 @@ var RecomposeTable = &render.Table[Recomposed]{
 		{Name: "uri", Doc: "the recomposed reference, or null",
 			Write: func(b []byte, r *Recomposed) []byte { return render.AppendOptString(b, r.URI, r.Err == nil) }},
 	},
-	Outcome: func(r *Recomposed) *render.Outcome { return &r.Outcome },
+	Subject: func(r *Recomposed) *render.Subject { return &r.Subject },
 	Text:    func(w *stream.Part, r *Recomposed, _ *render.TextOptions) { w.WriteLine(r.URI) },
 }
 
@@ -365,7 +365,7 @@ var RecomposeTable = &render.Table[Recomposed]{
 // shape and its count otherwise; or, closing the output of --max-shapes,
 // what it dropped.
 type Shaped struct {
-	render.Outcome
+	render.Subject
 	Shape string
 	Count int
 	// Dropped marks the closing record of --max-shapes: DroppedInputs
@@ -385,7 +385,7 @@ var (
 				Write: func(b []byte, r *Shaped) []byte { return render.AppendOptString(b, r.Shape, r.Err == nil) }, Only: notDropped},
 			droppedInputsKey, droppedShapesKey,
 		},
-		Outcome: func(r *Shaped) *render.Outcome { return &r.Outcome },
+		Subject: func(r *Shaped) *render.Subject { return &r.Subject },
 		Text:    writeSample,
 	}
 	ShapeCountTable = &render.Table[Shaped]{
@@ -400,7 +400,7 @@ var (
 			{Name: "count", Doc: "how many inputs have it", Write: func(b []byte, r *Shaped) []byte { return strconv.AppendInt(b, int64(r.Count), 10) }, Only: counted},
 			droppedInputsKey, droppedShapesKey,
 		},
-		Outcome: func(r *Shaped) *render.Outcome { return &r.Outcome },
+		Subject: func(r *Shaped) *render.Subject { return &r.Subject },
 		Text:    writeCount,
 	}
 	droppedInputsKey = render.Key[Shaped]{Name: "dropped_inputs", Doc: "in --max-shapes' closing record only: how many inputs\nhad a shape past the cap",
@@ -442,7 +442,7 @@ func shaped(r *Shaped) bool { return r.Err == nil }
 // Setting is one setting that uritool config shows, and where its value
 // came from.
 type Setting struct {
-	render.Outcome
+	render.Subject
 	Key, Value, Source string
 }
 
@@ -453,7 +453,7 @@ var SettingsTable = &render.Table[Setting]{
 		{Name: "value", Doc: "the value in effect", Write: func(b []byte, r *Setting) []byte { return render.AppendString(b, r.Value) }},
 		{Name: "source", Doc: "\"default\", \"flag\", \"env NAME\" or \"FILE:LINE\"", Write: func(b []byte, r *Setting) []byte { return render.AppendString(b, r.Source) }},
 	},
-	Outcome:  func(r *Setting) *render.Outcome { return &r.Outcome },
+	Subject:  func(r *Setting) *render.Subject { return &r.Subject },
 	ErrorDoc: "always null",
 	Text: func(w *stream.Part, r *Setting, _ *render.TextOptions) {
 		w.WriteLine(fmt.Sprintf("%-26s %-18s %s", r.Key, r.Value, r.Source))
@@ -467,36 +467,36 @@ var SettingsTable = &render.Table[Setting]{
 // every member.
 
 // start begins the common part of a result.
-func start(o *render.Outcome, line int, input string) {
+func start(o *render.Subject, line int, input string) {
 	o.Line, o.Input, o.Err, o.Notes = line, input, nil, nil
 }
 
 func (r *Normalized) Start(line int, input string) {
-	start(&r.Outcome, line, input)
+	start(&r.Subject, line, input)
 	r.Original, r.IRI, r.SchemeAdded, r.Normal, r.Changed, r.Explain, r.Steps = "", false, false, "", false, false, nil
 }
 
 func (r *Resolved) Start(line int, input string) {
-	start(&r.Outcome, line, input)
+	start(&r.Subject, line, input)
 	r.Base, r.Target, r.Explain, r.Trace = "", "", false, explain.Trace{}
 }
 
 func (r *Relativized) Start(line int, input string) {
-	start(&r.Outcome, line, input)
+	start(&r.Subject, line, input)
 	r.Base, r.Ref = "", ""
 }
 
 func (r *Compared) Start(line int, input string) {
-	start(&r.Outcome, line, input)
+	start(&r.Subject, line, input)
 	r.A, r.NormalA, r.NormalB, r.Equal = "", "", "", false
 }
 
 func (r *Edited) Start(line int, input string) {
-	start(&r.Outcome, line, input)
+	start(&r.Subject, line, input)
 	r.SchemeAdded, r.Output, r.Iterating, r.Values, r.Iterations = false, "", false, nil, nil
 }
 
 func (r *Converted) Start(line int, input string) {
-	start(&r.Outcome, line, input)
+	start(&r.Subject, line, input)
 	r.Output = ""
 }
