@@ -46,12 +46,17 @@ type RootOptions struct {
 	cobraOut *keepError
 }
 
-// palettes decides color for stdout and stderr separately.
+// palettes decides color for stdout and stderr separately. Every renderer
+// for people is built with one, so the passwords it masks are given here,
+// once, for all of them.
 func (o *RootOptions) palettes() (out, errp *render.Palette) {
 	onOut := render.UseColor(o.Color.Value, o.IO.Out, o.IO.Getenv)
 	onErr := render.UseColor(o.Color.Value, o.IO.ErrOut, o.IO.Getenv)
-	return render.NewPalette(onOut), render.NewPalette(onErr)
+	return render.NewPalette(onOut, passwords), render.NewPalette(onErr, passwords)
 }
+
+// passwords is how output for people finds a password to mask.
+var passwords = render.Passwords{Find: password.Find, Mask: password.Mask}
 
 // NewRootCmd builds the uritool command tree over the given streams.
 func NewRootCmd(streams *IOStreams) *cobra.Command {

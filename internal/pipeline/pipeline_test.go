@@ -8,6 +8,7 @@ import (
 
 	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/render/results"
@@ -36,7 +37,7 @@ func run(t *testing.T, input string, c pipeline.Command[results.Converted]) (str
 	var out, errOut bytes.Buffer
 	c.NewOp = upper
 	c.NewRenderer = func() render.Renderer[results.Converted] {
-		return render.NewTableRenderer(results.EncodeTable, render.FormatText, render.TextOptions{Err: render.NewPalette(false)})
+		return render.NewTableRenderer(results.EncodeTable, render.FormatText, render.TextOptions{Err: render.NewPalette(false, render.Passwords{Find: password.Find, Mask: password.Mask})})
 	}
 	stats, err := pipeline.Run(pipeline.Env{Stdin: strings.NewReader(input), Stdout: &out, Stderr: &errOut}, nil, c)
 	if err != nil {

@@ -35,20 +35,24 @@ func IsTerminal(s any) bool {
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
 
-// Palette is the one place colors are chosen: each component has one
-// color, used the same way by every renderer.
+// Palette is how output for people looks. It is the one place colors are
+// chosen: each component has one color, used the same way by every
+// renderer. And it holds the Passwords that every renderer for people
+// masks by, as every one is built with a palette.
 type Palette struct {
 	Scheme, Authority, Userinfo, Host, Port, Path, Query, Fragment *color.Color
 	Error, Warning, Note, Caret, Label, Dim, OK                    *color.Color
 	// On says the palette colors: without color, renderers mark with
 	// text what color would show.
-	On bool
+	On        bool
+	Passwords Passwords
 }
 
-// NewPalette returns a palette that colors only when on is true. Each
-// color is switched on or off by itself, so stdout and stderr can differ
-// without touching fatih/color's global switch.
-func NewPalette(on bool) *Palette {
+// NewPalette returns a palette that colors only when on is true, and
+// masks the passwords that pw finds. Each color is switched on or off by
+// itself, so stdout and stderr can differ without touching fatih/color's
+// global switch.
+func NewPalette(on bool, pw Passwords) *Palette {
 	p := &Palette{
 		Scheme:    color.New(color.FgMagenta, color.Bold),
 		Authority: color.New(color.FgBlue),
@@ -66,6 +70,7 @@ func NewPalette(on bool) *Palette {
 		Dim:       color.New(color.Faint),
 		OK:        color.New(color.FgGreen, color.Bold),
 		On:        on,
+		Passwords: pw,
 	}
 	for _, c := range []*color.Color{p.Scheme, p.Authority, p.Userinfo, p.Host, p.Port, p.Path,
 		p.Query, p.Fragment, p.Error, p.Warning, p.Note, p.Caret, p.Label, p.Dim, p.OK} {

@@ -44,7 +44,7 @@ type Renderer[R any] interface {
 // color.
 // col is the 1-based column in code points (finding.ColumnOf).
 func Diagnostic(w Writer, pal *Palette, loc string, col int, input string, f *finding.Finding, level finding.Severity, showPassword bool) {
-	line, caretAt := CaretView(input, f.Offset, showPassword)
+	line, caretAt := CaretView(input, f.Offset, pal.Passwords, showPassword)
 	pal.paint(w, pal.Label, loc+":"+strconv.Itoa(col))
 	w.WriteString(": ")
 	caret := pal.Caret

@@ -28,7 +28,7 @@ var plainInputs = []string{
 func TestBreakdownAllocs(t *testing.T) {
 	for _, color := range []bool{false, true} {
 		for _, width := range []int{0, 40} {
-			p := breakdown.NewRenderer(breakdown.Options{Out: render.NewPalette(color), Err: render.NewPalette(color), Width: width})
+			p := breakdown.NewRenderer(breakdown.Options{Out: render.NewPalette(color, passwords), Err: render.NewPalette(color, passwords), Width: width})
 			s := stream.NewSink()
 			for i, in := range plainInputs {
 				r := parsed(i+1, in)
@@ -51,7 +51,7 @@ func BenchmarkBreakdown(b *testing.B) {
 		color bool
 	}{{"text", false}, {"color", true}} {
 		b.Run(bc.name, func(b *testing.B) {
-			p := breakdown.NewRenderer(breakdown.Options{Out: render.NewPalette(bc.color), Err: render.NewPalette(bc.color)})
+			p := breakdown.NewRenderer(breakdown.Options{Out: render.NewPalette(bc.color, passwords), Err: render.NewPalette(bc.color, passwords)})
 			s := stream.NewSink()
 			rs := make([]breakdown.Parsed, len(plainInputs))
 			for i, in := range plainInputs {

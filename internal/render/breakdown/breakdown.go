@@ -13,7 +13,6 @@ import (
 	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/idn"
-	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
@@ -389,16 +388,16 @@ func (p *renderer) breakdown(r *Parsed) {
 	st := &p.style
 	shown := u.String()
 	parts := partsOf(&u)
-	if ui := parts[uri.ComponentUserinfo]; ui.ok && !p.opts.ShowPassword {
-		if colon := strings.IndexByte(shown[ui.start:ui.end], ':'); colon >= 0 && ui.start+colon+1 < ui.end {
-			ps, pe := ui.start+colon+1, ui.end
-			shown = shown[:ps] + password.Mask + shown[pe:]
+	if parts[uri.ComponentUserinfo].ok && !p.opts.ShowPassword {
+		pw := &p.opts.Out.Passwords
+		if ps, pe := pw.Find(shown); ps < pe {
+			shown = shown[:ps] + pw.Mask + shown[pe:]
 			for c := range parts {
 				if parts[c].start >= pe {
-					parts[c].start += len(password.Mask) - (pe - ps)
+					parts[c].start += len(pw.Mask) - (pe - ps)
 				}
 				if parts[c].end >= pe {
-					parts[c].end += len(password.Mask) - (pe - ps)
+					parts[c].end += len(pw.Mask) - (pe - ps)
 				}
 			}
 		}

@@ -23,6 +23,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
+// passwords is what cmd gives every palette.
+var passwords = render.Passwords{Find: password.Find, Mask: password.Mask}
+
 // breakdownInputs cover every component, undefined versus empty ones, each
 // host type, a password and crowded short components.
 var breakdownInputs = []string{
@@ -44,7 +47,7 @@ var breakdownInputs = []string{
 func renderParse(t *testing.T, color bool, inputs []string) string {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	p := breakdown.NewRenderer(breakdown.Options{Out: render.NewPalette(color), Err: render.NewPalette(color)})
+	p := breakdown.NewRenderer(breakdown.Options{Out: render.NewPalette(color, passwords), Err: render.NewPalette(color, passwords)})
 	for i, in := range inputs {
 		s := stream.NewSink()
 		r := parsed(i+1, in)
@@ -166,7 +169,7 @@ func FuzzBreakdown(f *testing.F) {
 func TestBreakdownFitsWidth(t *testing.T) {
 	long := "https://alice@example.com:8443/a/very/long/path/that/goes/on/and/on?query=1&more=2&evenmore=3#frag"
 	for _, width := range []int{0, 80, 200} {
-		p := breakdown.NewRenderer(breakdown.Options{Out: render.NewPalette(false), Err: render.NewPalette(false), Width: width})
+		p := breakdown.NewRenderer(breakdown.Options{Out: render.NewPalette(false, passwords), Err: render.NewPalette(false, passwords), Width: width})
 		s := stream.NewSink()
 		r := parsed(1, long)
 		p.Render(s, &r)

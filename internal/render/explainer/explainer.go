@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/uritool/uritool/internal/explain"
-	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/render"
 )
 
@@ -25,7 +24,7 @@ func (e *explainer) show(s string) string {
 	if e.showPassword {
 		return s
 	}
-	return password.Masked(s)
+	return e.pal.Passwords.Masked(s)
 }
 
 func (e *explainer) row(name, value string) {

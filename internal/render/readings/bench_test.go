@@ -41,9 +41,9 @@ func benchmarkInterop(b *testing.B, format string, pal *render.Palette) {
 }
 
 func BenchmarkInteropText(b *testing.B) {
-	benchmarkInterop(b, render.FormatText, render.NewPalette(false))
+	benchmarkInterop(b, render.FormatText, render.NewPalette(false, passwords))
 }
 func BenchmarkInteropColor(b *testing.B) {
-	benchmarkInterop(b, render.FormatText, render.NewPalette(true))
+	benchmarkInterop(b, render.FormatText, render.NewPalette(true, passwords))
 }
 func BenchmarkInteropJSON(b *testing.B) { benchmarkInterop(b, render.FormatJSON, nil) }

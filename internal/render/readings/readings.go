@@ -106,6 +106,7 @@ type interopText struct {
 	_                   stream.CacheLinePad
 	on                  bool
 	label, dim, err, ok render.Ink
+	passwords           render.Passwords
 	buf                 []byte
 	rows                [1 + 1 + 7][1 + 3]string // header, accepted, Components
 	cols                [1 + 1 + 7][1 + 3]int    // the columns each cell takes
@@ -115,7 +116,8 @@ type interopText struct {
 }
 
 func newInteropText(pal *render.Palette) *interopText {
-	t := &interopText{on: pal.On, label: render.InkOf(pal.Label), dim: render.InkOf(pal.Dim), err: render.InkOf(pal.Error), ok: render.InkOf(pal.OK)}
+	t := &interopText{on: pal.On, label: render.InkOf(pal.Label), dim: render.InkOf(pal.Dim), err: render.InkOf(pal.Error), ok: render.InkOf(pal.OK),
+		passwords: pal.Passwords}
 	t.rows[0][0] = ""
 	copy(t.rows[0][1:], interop.Parsers)
 	t.rows[1][0] = "accepted"
@@ -151,7 +153,7 @@ func (t *interopText) fill(r *Result) {
 			if p > 0 && rd.OK == last.ok && defined == last.defined && v == last.v {
 				row[k], cols[k] = row[k-1], cols[k-1]
 			} else {
-				row[k], cols[k] = cell(rd.OK, v, defined, comp)
+				row[k], cols[k] = t.cell(rd.OK, v, defined, comp)
 			}
 			last.ok, last.defined, last.v = rd.OK, defined, v
 			t.widths[k] = max(t.widths[k], cols[k])
@@ -160,7 +162,7 @@ func (t *interopText) fill(r *Result) {
 }
 
 func (t *interopText) Render(s *stream.Sink, r *Result) {
-	b := t.label.Append(t.buf[:0], render.Shown(r.Input, false))
+	b := t.label.Append(t.buf[:0], render.Shown(r.Input, t.passwords, false))
 	b = append(b, '\n')
 	t.fill(r)
 	for i := range t.rows {
@@ -195,7 +197,7 @@ func (t *interopText) Render(s *stream.Sink, r *Result) {
 		if !rd.OK {
 			// whatwg's messages can quote the input's bytes.
 			b = t.dim.Append(append(b, "  "...), rd.Parser+" rejects it: ")
-			b = append(append(b, render.Shown(rd.Err, false)...), '\n')
+			b = append(append(b, render.Shown(rd.Err, t.passwords, false)...), '\n')
 		}
 	}
 	b = append(b, "  "...)
@@ -223,7 +225,7 @@ func (t *interopText) Render(s *stream.Sink, r *Result) {
 // empty or when it holds a space or a quote, which would blur where it
 // ends; "-" when there is none. cols is the terminal columns it takes.
 // i is -1 for the row that says whether the parser accepted the input.
-func cell(ok bool, v string, defined bool, i int) (shown string, cols int) {
+func (t *interopText) cell(ok bool, v string, defined bool, i int) (shown string, cols int) {
 	switch {
 	case i < 0 && ok:
 		return "yes", 3
@@ -238,11 +240,14 @@ func cell(ok bool, v string, defined bool, i int) (shown string, cols int) {
 	if plainCell(v, c == "userinfo") {
 		return v, len(v) // most cells: no Builder, no copy
 	}
+	// The parser gave the userinfo: its password is what follows the
+	// first ':' (RFC 3986 section 3.2.1), by each parser's own reading,
+	// which a finder of the whole input's password would not know.
 	ps := len(v)
 	if colon := strings.IndexByte(v, ':'); c == "userinfo" && colon >= 0 {
-		ps = colon + 1 // RFC 3986 section 3.2.1, as password.Find splits it
+		ps = colon + 1
 	}
-	shown = render.ShownMasking(v, ps, len(v))
+	shown = render.ShownMasking(v, ps, len(v), t.passwords.Mask)
 	if shown == "" || strings.ContainsAny(shown, ` "`) {
 		shown = `"` + strings.ReplaceAll(shown, `"`, `\"`) + `"`
 	}

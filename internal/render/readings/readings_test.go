@@ -10,16 +10,20 @@ import (
 	"unicode"
 
 	"github.com/uritool/uritool/internal/interop"
+	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/render/readings"
 	"github.com/uritool/uritool/internal/stream"
 )
 
+// passwords is what cmd gives every palette.
+var passwords = render.Passwords{Find: password.Find, Mask: password.Mask}
+
 func renderInterop(t *testing.T, format string, r readings.Result) string {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	s := stream.NewSink()
-	readings.NewRenderer(readings.Options{Format: format, Out: render.NewPalette(false)}).Render(s, &r)
+	readings.NewRenderer(readings.Options{Format: format, Out: render.NewPalette(false, passwords)}).Render(s, &r)
 	if err := s.WriteTo(&out, &errOut); err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,6 @@ import (
 	"github.com/uritool/uritool/internal/baseline"
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
-	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 )
@@ -50,8 +49,10 @@ type Options struct {
 	// pages. validate's JSON echoes its input whole, for pipelines that
 	// join records back to their lines.
 	MaskInput bool
-	Palette   *render.Palette // for text, on stderr
-	Version   string          // tool version, for SARIF
+	// Palette colors text, and its Passwords mask the inputs that every
+	// format shows. cmd's palettes always carry them.
+	Palette *render.Palette
+	Version string // tool version, for SARIF
 	// LinkBase, for markdown, is the URL that a file's path follows in a
 	// link to its line: https://github.com/OWNER/REPO/blob/SHA/.
 	LinkBase string
@@ -63,6 +64,8 @@ type Options struct {
 // NewPrinter returns the printer of validate's and lint's results for
 // opts.
 func NewPrinter(opts Options) render.Printer[check.Result] {
+	// text is an input as the reports that show it as text show it.
+	text := func(s string) string { return render.Shown(s, opts.Palette.Passwords, !opts.MaskInput) }
 	switch {
 	case opts.Filter == "valid" || opts.Filter == "invalid":
 		return each(func() render.Renderer[check.Result] { return &filterRenderer{keepValid: opts.Filter == "valid"} })
@@ -73,13 +76,13 @@ func NewPrinter(opts Options) render.Printer[check.Result] {
 	case opts.Format == FormatSARIF:
 		return printWhole[sarifPart](&sarifReport{version: opts.Version, baseline: opts.Baseline})
 	case opts.Format == FormatJUnit:
-		return printWhole[junitPart](&junitReport{showPassword: !opts.MaskInput})
+		return printWhole[junitPart](&junitReport{text: text})
 	case opts.Format == FormatMD:
-		return printWhole[markdownPart](&markdownReport{linkBase: opts.LinkBase, showPassword: !opts.MaskInput})
+		return printWhole[markdownPart](&markdownReport{linkBase: opts.LinkBase, text: text})
 	case opts.Format == FormatCodeClimate:
-		return printWhole[codeClimatePart](&codeClimateReport{showPassword: !opts.MaskInput})
+		return printWhole[codeClimatePart](&codeClimateReport{text: text})
 	case opts.Format == FormatCheckstyle:
-		return printWhole[checkstylePart](&checkstyleReport{showPassword: !opts.MaskInput})
+		return printWhole[checkstylePart](&checkstyleReport{text: text})
 	}
 	return each(func() render.Renderer[check.Result] { return &textRenderer{opts: opts} })
 }
@@ -147,7 +150,13 @@ func (j *jsonRenderer) Render(s *stream.Sink, r *check.Result) {
 	} else {
 		b = append(b, "null"...)
 	}
-	b = render.AppendInput(b, shown(r.Input, !j.opts.MaskInput))
+	input := r.Input
+	if j.opts.MaskInput {
+		// Reports end up on CI job pages; the byte offsets of findings
+		// stay the input's.
+		input = j.opts.Palette.Passwords.Masked(input)
+	}
+	b = render.AppendInput(b, input)
 	if r.SchemeAdded {
 		b = render.AppendBool(render.AppendKey(b, "scheme_added"), true)
 	}
@@ -190,16 +199,6 @@ func (j *jsonRenderer) Unreadable(s *stream.Sink, file string, err error) {
 	b = append(b, '}', '\n')
 	j.buf = b
 	s.Out.Write(b)
-}
-
-// shown is an input as a report shows it: its password masked (RFC 3986
-// section 7.5), as text shows it, unless --show-password. Reports end up
-// on CI job pages; the byte offsets of findings stay the input's.
-func shown(input string, showPassword bool) string {
-	if showPassword {
-		return input
-	}
-	return password.Masked(input)
 }
 
 // githubRenderer writes workflow commands that GitHub Actions turns into

@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uritemplate"
@@ -141,7 +142,7 @@ func TestEditIterations(t *testing.T) {
 	}()
 	run := func(format string) (string, string) {
 		s := stream.NewSink()
-		r := NewEditRenderer(format, render.TextOptions{Err: render.NewPalette(false)})
+		r := NewEditRenderer(format, render.TextOptions{Err: render.NewPalette(false, render.Passwords{Find: password.Find, Mask: password.Mask})})
 		for i := range results {
 			r.Render(s, &results[i])
 		}
