@@ -8,6 +8,7 @@ import (
 	"github.com/uritool/uritool/internal/config"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/results"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -56,7 +57,7 @@ Each value is checked as its command checks it: one the command would refuse
 is an error here too, exit 2. The config file looked for is named on stderr,
 found or not.`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.SettingsTable.Fields().String(),
+			AnnotationJSONFields: results.SettingsTable.Fields().String(),
 		},
 		Example: `  uritool config
   uritool config lint
@@ -78,11 +79,11 @@ found or not.`,
 			if err != nil {
 				return &UsageError{err}
 			}
-			shown := make([]render.Setting, len(settings))
+			shown := make([]results.Setting, len(settings))
 			for i, s := range settings {
-				shown[i] = render.Setting{Key: s.Key, Value: s.Value, Source: s.Origin.String()}
+				shown[i] = results.Setting{Key: s.Key, Value: s.Value, Source: s.Origin.String()}
 			}
-			r := render.NewTableRenderer(render.SettingsTable, opts.Format.Value, render.TextOptions{})
+			r := render.NewTableRenderer(results.SettingsTable, opts.Format.Value, render.TextOptions{})
 			if err := render.WriteAll(root.IO.Out, root.IO.ErrOut, r, shown); err != nil {
 				return &stream.WriteError{Err: err}
 			}

@@ -8,6 +8,7 @@ import (
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/results"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -34,15 +35,15 @@ carries them exactly, adding "output_base64" when they are not UTF-8.`,
 		Example: `  uritool decode 'caf%C3%A9%20au%20lait'
   uritool parse --get query --format text < urls.txt | uritool decode`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.DecodeTable.Fields().String(),
+			AnnotationJSONFields: results.DecodeTable.Fields().String(),
 		},
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			_, errPal := opts.palettes()
-			return run(root, args, pipeline.Command[render.Converted]{
-				Distinct:    pipeline.Unique[render.Converted](opts.Unique),
-				NewOp:       func() pipeline.Op[render.Converted] { return pipeline.Func[render.Converted](decodeOp) },
-				NewRenderer: tableRenderer(render.DecodeTable, opts.Format.Value, render.TextOptions{Err: errPal}),
+			return run(root, args, pipeline.Command[results.Converted]{
+				Distinct:    pipeline.Unique[results.Converted](opts.Unique),
+				NewOp:       func() pipeline.Op[results.Converted] { return pipeline.Func[results.Converted](decodeOp) },
+				NewRenderer: tableRenderer(results.DecodeTable, opts.Format.Value, render.TextOptions{Err: errPal}),
 			})
 		},
 	}
@@ -52,7 +53,7 @@ carries them exactly, adding "output_base64" when they are not UTF-8.`,
 }
 
 // decodeOp decodes the percent-encodings of each input.
-func decodeOp(in *stream.Input, r *render.Converted) pipeline.Outcome {
+func decodeOp(in *stream.Input, r *results.Converted) pipeline.Outcome {
 	r.Start(in.Line, in.Text)
 	out, err := pct.Decode(in.Text)
 	if err != nil {

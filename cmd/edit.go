@@ -10,6 +10,7 @@ import (
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/results"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -139,7 +140,7 @@ the values.`,
   uritool edit --query-separator ':' --sort-query 'https://example.com/?b=2:a=1'
   uritool edit --default-scheme https --iterate 'scheme=http https' --iterate 'port=80 8080' example.com/`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.EditTable.Fields().String(),
+			AnnotationJSONFields: results.EditTable.Fields().String(),
 		},
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -153,12 +154,12 @@ the values.`,
 			sep := opts.Separator.sep
 			chosen := opts.chosen()
 			format := opts.Format.Value
-			return run(root, args, pipeline.Command[render.Edited]{
+			return run(root, args, pipeline.Command[results.Edited]{
 				Filter:   &opts.Keep,
-				Distinct: pipeline.Unique[render.Edited](opts.Unique),
-				NewOp:    func() pipeline.Op[render.Edited] { return opts.editOp(sep, chosen) },
-				NewRenderer: func() render.Renderer[render.Edited] {
-					return render.NewEditRenderer(format, render.TextOptions{Err: errPal})
+				Distinct: pipeline.Unique[results.Edited](opts.Unique),
+				NewOp:    func() pipeline.Op[results.Edited] { return opts.editOp(sep, chosen) },
+				NewRenderer: func() render.Renderer[results.Edited] {
+					return results.NewEditRenderer(format, render.TextOptions{Err: errPal})
 				},
 			})
 		},
@@ -210,18 +211,18 @@ the values.`,
 // chosen lists, for each combination of the --iterate values, the value
 // each --iterate takes; nil without --iterate. The same for every input,
 // so made once.
-func (o *EditOptions) chosen() [][]render.Chosen {
+func (o *EditOptions) chosen() [][]results.Chosen {
 	n := edit.Combinations(o.Ops)
 	if n <= 0 {
 		return nil
 	}
-	all := make([][]render.Chosen, n)
+	all := make([][]results.Chosen, n)
 	var combo []edit.Op
 	for k := range all {
 		combo = edit.Combination(o.Ops, k, combo)
 		for i, op := range o.Ops {
 			if op.Action == edit.Iterate {
-				all[k] = append(all[k], render.Chosen{Comp: combo[i].Comp, Value: combo[i].Value})
+				all[k] = append(all[k], results.Chosen{Comp: combo[i].Comp, Value: combo[i].Value})
 			}
 		}
 	}
@@ -230,10 +231,10 @@ func (o *EditOptions) chosen() [][]render.Chosen {
 
 // editOp applies the edits to each input; with --iterate, once for each
 // combination of values (chosen).
-func (o *EditOptions) editOp(sep byte, chosen [][]render.Chosen) pipeline.Op[render.Edited] {
+func (o *EditOptions) editOp(sep byte, chosen [][]results.Chosen) pipeline.Op[results.Edited] {
 	eo := edit.Options{Separator: sep, IRI: o.IRI}
 	var combo []edit.Op // this worker's
-	return pipeline.Func[render.Edited](func(in *stream.Input, r *render.Edited) pipeline.Outcome {
+	return pipeline.Func[results.Edited](func(in *stream.Input, r *results.Edited) pipeline.Outcome {
 		text, added := o.DefaultScheme.Apply(in.Text)
 		r.Start(in.Line, text)
 		r.SchemeAdded = added
@@ -258,14 +259,14 @@ func (o *EditOptions) editOp(sep byte, chosen [][]render.Chosen) pipeline.Op[ren
 // it is written: an input that cannot be read (readErr) fails every
 // combination, which keep their values so that each record says which it
 // stands for.
-func (o *EditOptions) iterate(u uri.URI, readErr error, r *render.Edited, chosen [][]render.Chosen, eo edit.Options, combo *[]edit.Op) pipeline.Outcome {
+func (o *EditOptions) iterate(u uri.URI, readErr error, r *results.Edited, chosen [][]results.Chosen, eo edit.Options, combo *[]edit.Op) pipeline.Outcome {
 	r.Iterating = true
 	if readErr != nil {
 		r.Err = finding.Of(readErr, "uri")
 	}
-	r.Iterations = make([]render.Edited, len(chosen))
+	r.Iterations = make([]results.Edited, len(chosen))
 	for k := range r.Iterations {
-		r.Iterations[k] = render.Edited{Outcome: r.Outcome, SchemeAdded: r.SchemeAdded, Iterating: true, Values: chosen[k]}
+		r.Iterations[k] = results.Edited{Subject: r.Subject, SchemeAdded: r.SchemeAdded, Iterating: true, Values: chosen[k]}
 	}
 	if readErr != nil {
 		return pipeline.Fail

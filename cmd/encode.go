@@ -7,6 +7,7 @@ import (
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/results"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -39,7 +40,7 @@ the input is text rather than an encoding.
 		Example: `  uritool encode --component query-value 'a b&c=d'
   uritool encode --component segment 'reports/2024'`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.EncodeTable.Fields().String(),
+			AnnotationJSONFields: results.EncodeTable.Fields().String(),
 			AnnotationExitStatus: `  0 when every input was encoded,
   2 for a usage error,
   3 when input could not be read or output written.`,
@@ -47,10 +48,10 @@ the input is text rather than an encoding.
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			comp, _ := pct.ParseComponent(opts.Component.Value) // checked by the flag
-			return run(root, args, pipeline.Command[render.Converted]{
-				Distinct:    pipeline.Unique[render.Converted](opts.Unique),
-				NewOp:       func() pipeline.Op[render.Converted] { return encodeOp(comp) },
-				NewRenderer: tableRenderer(render.EncodeTable, opts.Format.Value, render.TextOptions{}),
+			return run(root, args, pipeline.Command[results.Converted]{
+				Distinct:    pipeline.Unique[results.Converted](opts.Unique),
+				NewOp:       func() pipeline.Op[results.Converted] { return encodeOp(comp) },
+				NewRenderer: tableRenderer(results.EncodeTable, opts.Format.Value, render.TextOptions{}),
 			})
 		},
 	}
@@ -62,8 +63,8 @@ the input is text rather than an encoding.
 }
 
 // encodeOp percent-encodes each input for comp.
-func encodeOp(comp pct.Component) pipeline.Op[render.Converted] {
-	return pipeline.Func[render.Converted](func(in *stream.Input, r *render.Converted) pipeline.Outcome {
+func encodeOp(comp pct.Component) pipeline.Op[results.Converted] {
+	return pipeline.Func[results.Converted](func(in *stream.Input, r *results.Converted) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		r.Output = pct.Encode(comp, in.Text)
 		return pipeline.Pass

@@ -8,6 +8,7 @@ import (
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/results"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -47,7 +48,7 @@ equivalent; RFC 3986 alone only lowercases them (6.2.2.1).`,
   uritool equal --canonical-ipv6 'http://[2001:db8::0:1]/' 'http://[2001:DB8::1]:80/'`,
 		Args: requireArgs(1, "A"),
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.EqualTable.Fields().String(),
+			AnnotationJSONFields: results.EqualTable.Fields().String(),
 			AnnotationExitStatus: `  0 when every B is equivalent to A,
   1 when some B is not, or is not a URI reference,
   2 when A is not a URI reference, or for another usage error,
@@ -65,10 +66,10 @@ equivalent; RFC 3986 alone only lowercases them (6.2.2.1).`,
 			}
 			outPal, errPal := opts.palettes()
 			to := render.TextOptions{Out: outPal, Err: errPal}
-			return run(root, bs, pipeline.Command[render.Compared]{
+			return run(root, bs, pipeline.Command[results.Compared]{
 				Filter:      &opts.Keep,
-				NewOp:       func() pipeline.Op[render.Compared] { return opts.equalOp(a, aText) },
-				NewRenderer: tableRenderer(render.EqualTable, opts.Format.Value, to),
+				NewOp:       func() pipeline.Op[results.Compared] { return opts.equalOp(a, aText) },
+				NewRenderer: tableRenderer(results.EqualTable, opts.Format.Value, to),
 			})
 		},
 	}
@@ -97,11 +98,11 @@ func splitEqualArgs(args []string) (a string, bs []string, err error) {
 }
 
 // equalOp compares each input with a; a different one is a finding.
-func (o *EqualOptions) equalOp(a uri.URI, aText string) pipeline.Op[render.Compared] {
+func (o *EqualOptions) equalOp(a uri.URI, aText string) pipeline.Op[results.Compared] {
 	n := normalizeOptions(uri.SchemeLevel, o.DefaultPorts.Ports)
 	n.CanonicalIPv6 = o.CanonicalIPv6
 	na := n.Normalize(a).String()
-	return pipeline.Func[render.Compared](func(in *stream.Input, r *render.Compared) pipeline.Outcome {
+	return pipeline.Func[results.Compared](func(in *stream.Input, r *results.Compared) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		r.A, r.NormalA = aText, na
 		var b uri.URI

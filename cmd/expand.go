@@ -11,6 +11,7 @@ import (
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/results"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 	"github.com/uritool/uritool/pkg/uritemplate"
@@ -55,7 +56,7 @@ error with the offset of the bad expression.`,
   jq -c '.[]' vars.json | uritool expand '/users/{id}{?fields*}'`,
 		Args: requireArgs(1, "TEMPLATE"),
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.ExpandTable.Fields().String(),
+			AnnotationJSONFields: results.ExpandTable.Fields().String(),
 		},
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -74,10 +75,10 @@ error with the offset of the bad expression.`,
 			// variables alone.
 			vars := len(inputs) == 0 && (len(opts.Vars) > 0 || opts.VarsFile != "")
 			outPal, errPal := opts.palettes()
-			return run(root, inputs, pipeline.Command[render.Expanded]{
-				Distinct:    pipeline.Unique[render.Expanded](opts.Unique),
-				NewOp:       func() pipeline.Op[render.Expanded] { return expandOp(t, args[0], base) },
-				NewRenderer: tableRenderer(render.ExpandTable, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal}),
+			return run(root, inputs, pipeline.Command[results.Expanded]{
+				Distinct:    pipeline.Unique[results.Expanded](opts.Unique),
+				NewOp:       func() pipeline.Op[results.Expanded] { return expandOp(t, args[0], base) },
+				NewRenderer: tableRenderer(results.ExpandTable, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal}),
 				Once:        vars && render.IsTerminal(root.IO.In),
 				OnEmpty:     vars,
 			})
@@ -160,9 +161,9 @@ func (o *ExpandOptions) values() (uritemplate.Values, error) {
 
 // expandOp expands t with base overlaid by each input's JSON object; an
 // empty input adds no variables.
-func expandOp(t *uritemplate.Template, text string, base uritemplate.Values) pipeline.Op[render.Expanded] {
-	return pipeline.Func[render.Expanded](func(in *stream.Input, r *render.Expanded) pipeline.Outcome {
-		*r = render.Expanded{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Template: text}
+func expandOp(t *uritemplate.Template, text string, base uritemplate.Values) pipeline.Op[results.Expanded] {
+	return pipeline.Func[results.Expanded](func(in *stream.Input, r *results.Expanded) pipeline.Outcome {
+		*r = results.Expanded{Subject: render.Subject{Line: in.Line, Input: in.Text}, Template: text}
 		vals := uritemplate.Values{}
 		if in.Text != "" {
 			var err error

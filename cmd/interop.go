@@ -11,6 +11,7 @@ import (
 	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/readings"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -67,7 +68,7 @@ password of the userinfo is shown as ****; --format json has them as read.`,
   uritool interop --format json --components host < allow-list.txt
   uritool interop --base 'http://a/b/c/d;p?q' ../g http:g`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.InteropFields.String(),
+			AnnotationJSONFields: readings.Fields.String(),
 			AnnotationExitStatus: `  0 when the parsers agree on every input,
   1 when they disagree on some input,
   2 for a usage error,
@@ -91,11 +92,11 @@ password of the userinfo is shown as ****; --format json has them as read.`,
 				return err
 			}
 			outPal, _ := opts.palettes()
-			ro := render.InteropOptions{Format: opts.Format.Value, Out: outPal}
-			return run(root, args, pipeline.Command[render.Interop]{
+			ro := readings.Options{Format: opts.Format.Value, Out: outPal}
+			return run(root, args, pipeline.Command[readings.Result]{
 				Filter:      &opts.Keep,
-				NewOp:       func() pipeline.Op[render.Interop] { return interopOp(components, opts.Base, newRead()) },
-				NewRenderer: func() render.Renderer[render.Interop] { return render.NewInteropRenderer(ro) },
+				NewOp:       func() pipeline.Op[readings.Result] { return interopOp(components, opts.Base, newRead()) },
+				NewRenderer: func() render.Renderer[readings.Result] { return readings.NewRenderer(ro) },
 			})
 		},
 	}
@@ -137,8 +138,8 @@ func (o *InteropOptions) readerPerWorker(withBase bool) (func() readFunc, error)
 
 // interopOp reads each input with every parser, through read; a
 // disagreement on the components is a finding.
-func interopOp(components []string, base string, read readFunc) pipeline.Op[render.Interop] {
-	return pipeline.Func[render.Interop](func(in *stream.Input, r *render.Interop) pipeline.Outcome {
+func interopOp(components []string, base string, read readFunc) pipeline.Op[readings.Result] {
+	return pipeline.Func[readings.Result](func(in *stream.Input, r *readings.Result) pipeline.Outcome {
 		// Field by field: the readings are most of the result's bytes,
 		// and a composite literal would copy them twice.
 		r.Line, r.Input, r.Base = in.Line, in.Text, base

@@ -19,6 +19,7 @@ import (
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/report"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/internal/target"
 )
@@ -204,7 +205,7 @@ and the exit status is then 3.`,
 			return nil
 		},
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.LintFields.String(),
+			AnnotationJSONFields: report.LintFields.String(),
 			AnnotationExitStatus: `  0 when no finding was made (notes fail nothing),
   1 when some URI is invalid, breaks a policy, draws a --lint
     warning or leads nowhere (a missing target or anchor),
@@ -227,14 +228,14 @@ and the exit status is then 3.`,
 			given := func(name string) bool {
 				return opts.settings.Lookup(c.Flags().Lookup(name)).Origin.Kind == config.Flag
 			}
-			if given("link-base") && opts.Format.Value != render.FormatMD {
+			if given("link-base") && opts.Format.Value != report.FormatMD {
 				return usageErrorf("--link-base links the findings of --format markdown: it does nothing with --format %s", opts.Format.Value)
 			}
 			if given("include-code") && opts.List {
 				return usageErrorf("--include-code reads the code of documents: it does nothing with --list, which reads no document")
 			}
 			outPal, _ := opts.palettes() // the findings are lint's results, on stdout
-			ro := render.CheckOptions{Format: opts.Format.Value, WithFile: true, Results: true, ShowPassword: opts.ShowPassword, MaskInput: !opts.ShowPassword, Palette: outPal, Version: version(), LinkBase: opts.LinkBase}
+			ro := report.Options{Format: opts.Format.Value, WithFile: true, Results: true, ShowPassword: opts.ShowPassword, MaskInput: !opts.ShowPassword, Palette: outPal, Version: version(), LinkBase: opts.LinkBase}
 			dir, err := opts.IO.workdir()
 			if err != nil {
 				return &IOError{err}
@@ -260,8 +261,8 @@ and the exit status is then 3.`,
 				ro.Baseline = k.Baseline
 				eo.Known = k
 			}
-			eo.DisplayFile = render.DisplayFile
-			p := render.NewCheckPrinter(ro)
+			eo.DisplayFile = report.DisplayFile
+			p := report.NewPrinter(ro)
 			cmd := pipeline.Command[check.Result]{
 				Filter:      &opts.Keep,
 				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(eo) },
@@ -474,7 +475,7 @@ func (o *LintOptions) listRules() error {
 		return usageErrorf("--list-rules writes text or json, not %s", f)
 	}
 	var b bytes.Buffer
-	render.Rules(&b, o.Format.Value, finding.LintRules)
+	report.WriteRules(&b, o.Format.Value, finding.LintRules)
 	if _, err := o.IO.Out.Write(b.Bytes()); err != nil {
 		return &stream.WriteError{Err: err}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/results"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uritemplate"
 )
@@ -49,7 +50,7 @@ written since both "%2F" and "/" expand from them differently.`,
   uritool match 'https://example.com{/section,slug}' < urls.txt`,
 		Args: requireArgs(1, "TEMPLATE"),
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.MatchTable.Fields().String(),
+			AnnotationJSONFields: results.MatchTable.Fields().String(),
 		},
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -72,11 +73,11 @@ written since both "%2F" and "/" expand from them differently.`,
 				return usageErrorf("TEMPLATE cannot be matched unambiguously: %s (see uritool match --help)", msg)
 			}
 			outPal, errPal := opts.palettes()
-			return run(root, args[1:], pipeline.Command[render.Matched]{
+			return run(root, args[1:], pipeline.Command[results.Matched]{
 				Filter:      &opts.Keep,
-				Distinct:    pipeline.Unique[render.Matched](opts.Unique),
-				NewOp:       func() pipeline.Op[render.Matched] { return matchOp(t) },
-				NewRenderer: tableRenderer(render.MatchTable, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal}),
+				Distinct:    pipeline.Unique[results.Matched](opts.Unique),
+				NewOp:       func() pipeline.Op[results.Matched] { return matchOp(t) },
+				NewRenderer: tableRenderer(results.MatchTable, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal}),
 			})
 		},
 	}
@@ -87,10 +88,10 @@ written since both "%2F" and "/" expand from them differently.`,
 }
 
 // matchOp matches each reference against t; a miss is a finding.
-func matchOp(t *uritemplate.Template) pipeline.Op[render.Matched] {
+func matchOp(t *uritemplate.Template) pipeline.Op[results.Matched] {
 	names := t.Names()
-	return pipeline.Func[render.Matched](func(in *stream.Input, r *render.Matched) pipeline.Outcome {
-		*r = render.Matched{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Names: names}
+	return pipeline.Func[results.Matched](func(in *stream.Input, r *results.Matched) pipeline.Outcome {
+		*r = results.Matched{Subject: render.Subject{Line: in.Line, Input: in.Text}, Names: names}
 		vals, ok := t.Match(in.Text)
 		if !ok {
 			r.Err = &finding.Finding{Rule: "match", Message: "does not match " + t.String()}

@@ -11,6 +11,7 @@ import (
 	"github.com/uritool/uritool/internal/iri"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/results"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -106,7 +107,7 @@ number of distinct classes, not with the input.`,
   uritool normalize --canonical-ipv6 'http://[2001:DB8:0:0::1]/' 'http://[::ffff:c000:201]/'
   uritool normalize --iri --nfc 'http://example.com/C%CC%A7' 'http://example.com/%C3%87'`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.NormalizeTable.Fields().String(),
+			AnnotationJSONFields: results.NormalizeTable.Fields().String(),
 			AnnotationExitStatus: `  0 when every input is valid (and, with --check, already normal),
   1 when some input is invalid or, with --check, not normal,
   2 for a usage error,
@@ -124,20 +125,20 @@ number of distinct classes, not with the input.`,
 				return usageErrorf("--nfc needs --iri: it reads percent-encoded UTF-8 as the characters of an IRI (RFC 3987)")
 			}
 			outPal, errPal := opts.palettes()
-			table := render.NormalizeTable
+			table := results.NormalizeTable
 			if opts.Check {
-				table = render.NormalizeCheckTable
+				table = results.NormalizeCheckTable
 			}
 			to := render.TextOptions{ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal, Unaligned: opts.Check || opts.Unique}
-			cmd := pipeline.Command[render.Normalized]{
+			cmd := pipeline.Command[results.Normalized]{
 				Filter: &opts.Keep,
 				NewOp:  opts.normalizeOp,
-				NewRenderer: func() render.Renderer[render.Normalized] {
+				NewRenderer: func() render.Renderer[results.Normalized] {
 					return render.NewTableRenderer(table, opts.Format.Value, to)
 				},
 			}
 			if opts.Unique { // an equivalence class is its normal form, whatever the record says of its input
-				cmd.Distinct = &pipeline.Distinct[render.Normalized]{Key: func(r *render.Normalized) string { return r.Normal }}
+				cmd.Distinct = &pipeline.Distinct[results.Normalized]{Key: func(r *results.Normalized) string { return r.Normal }}
 			}
 			return run(root, args, cmd)
 		},
@@ -163,10 +164,10 @@ number of distinct classes, not with the input.`,
 
 // normalizeOp normalizes each input; with --check, an input that changes
 // is the finding.
-func (o *NormalizeOptions) normalizeOp() pipeline.Op[render.Normalized] {
+func (o *NormalizeOptions) normalizeOp() pipeline.Op[results.Normalized] {
 	normalizer := normalizeOptions(normalizeLevels[o.Level.Value], o.DefaultPorts.Ports)
 	normalizer.RelativeDots, normalizer.CanonicalIPv6 = o.RelativeDots, o.CanonicalIPv6
-	return pipeline.Func[render.Normalized](func(in *stream.Input, r *render.Normalized) pipeline.Outcome {
+	return pipeline.Func[results.Normalized](func(in *stream.Input, r *results.Normalized) pipeline.Outcome {
 		text, added := o.DefaultScheme.Apply(in.Text)
 		r.Start(in.Line, text)
 		r.Original, r.IRI, r.SchemeAdded = in.Text, o.IRI, added
@@ -194,7 +195,7 @@ func (o *NormalizeOptions) normalizeOp() pipeline.Op[render.Normalized] {
 // normalizeParsed normalizes text into r by way of a parsed URI, for what
 // needs one: an IRI (and --nfc) or --explain's steps. Other input takes
 // NormalizeString, which passes no URI by value.
-func (o *NormalizeOptions) normalizeParsed(normalizer uri.NormalizeOptions, text string, r *render.Normalized) error {
+func (o *NormalizeOptions) normalizeParsed(normalizer uri.NormalizeOptions, text string, r *results.Normalized) error {
 	var u uri.URI
 	if err := parseRef(&u, text, o.IRI); err != nil {
 		return err

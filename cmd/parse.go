@@ -13,6 +13,7 @@ import (
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/breakdown"
 	"github.com/uritool/uritool/internal/schema"
 	"github.com/uritool/uritool/internal/stream"
 )
@@ -112,16 +113,16 @@ An unknown field or modifier is a usage error, before any input is read.`,
 				return usageErrorf("--get prints text; it cannot be combined with %s", root.formatGiven(c))
 			}
 			outPal, errPal := opts.palettes()
-			ro := render.ParseOptions{Format: opts.Format.Value, Get: opts.Get.set,
+			ro := breakdown.Options{Format: opts.Format.Value, Get: opts.Get.set,
 				ShowPassword: opts.ShowPassword, IRI: opts.IRI, Out: outPal, Err: errPal, Width: opts.terminalWidth()}
 			gets := get.Options{ShowPassword: opts.ShowPassword, DefaultPorts: opts.DefaultPorts.Ports}
-			return run(root, args, pipeline.Command[render.Parsed]{
+			return run(root, args, pipeline.Command[breakdown.Parsed]{
 				Filter:   &opts.Keep,
-				Distinct: pipeline.Unique[render.Parsed](opts.Unique),
-				NewOp: func() pipeline.Op[render.Parsed] {
+				Distinct: pipeline.Unique[breakdown.Parsed](opts.Unique),
+				NewOp: func() pipeline.Op[breakdown.Parsed] {
 					return parseOp(&opts.DefaultScheme, opts.IRI, opts.Get.template, &gets)
 				},
-				NewRenderer: func() render.Renderer[render.Parsed] { return render.NewParser(ro) },
+				NewRenderer: func() render.Renderer[breakdown.Parsed] { return breakdown.NewRenderer(ro) },
 			})
 		},
 	}
@@ -143,8 +144,8 @@ An unknown field or modifier is a usage error, before any input is read.`,
 // host's IDNA forms and its query as form data, which the other outputs
 // show; with it, it evaluates t for a valid input, and one that lacks a
 // must: field of t is a finding.
-func parseOp(ds *defaultscheme.Flag, asIRI bool, t *get.Template, o *get.Options) pipeline.Op[render.Parsed] {
-	return pipeline.Func[render.Parsed](func(in *stream.Input, r *render.Parsed) pipeline.Outcome {
+func parseOp(ds *defaultscheme.Flag, asIRI bool, t *get.Template, o *get.Options) pipeline.Op[breakdown.Parsed] {
+	return pipeline.Func[breakdown.Parsed](func(in *stream.Input, r *breakdown.Parsed) pipeline.Outcome {
 		text, added := ds.Apply(in.Text)
 		err := parseRef(&r.URI, text, asIRI)
 		r.Line, r.Input, r.SchemeAdded, r.Err, r.Params, r.Unmet = in.Line, text, added, nil, r.Params[:0], nil

@@ -11,6 +11,7 @@ import (
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/results"
 	"github.com/uritool/uritool/internal/schema"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
@@ -48,7 +49,7 @@ stderr, so the output stays aligned with the input.
   uritool recompose --path ./a:b
   uritool parse --json < urls.txt | uritool recompose`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.RecomposeTable.Fields().String(),
+			AnnotationJSONFields: results.RecomposeTable.Fields().String(),
 		},
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -64,12 +65,12 @@ stderr, so the output stays aligned with the input.
 			}
 			op := recomposeJSON
 			if fromFlags {
-				op = func() pipeline.Op[render.Recomposed] { return pipeline.Func[render.Recomposed](opts.recomposeFlags) }
+				op = func() pipeline.Op[results.Recomposed] { return pipeline.Func[results.Recomposed](opts.recomposeFlags) }
 			}
 			outPal, errPal := opts.palettes()
-			return run(root, args, pipeline.Command[render.Recomposed]{
+			return run(root, args, pipeline.Command[results.Recomposed]{
 				NewOp:       op,
-				NewRenderer: tableRenderer(render.RecomposeTable, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal}),
+				NewRenderer: tableRenderer(results.RecomposeTable, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal}),
 				Once:        fromFlags, // the one reference the flags describe
 			})
 		},
@@ -104,13 +105,13 @@ func (o *RecomposeOptions) setComponent(name, v string) {
 }
 
 // recomposeFlags builds the one reference the flags describe.
-func (o *RecomposeOptions) recomposeFlags(in *stream.Input, r *render.Recomposed) pipeline.Outcome {
+func (o *RecomposeOptions) recomposeFlags(in *stream.Input, r *results.Recomposed) pipeline.Outcome {
 	return recompose(r, in, o.Components, nil)
 }
 
 // recomposeJSON builds a reference from each JSON object of components.
-func recomposeJSON() pipeline.Op[render.Recomposed] {
-	return pipeline.Func[render.Recomposed](func(in *stream.Input, r *render.Recomposed) pipeline.Outcome {
+func recomposeJSON() pipeline.Op[results.Recomposed] {
+	return pipeline.Func[results.Recomposed](func(in *stream.Input, r *results.Recomposed) pipeline.Outcome {
 		var c schema.ParseRecord
 		var failure *finding.Finding
 		switch err := json.Unmarshal([]byte(in.Text), &c); {
@@ -173,8 +174,8 @@ func splitAuthority(c *schema.ParseRecord) *finding.Finding {
 
 // recompose builds one reference into r, or reports why it cannot be
 // built; it returns whether it failed.
-func recompose(r *render.Recomposed, in *stream.Input, b uri.Builder, failure *finding.Finding) pipeline.Outcome {
-	*r = render.Recomposed{Outcome: render.Outcome{Line: in.Line, Input: in.Text, Err: failure}}
+func recompose(r *results.Recomposed, in *stream.Input, b uri.Builder, failure *finding.Finding) pipeline.Outcome {
+	*r = results.Recomposed{Subject: render.Subject{Line: in.Line, Input: in.Text, Err: failure}}
 	if failure == nil {
 		u, err := b.Build()
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/results"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -42,7 +43,7 @@ on stderr, so the output stays aligned with the input.`,
   uritool relativize --format json http://a/b/c http://other/b/c`,
 		Args: requireArgs(1, "BASE"),
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.RelativizeTable.Fields().String(),
+			AnnotationJSONFields: results.RelativizeTable.Fields().String(),
 		},
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -52,11 +53,11 @@ on stderr, so the output stays aligned with the input.`,
 			}
 			outPal, errPal := opts.palettes()
 			to := render.TextOptions{Out: outPal, Err: errPal}
-			return run(root, args[1:], pipeline.Command[render.Relativized]{
+			return run(root, args[1:], pipeline.Command[results.Relativized]{
 				Filter:      &opts.Keep,
-				Distinct:    pipeline.Unique[render.Relativized](opts.Unique),
-				NewOp:       func() pipeline.Op[render.Relativized] { return relativizeOp(base, args[0]) },
-				NewRenderer: tableRenderer(render.RelativizeTable, opts.Format.Value, to),
+				Distinct:    pipeline.Unique[results.Relativized](opts.Unique),
+				NewOp:       func() pipeline.Op[results.Relativized] { return relativizeOp(base, args[0]) },
+				NewRenderer: tableRenderer(results.RelativizeTable, opts.Format.Value, to),
 			})
 		},
 	}
@@ -67,8 +68,8 @@ on stderr, so the output stays aligned with the input.`,
 }
 
 // relativizeOp writes each target relative to base.
-func relativizeOp(base uri.URI, baseText string) pipeline.Op[render.Relativized] {
-	return pipeline.Func[render.Relativized](func(in *stream.Input, r *render.Relativized) pipeline.Outcome {
+func relativizeOp(base uri.URI, baseText string) pipeline.Op[results.Relativized] {
+	return pipeline.Func[results.Relativized](func(in *stream.Input, r *results.Relativized) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		r.Base = baseText
 		var target uri.URI

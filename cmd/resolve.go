@@ -9,6 +9,7 @@ import (
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/results"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -46,7 +47,7 @@ none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
   uritool resolve --format json http://a/b/c/d ../../../g`,
 		Args: requireArgs(1, "BASE"),
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.ResolveTable.Fields().String(),
+			AnnotationJSONFields: results.ResolveTable.Fields().String(),
 			AnnotationExitStatus: `  0 when every reference resolved,
   1 when some reference is invalid,
   2 for a usage error, including a BASE that is not a URI,
@@ -63,11 +64,11 @@ none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
 			}
 			outPal, errPal := opts.palettes()
 			to := render.TextOptions{ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal}
-			return run(root, args[1:], pipeline.Command[render.Resolved]{
+			return run(root, args[1:], pipeline.Command[results.Resolved]{
 				Filter:      &opts.Keep,
-				Distinct:    pipeline.Unique[render.Resolved](opts.Unique),
-				NewOp:       func() pipeline.Op[render.Resolved] { return opts.resolveOp(base, args[0]) },
-				NewRenderer: tableRenderer(render.ResolveTable, opts.Format.Value, to),
+				Distinct:    pipeline.Unique[results.Resolved](opts.Unique),
+				NewOp:       func() pipeline.Op[results.Resolved] { return opts.resolveOp(base, args[0]) },
+				NewRenderer: tableRenderer(results.ResolveTable, opts.Format.Value, to),
 			})
 		},
 	}
@@ -81,9 +82,9 @@ none ("http:g" gives "http://a/b/c/g"), as some older parsers do.`,
 }
 
 // resolveOp resolves each reference against base.
-func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) pipeline.Op[render.Resolved] {
+func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) pipeline.Op[results.Resolved] {
 	resolver := uri.ResolveOptions{NonStrict: o.NonStrict}
-	return pipeline.Func[render.Resolved](func(in *stream.Input, r *render.Resolved) pipeline.Outcome {
+	return pipeline.Func[results.Resolved](func(in *stream.Input, r *results.Resolved) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		r.Base, r.Explain = baseText, o.Explain
 		var err error

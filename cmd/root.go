@@ -46,12 +46,17 @@ type RootOptions struct {
 	cobraOut *keepError
 }
 
-// palettes decides color for stdout and stderr separately.
+// palettes decides color for stdout and stderr separately. Every renderer
+// for people is built with one, so the passwords it masks are given here,
+// once, for all of them.
 func (o *RootOptions) palettes() (out, errp *render.Palette) {
 	onOut := render.UseColor(o.Color.Value, o.IO.Out, o.IO.getenv)
 	onErr := render.UseColor(o.Color.Value, o.IO.ErrOut, o.IO.getenv)
-	return render.NewPalette(onOut), render.NewPalette(onErr)
+	return render.NewPalette(onOut, passwords), render.NewPalette(onErr, passwords)
 }
+
+// passwords is how output for people finds a password to mask.
+var passwords = render.Passwords{Find: password.Find, Mask: password.Mask}
 
 // NewRootCmd builds the uritool command tree over the given streams.
 func NewRootCmd(streams *IOStreams) *cobra.Command {
@@ -542,7 +547,7 @@ func (o *RootOptions) parseArg(what, s string, absolute bool) (uri.URI, error) {
 func (o *RootOptions) showArgError(what, s string, f *finding.Finding) error {
 	_, errPal := o.palettes()
 	var diag bytes.Buffer
-	render.Diagnostic(&diag, errPal, what, check.ColumnOf(s, f.Offset), s, f, finding.Error, false)
+	render.Diagnostic(&diag, errPal, what, finding.ColumnOf(s, f.Offset), s, f, finding.Error, false)
 	if _, err := o.IO.ErrOut.Write(diag.Bytes()); err != nil {
 		return &IOError{err}
 	}

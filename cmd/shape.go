@@ -13,6 +13,7 @@ import (
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/results"
 	"github.com/uritool/uritool/internal/shape"
 	"github.com/uritool/uritool/internal/stream"
 )
@@ -65,7 +66,7 @@ finding: the exit status stays that of the inputs.`,
   uritool shape --no-heuristic hex --format json < urls.txt
   uritool shape --max-shapes 100000 < crawl.txt > shapes.txt`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.ShapeCountTable.Fields().String(),
+			AnnotationJSONFields: results.ShapeCountTable.Fields().String(),
 		},
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -76,9 +77,9 @@ finding: the exit status stays that of the inputs.`,
 				return badValue("max-shapes", strconv.Itoa(opts.MaxShapes), "want a count of 1 or more, or 0 for no cap")
 			}
 			outPal, errPal := opts.palettes()
-			table := render.ShapeCountTable
+			table := results.ShapeCountTable
 			if opts.Sample > 0 {
-				table = render.ShapeSampleTable
+				table = results.ShapeSampleTable
 			}
 			// The counts are nearly all of shape's heap, and the runtime
 			// collects only once the garbage equals the live heap: the
@@ -92,9 +93,9 @@ finding: the exit status stays that of the inputs.`,
 			if opts.MaxShapes > 0 {
 				summary = func(stream.Stats) string { return counts.dropSummary() }
 			}
-			cmd := pipeline.Command[render.Shaped]{
+			cmd := pipeline.Command[results.Shaped]{
 				Filter:      &opts.Keep,
-				NewOp:       func() pipeline.Op[render.Shaped] { return counts.newOp(shape.Options{Off: opts.Off.set}) },
+				NewOp:       func() pipeline.Op[results.Shaped] { return counts.newOp(shape.Options{Off: opts.Off.set}) },
 				NewRenderer: counts.render,
 				Finish:      counts.finish,
 				Summary:     summary,
@@ -104,7 +105,7 @@ finding: the exit status stays that of the inputs.`,
 			// block carries its shapes, or, with --sample, its inputs, of
 			// which the first of each shape are written.
 			if opts.Sample > 0 {
-				cmd.Distinct = &pipeline.Distinct[render.Shaped]{Key: func(r *render.Shaped) string { return r.Shape }, Admit: counts.admit}
+				cmd.Distinct = &pipeline.Distinct[results.Shaped]{Key: func(r *results.Shaped) string { return r.Shape }, Admit: counts.admit}
 			}
 			return run(root, args, cmd)
 		},
@@ -125,7 +126,7 @@ finding: the exit status stays that of the inputs.`,
 type shapeCounts struct {
 	counter shape.Counter // with --sample too: the first inputs pass
 	sample  int
-	render  func() render.Renderer[render.Shaped]
+	render  func() render.Renderer[results.Shaped]
 }
 
 // shapeCarry is a block's shapes, to be counted.
@@ -144,7 +145,7 @@ func (c *shapeCarry) Gather(*stream.Sink) {
 	c.shapes, c.ends = c.shapes[:0], c.ends[:0]
 }
 
-func (c *shapeCounts) newOp(so shape.Options) pipeline.Op[render.Shaped] {
+func (c *shapeCounts) newOp(so shape.Options) pipeline.Op[results.Shaped] {
 	o := &shapeOp{shaper: shape.Shaper{Options: so}, sample: c.sample > 0}
 	o.newCarry = func() *shapeCarry { return &shapeCarry{counter: &c.counter} }
 	return o
@@ -164,10 +165,10 @@ type shapeOp struct {
 	newCarry func() *shapeCarry
 }
 
-func (o *shapeOp) Do(in *stream.Input, r *render.Shaped) pipeline.Outcome {
+func (o *shapeOp) Do(in *stream.Input, r *results.Shaped) pipeline.Outcome {
 	sh, err := o.shaper.Shape(in.Text)
 	if err != nil {
-		*r = render.Shaped{Outcome: render.Outcome{Line: in.Line, Input: in.Text, Err: finding.Of(err, "uri")}}
+		*r = results.Shaped{Subject: render.Subject{Line: in.Line, Input: in.Text, Err: finding.Of(err, "uri")}}
 		return pipeline.Fail
 	}
 	if !o.sample {
@@ -178,7 +179,7 @@ func (o *shapeOp) Do(in *stream.Input, r *render.Shaped) pipeline.Outcome {
 	}
 	// The shaper's buffer, valid until the next input: admit reads it
 	// from the result before then.
-	*r = render.Shaped{Outcome: render.Outcome{Line: in.Line, Input: in.Text}, Shape: ascii.View(sh)}
+	*r = results.Shaped{Subject: render.Subject{Line: in.Line, Input: in.Text}, Shape: ascii.View(sh)}
 	return pipeline.Pass
 }
 
@@ -188,17 +189,17 @@ func (o *shapeOp) Do(in *stream.Input, r *render.Shaped) pipeline.Outcome {
 // was, so that a script finds it in every run.
 func (c *shapeCounts) finish(s *stream.Sink) {
 	rd := c.render()
-	var r render.Shaped
+	var r results.Shaped
 	if c.sample == 0 {
 		for sh, n := range c.counter.Sorted() {
-			r = render.Shaped{Shape: sh, Count: n}
+			r = results.Shaped{Shape: sh, Count: n}
 			rd.Render(s, &r)
 			s.Spill()
 		}
 	}
 	if c.counter.Max > 0 {
 		inputs, shapes := c.counter.Dropped()
-		r = render.Shaped{Dropped: true, DroppedInputs: inputs, DroppedShapes: shapes}
+		r = results.Shaped{Dropped: true, DroppedInputs: inputs, DroppedShapes: shapes}
 		rd.Render(s, &r)
 	}
 }

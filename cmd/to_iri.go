@@ -12,6 +12,7 @@ import (
 	"github.com/uritool/uritool/internal/lint"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/results"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -55,7 +56,7 @@ exit status is not changed. --lookalikes shows them as Unicode too.`,
   uritool to-iri http://xn--l-7sba6dbr.com/
   uritool to-iri < urls.txt`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.ToIRITable.Fields().String(),
+			AnnotationJSONFields: results.ToIRITable.Fields().String(),
 			AnnotationExitStatus: `  0 when every input is a URI reference,
   1 when some input is not,
   2 for a usage error,
@@ -64,11 +65,11 @@ exit status is not changed. --lookalikes shows them as Unicode too.`,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			_, errPal := opts.palettes()
-			return run(root, args, pipeline.Command[render.Converted]{
+			return run(root, args, pipeline.Command[results.Converted]{
 				Filter:      &opts.Keep,
-				Distinct:    pipeline.Unique[render.Converted](opts.Unique),
+				Distinct:    pipeline.Unique[results.Converted](opts.Unique),
 				NewOp:       opts.toIRIOp,
-				NewRenderer: tableRenderer(render.ToIRITable, opts.Format.Value, render.TextOptions{Err: errPal}),
+				NewRenderer: tableRenderer(results.ToIRITable, opts.Format.Value, render.TextOptions{Err: errPal}),
 			})
 		},
 	}
@@ -81,12 +82,12 @@ exit status is not changed. --lookalikes shows them as Unicode too.`,
 
 // toIRIOp maps each URI to an IRI, keeping look-alike A-labels unless
 // --lookalikes.
-func (o *ToIRIOptions) toIRIOp() pipeline.Op[render.Converted] {
+func (o *ToIRIOptions) toIRIOp() pipeline.Op[results.Converted] {
 	keep := lint.LookalikeLabel
 	if o.Lookalikes {
 		keep = nil
 	}
-	return pipeline.Func[render.Converted](func(in *stream.Input, r *render.Converted) pipeline.Outcome {
+	return pipeline.Func[results.Converted](func(in *stream.Input, r *results.Converted) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		out, kept, err := iri.ToIRI(in.Text, keep)
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/uritool/uritool/internal/iri"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/results"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -48,7 +49,7 @@ stdout and its diagnostic on stderr, so the output stays aligned.`,
   uritool to-uri --host-encoding percent 'http://dépôt.internal/'
   uritool to-uri --nfc < iris.txt`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.ToURITable.Fields().String(),
+			AnnotationJSONFields: results.ToURITable.Fields().String(),
 			AnnotationExitStatus: `  0 when every input was converted,
   1 when some input is not a valid IRI, not in NFC or has a host IDNA
     refuses,
@@ -59,11 +60,11 @@ stdout and its diagnostic on stderr, so the output stays aligned.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			_, errPal := opts.palettes()
 			o := iri.Options{Host: iri.HostEncoding(opts.HostEncoding.Value), NFC: opts.NFC}
-			return run(root, args, pipeline.Command[render.Converted]{
+			return run(root, args, pipeline.Command[results.Converted]{
 				Filter:      &opts.Keep,
-				Distinct:    pipeline.Unique[render.Converted](opts.Unique),
-				NewOp:       func() pipeline.Op[render.Converted] { return toURIOp(o) },
-				NewRenderer: tableRenderer(render.ToURITable, opts.Format.Value, render.TextOptions{Err: errPal}),
+				Distinct:    pipeline.Unique[results.Converted](opts.Unique),
+				NewOp:       func() pipeline.Op[results.Converted] { return toURIOp(o) },
+				NewRenderer: tableRenderer(results.ToURITable, opts.Format.Value, render.TextOptions{Err: errPal}),
 			})
 		},
 	}
@@ -77,14 +78,14 @@ stdout and its diagnostic on stderr, so the output stays aligned.`,
 }
 
 // toURIOp converts each IRI to a URI.
-func toURIOp(o iri.Options) pipeline.Op[render.Converted] {
+func toURIOp(o iri.Options) pipeline.Op[results.Converted] {
 	return convertOp("uri", func(s string) (string, error) { return iri.ToURI(s, o) })
 }
 
 // convertOp writes each input another way, to-uri's or to-iri's; rule
 // names what failed for an error that is not a parse error.
-func convertOp(rule string, convert func(string) (string, error)) pipeline.Op[render.Converted] {
-	return pipeline.Func[render.Converted](func(in *stream.Input, r *render.Converted) pipeline.Outcome {
+func convertOp(rule string, convert func(string) (string, error)) pipeline.Op[results.Converted] {
+	return pipeline.Func[results.Converted](func(in *stream.Input, r *results.Converted) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		out, err := convert(in.Text)
 		if err != nil {

@@ -9,7 +9,7 @@ import (
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/lint"
 	"github.com/uritool/uritool/internal/pipeline"
-	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/report"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -41,7 +41,7 @@ write their records on stdout. The exit status is 1 when any input fails.`,
   uritool validate --as reference --format json < links.txt
   uritool validate --scheme https --no-userinfo --lint < urls.txt`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: render.ValidateFields.String(),
+			AnnotationJSONFields: report.ValidateFields.String(),
 			AnnotationExitStatus: `  0 when every input is valid and drew no warning,
   1 when some input is invalid, breaks a policy or draws a --lint
     warning,
@@ -51,8 +51,8 @@ write their records on stdout. The exit status is 1 when any input fails.`,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
 			_, errPal := opts.palettes()
-			ro := render.CheckOptions{Format: opts.Format.Value, Filter: opts.Filter.Value, ShowPassword: opts.ShowPassword, Palette: errPal, Version: version()}
-			p := render.NewCheckPrinter(ro)
+			ro := report.Options{Format: opts.Format.Value, Filter: opts.Filter.Value, ShowPassword: opts.ShowPassword, Palette: errPal, Version: version()}
+			p := report.NewPrinter(ro)
 			cmd := pipeline.Command[check.Result]{
 				Filter:      &opts.Keep,
 				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(check.EngineOptions{}) },
@@ -96,7 +96,7 @@ func addCheckFlags(c *cobra.Command, o *CheckFlags) {
 	addFilterFlags(c, &o.Keep)
 	o.As = flagval.NewChoice(string(check.AsURI), "GRAMMAR", check.Grammars...)
 	flagval.AddChoice(c, o.As, "as", "grammar each input must match: uri (scheme required), reference (URI-reference) or absolute (no fragment)")
-	o.Format = flagval.AddFormat(c, render.CheckFormats...)
+	o.Format = flagval.AddFormat(c, report.Formats...)
 	f := c.Flags()
 	f.BoolVar(&o.IRI, "iri", false, iriUsage)
 	f.Var(&o.Schemes, "scheme", "policy: allow only these schemes (comma-separated, any case)")
@@ -153,7 +153,7 @@ func (o *CheckFlags) newCheckOp(eo check.EngineOptions) pipeline.Op[check.Result
 	if o.DefaultScheme.String() != "" {
 		eo.Prepare = o.DefaultScheme.Apply // an indirect call per line costs, so only when set
 	}
-	eo.DisplayFile = render.DisplayFile
+	eo.DisplayFile = report.DisplayFile
 	e, err := check.NewEngine(eo)
 	if err != nil {
 		panic(err) // unreachable: the flag values were checked when set

@@ -118,16 +118,7 @@ func (r *Result) ColumnAt(off int) int {
 		at := min(max(r.SourceOffset(off)-r.SourceStart, 0), len(r.Source))
 		return r.PrefixColumns + utf8.RuneCountInString(r.Source[:at]) + 1
 	}
-	return r.PrefixColumns + ColumnOf(r.Input, off)
-}
-
-// ColumnOf is the 1-based column, in Unicode code points as editors count
-// them, of byte offset within input. Every format reports this column,
-// so they agree after non-ASCII text; an invalid UTF-8 byte counts as one
-// column.
-func ColumnOf(input string, offset int) int {
-	offset = min(max(offset, 0), len(input))
-	return utf8.RuneCountInString(input[:offset]) + 1
+	return r.PrefixColumns + finding.ColumnOf(r.Input, off)
 }
 
 // Checker checks inputs under fixed options.

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/uritool/uritool/internal/edit"
 	"github.com/uritool/uritool/internal/iri"
@@ -159,4 +160,13 @@ func article(kind string) string {
 		return "an " + kind
 	}
 	return "a " + kind
+}
+
+// ColumnOf is the 1-based column, in Unicode code points as editors count
+// them, of byte offset within input: where a finding is, for people and
+// editors. Every format reports this column, so they agree after
+// non-ASCII text; an invalid UTF-8 byte counts as one column.
+func ColumnOf(input string, offset int) int {
+	offset = min(max(offset, 0), len(input))
+	return utf8.RuneCountInString(input[:offset]) + 1
 }

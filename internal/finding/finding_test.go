@@ -121,3 +121,21 @@ func TestEveryRuleDescribed(t *testing.T) {
 		}
 	}
 }
+
+func TestColumnOf(t *testing.T) {
+	for _, c := range []struct {
+		input  string
+		offset int
+		want   int
+	}{
+		{"http://a b/", 8, 9},
+		{"http://é b/", 9, 9}, // é is one column, two bytes
+		{"a\xffb", 2, 3},      // an invalid byte counts as one
+		{"abc", 10, 4},        // past the end: after the last
+		{"abc", -1, 1},        // before the start: the first
+	} {
+		if got := finding.ColumnOf(c.input, c.offset); got != c.want {
+			t.Errorf("ColumnOf(%q, %d) = %d, want %d", c.input, c.offset, got, c.want)
+		}
+	}
+}

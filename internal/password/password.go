@@ -14,33 +14,28 @@ import (
 // Mask is what human-readable output shows instead of a password.
 const Mask = "****"
 
-// Span is where a password is in a reference's text, s[Start:End]. A
-// password is never empty (an empty one shows nothing), and never at 0,
-// so the zero Span is no password.
-type Span struct{ Start, End int }
-
-// Found reports whether sp is a password.
-func (sp Span) Found() bool { return sp.End > sp.Start }
-
-// Find finds the password of s: the text after the first ':' of the
-// userinfo (section 3.2.1). For a valid reference that is what the parser
-// reads as the userinfo. For an invalid one it guesses by the split of
-// Appendix B, conservatively: a userinfo cannot contain '[', so the '@'
-// that ends it must come before any '[' of the authority, and an
-// IP-literal is never masked ("http://[::1]@host/" has no password). It
-// takes the last such '@', so that a password with an unencoded '@', a
-// common mistake, is not shown in part.
-func Find(s string) Span {
+// Find finds the password of s, s[start:end], with start == end when s
+// has none (a password is never empty: an empty one shows nothing); it is
+// what render is given to find one (render.Passwords). The password is
+// the text after the first ':' of the userinfo (section 3.2.1). For a
+// valid reference that is what the parser reads as the userinfo. For an
+// invalid one it guesses by the split of Appendix B, conservatively: a
+// userinfo cannot contain '[', so the '@' that ends it must come before
+// any '[' of the authority, and an IP-literal is never masked
+// ("http://[::1]@host/" has no password). It takes the last such '@', so
+// that a password with an unencoded '@', a common mistake, is not shown
+// in part.
+func Find(s string) (start, end int) {
 	if strings.IndexByte(s, '@') < 0 {
-		return Span{} // no userinfo, and no parse that fails with an allocated error
+		return 0, 0 // no userinfo, and no parse that fails with an allocated error
 	}
 	if u, err := uri.Parse(s); err == nil {
 		start, end, ok := u.Span(uri.ComponentUserinfo)
 		colon := strings.IndexByte(s[start:end], ':')
 		if !ok || colon < 0 || start+colon+1 == end {
-			return Span{}
+			return 0, 0
 		}
-		return Span{start + colon + 1, end}
+		return start + colon + 1, end
 	}
 	i := strings.IndexAny(s, ":/?#")
 	if i < 0 || s[i] != ':' {
@@ -49,7 +44,7 @@ func Find(s string) Span {
 		i++
 	}
 	if !strings.HasPrefix(s[i:], "//") {
-		return Span{}
+		return 0, 0
 	}
 	a := i + 2
 	e := a + strings.IndexAny(s[a:], "/?#[")
@@ -58,19 +53,19 @@ func Find(s string) Span {
 	}
 	at := strings.LastIndexByte(s[a:e], '@')
 	if at < 0 {
-		return Span{}
+		return 0, 0
 	}
 	colon := strings.IndexByte(s[a:a+at], ':')
 	if colon < 0 || colon+1 == at {
-		return Span{}
+		return 0, 0
 	}
-	return Span{a + colon + 1, a + at}
+	return a + colon + 1, a + at
 }
 
 // Masked returns s with its password replaced by Mask.
 func Masked(s string) string {
-	if sp := Find(s); sp.Found() {
-		return s[:sp.Start] + Mask + s[sp.End:]
+	if start, end := Find(s); start < end {
+		return s[:start] + Mask + s[end:]
 	}
 	return s
 }

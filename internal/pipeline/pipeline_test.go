@@ -9,15 +9,17 @@ import (
 
 	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/results"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
 // upper is an operation that fails on "bad" and skips "skip".
-func upper() pipeline.Op[render.Converted] {
-	return pipeline.Func[render.Converted](func(in *stream.Input, r *render.Converted) pipeline.Outcome {
+func upper() pipeline.Op[results.Converted] {
+	return pipeline.Func[results.Converted](func(in *stream.Input, r *results.Converted) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		switch in.Text {
 		case "bad":
@@ -31,12 +33,12 @@ func upper() pipeline.Op[render.Converted] {
 	})
 }
 
-func run(t *testing.T, input string, c pipeline.Command[render.Converted]) (string, stream.Stats) {
+func run(t *testing.T, input string, c pipeline.Command[results.Converted]) (string, stream.Stats) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	c.NewOp = upper
-	c.NewRenderer = func() render.Renderer[render.Converted] {
-		return render.NewTableRenderer(render.EncodeTable, render.FormatText, render.TextOptions{Err: render.NewPalette(false)})
+	c.NewRenderer = func() render.Renderer[results.Converted] {
+		return render.NewTableRenderer(results.EncodeTable, render.FormatText, render.TextOptions{Err: render.NewPalette(false, render.Passwords{Find: password.Find, Mask: password.Mask})})
 	}
 	stats, err := pipeline.Run(pipeline.Env{Stdin: strings.NewReader(input), Stdout: &out, Stderr: &errOut}, nil, c)
 	if err != nil {
@@ -46,14 +48,14 @@ func run(t *testing.T, input string, c pipeline.Command[render.Converted]) (stri
 }
 
 func TestOutcomes(t *testing.T) {
-	out, stats := run(t, "a\nskip\nbad\nb\n", pipeline.Command[render.Converted]{})
+	out, stats := run(t, "a\nskip\nbad\nb\n", pipeline.Command[results.Converted]{})
 	if out != "A\n\nB\n" || stats.Checked != 3 || stats.Findings != 1 {
 		t.Errorf("out %q, stats %+v", out, stats)
 	}
 }
 
 func TestUnique(t *testing.T) {
-	out, _ := run(t, "a\nbad\nb\na\nB\nb\n", pipeline.Command[render.Converted]{Distinct: pipeline.Unique[render.Converted](true)})
+	out, _ := run(t, "a\nbad\nb\na\nB\nb\n", pipeline.Command[results.Converted]{Distinct: pipeline.Unique[results.Converted](true)})
 	if out != "A\nB\n" {
 		t.Errorf("unique: %q, want %q", out, "A\nB\n")
 	}
@@ -61,7 +63,7 @@ func TestUnique(t *testing.T) {
 
 func TestFilter(t *testing.T) {
 	f := &filter.Filter{Has: []uri.Component{uri.ComponentQuery}}
-	out, _ := run(t, "http://a/?x\nhttp://b/\n%zz\n", pipeline.Command[render.Converted]{Filter: f})
+	out, _ := run(t, "http://a/?x\nhttp://b/\n%zz\n", pipeline.Command[results.Converted]{Filter: f})
 	if out != "HTTP://A/?X\n%ZZ\n" {
 		t.Errorf("filter: %q", out)
 	}
@@ -98,18 +100,18 @@ func TestFinishWrittenAsItComes(t *testing.T) {
 	}
 	var out writes
 	var texts []string
-	_, err := pipeline.Run(pipeline.Env{Stdin: strings.NewReader(input.String()), Stdout: &out, Stderr: &bytes.Buffer{}}, nil, pipeline.Command[render.Converted]{
-		NewOp: func() pipeline.Op[render.Converted] {
-			return pipeline.Func[render.Converted](func(in *stream.Input, _ *render.Converted) pipeline.Outcome {
+	_, err := pipeline.Run(pipeline.Env{Stdin: strings.NewReader(input.String()), Stdout: &out, Stderr: &bytes.Buffer{}}, nil, pipeline.Command[results.Converted]{
+		NewOp: func() pipeline.Op[results.Converted] {
+			return pipeline.Func[results.Converted](func(in *stream.Input, _ *results.Converted) pipeline.Outcome {
 				h := stream.CarryOf(in.Carry, func() *held { return &held{texts: &texts} })
 				h.block = append(h.block, strings.Clone(in.Text))
 				return pipeline.Skip
 			})
 		},
-		NewRenderer: func() render.Renderer[render.Converted] { return nil },
+		NewRenderer: func() render.Renderer[results.Converted] { return nil },
 		Finish: func(s *stream.Sink) {
-			rd := render.NewTableRenderer(render.EncodeTable, render.FormatText, render.TextOptions{})
-			var r render.Converted
+			rd := render.NewTableRenderer(results.EncodeTable, render.FormatText, render.TextOptions{})
+			var r results.Converted
 			for i, text := range texts {
 				r.Start(i+1, text)
 				r.Output = text
@@ -142,13 +144,13 @@ func TestDistinctAcrossWorkers(t *testing.T) {
 			fmt.Fprintf(&firstTwo, "X%d\n", k)
 		}
 	}
-	out, _ := run(t, input.String(), pipeline.Command[render.Converted]{Distinct: pipeline.Unique[render.Converted](true)})
+	out, _ := run(t, input.String(), pipeline.Command[results.Converted]{Distinct: pipeline.Unique[results.Converted](true)})
 	if out != want.String() {
 		t.Errorf("unique: %d bytes, want %d", len(out), want.Len())
 	}
 	seen := map[string]int{}
-	out, _ = run(t, input.String(), pipeline.Command[render.Converted]{Distinct: &pipeline.Distinct[render.Converted]{
-		Key:   func(r *render.Converted) string { return r.Output },
+	out, _ = run(t, input.String(), pipeline.Command[results.Converted]{Distinct: &pipeline.Distinct[results.Converted]{
+		Key:   func(r *results.Converted) string { return r.Output },
 		Admit: func(key []byte) bool { seen[string(key)]++; return seen[string(key)] <= 2 },
 	}})
 	if out != firstTwo.String() {
@@ -167,16 +169,16 @@ func BenchmarkPlug(b *testing.B) {
 	}
 	data := input.Bytes()
 	lines := 20000
-	c := pipeline.Command[render.Converted]{
-		NewOp: func() pipeline.Op[render.Converted] {
-			return pipeline.Func[render.Converted](func(in *stream.Input, r *render.Converted) pipeline.Outcome {
+	c := pipeline.Command[results.Converted]{
+		NewOp: func() pipeline.Op[results.Converted] {
+			return pipeline.Func[results.Converted](func(in *stream.Input, r *results.Converted) pipeline.Outcome {
 				r.Start(in.Line, in.Text)
 				r.Output = in.Text
 				return pipeline.Pass
 			})
 		},
-		NewRenderer: func() render.Renderer[render.Converted] {
-			return render.NewTableRenderer(render.EncodeTable, render.FormatText, render.TextOptions{})
+		NewRenderer: func() render.Renderer[results.Converted] {
+			return render.NewTableRenderer(results.EncodeTable, render.FormatText, render.TextOptions{})
 		},
 	}
 	b.SetBytes(int64(len(data)) / int64(lines))

@@ -35,20 +35,24 @@ func IsTerminal(s any) bool {
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
 
-// Palette is the one place colors are chosen: each component has one
-// color, used the same way by every renderer.
+// Palette is how output for people looks. It is the one place colors are
+// chosen: each component has one color, used the same way by every
+// renderer. And it holds the Passwords that every renderer for people
+// masks by, as every one is built with a palette.
 type Palette struct {
 	Scheme, Authority, Userinfo, Host, Port, Path, Query, Fragment *color.Color
 	Error, Warning, Note, Caret, Label, Dim, OK                    *color.Color
 	// On says the palette colors: without color, renderers mark with
 	// text what color would show.
-	On bool
+	On        bool
+	Passwords Passwords
 }
 
-// NewPalette returns a palette that colors only when on is true. Each
-// color is switched on or off by itself, so stdout and stderr can differ
-// without touching fatih/color's global switch.
-func NewPalette(on bool) *Palette {
+// NewPalette returns a palette that colors only when on is true, and
+// masks the passwords that pw finds. Each color is switched on or off by
+// itself, so stdout and stderr can differ without touching fatih/color's
+// global switch.
+func NewPalette(on bool, pw Passwords) *Palette {
 	p := &Palette{
 		Scheme:    color.New(color.FgMagenta, color.Bold),
 		Authority: color.New(color.FgBlue),
@@ -66,6 +70,7 @@ func NewPalette(on bool) *Palette {
 		Dim:       color.New(color.Faint),
 		OK:        color.New(color.FgGreen, color.Bold),
 		On:        on,
+		Passwords: pw,
 	}
 	for _, c := range []*color.Color{p.Scheme, p.Authority, p.Userinfo, p.Host, p.Port, p.Path,
 		p.Query, p.Fragment, p.Error, p.Warning, p.Note, p.Caret, p.Label, p.Dim, p.OK} {
@@ -89,38 +94,39 @@ func (p *Palette) paint(w Writer, c *color.Color, s string) {
 	w.WriteString(s)
 }
 
-// ink is a color as the escape sequences that open and close it, both
+// Ink is a color as the escape sequences that open and close it, both
 // empty when the color is off. The breakdown writes hundreds of colored
 // strings per input: color's Sprint builds the sequences anew through
 // fmt, and allocates, on every call, which was most of its time.
-type ink struct{ on, off string }
+type Ink struct{ On, Off string }
 
-// inkOf reads c's sequences off what c makes of a marker byte.
-func inkOf(c *color.Color) ink {
+// InkOf reads c's sequences off what c makes of a marker byte.
+func InkOf(c *color.Color) Ink {
 	on, off, _ := strings.Cut(c.Sprint("\x00"), "\x00")
-	return ink{on, off}
+	return Ink{on, off}
 }
 
-// append appends s in k's color. Without color it appends s alone: the
+// Append appends s in k's color. Without color it appends s alone: the
 // empty sequences would cost a copy call each.
-func (k ink) append(b []byte, s string) []byte {
-	return k.close(append(k.open(b), s...))
+func (k Ink) Append(b []byte, s string) []byte {
+	return k.Close(append(k.Open(b), s...))
 }
 
-// open and close append k's sequences around what is appended between.
-func (k ink) open(b []byte) []byte {
-	if k.on == "" {
+// Open and Close append k's sequences around what is appended between.
+func (k Ink) Open(b []byte) []byte {
+	if k.On == "" {
 		return b
 	}
-	return append(b, k.on...)
+	return append(b, k.On...)
 }
 
-func (k ink) close(b []byte) []byte {
-	if k.off == "" {
+// Close: see Open.
+func (k Ink) Close(b []byte) []byte {
+	if k.Off == "" {
 		return b
 	}
-	return append(b, k.off...)
+	return append(b, k.Off...)
 }
 
-// paint is s in k's color, for text painted once and written often.
-func (k ink) paint(s string) string { return k.on + s + k.off }
+// Paint is s in k's color, for text painted once and written often.
+func (k Ink) Paint(s string) string { return k.On + s + k.Off }

@@ -1,15 +1,19 @@
 package render
 
 import (
+	"encoding/base64"
 	"encoding/binary"
 	"strconv"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/uritool/uritool/internal/ascii"
+	"github.com/uritool/uritool/internal/finding"
 )
 
-// The JSON writers here append to a byte slice by hand: validate --format
-// json runs once per input line, and reflection-based encoding would cost
-// more than the parse.
+// The JSON writers here append to a byte slice by hand, and every record
+// is written with them: validate --format json runs once per input line,
+// and reflection-based encoding would cost more than the parse.
 
 const hexDigits = "0123456789abcdef"
 
@@ -22,9 +26,9 @@ var jsonSafe = func() (t [256]bool) {
 	return t
 }()
 
-// appendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD,
+// AppendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD,
 // as encoding/json does, so the output is always valid JSON.
-func appendString(b []byte, s string) []byte {
+func AppendString(b []byte, s string) []byte {
 	i := plainPrefix(s)
 	b = append(b, '"')
 	if i == len(s) {
@@ -34,7 +38,7 @@ func appendString(b []byte, s string) []byte {
 	return appendEscaped(b, s, i)
 }
 
-// appendEscaped finishes appendString from s[i], the first byte that
+// appendEscaped finishes AppendString from s[i], the first byte that
 // needs care.
 func appendEscaped(b []byte, s string, i int) []byte {
 	start := 0
@@ -81,10 +85,10 @@ func appendEscaped(b []byte, s string, i int) []byte {
 	return append(b, '"')
 }
 
-// jsonPlain reports whether JSON holds s as it is, with no byte to
+// JSONPlain reports whether JSON holds s as it is, with no byte to
 // escape. A valid URI is all unreserved, reserved and '%' characters, so
 // it is plain, and so is every substring of it: its components.
-func jsonPlain(s string) bool { return plainPrefix(s) == len(s) }
+func JSONPlain(s string) bool { return plainPrefix(s) == len(s) }
 
 // plainPrefix returns how many bytes at the start of s JSON holds as they
 // are: whole words first, then byte by byte.
@@ -96,35 +100,36 @@ func plainPrefix(s string) int {
 	return i
 }
 
-// appendPlainOr appends s as a JSON string, without looking at its bytes
+// AppendPlainOr appends s as a JSON string, without looking at its bytes
 // when the caller knows it is plain.
-func appendPlainOr(b []byte, s string, plain bool) []byte {
+func AppendPlainOr(b []byte, s string, plain bool) []byte {
 	if !plain {
-		return appendString(b, s)
+		return AppendString(b, s)
 	}
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"')
 }
 
-// appendOptPlainOr is appendPlainOr for a component, null when undefined.
-func appendOptPlainOr(b []byte, s string, ok, plain bool) []byte {
+// AppendOptPlainOr is AppendPlainOr for a component, null when undefined.
+func AppendOptPlainOr(b []byte, s string, ok, plain bool) []byte {
 	if !ok {
 		return append(b, "null"...)
 	}
-	return appendPlainOr(b, s, plain)
+	return AppendPlainOr(b, s, plain)
 }
 
-// appendOptString appends s, or null when it is undefined.
-func appendOptString(b []byte, s string, ok bool) []byte {
+// AppendOptString appends s, or null when it is undefined.
+func AppendOptString(b []byte, s string, ok bool) []byte {
 	if !ok {
 		return append(b, "null"...)
 	}
-	return appendString(b, s)
+	return AppendString(b, s)
 }
 
-// appendKey starts a member of an object; keys are plain ASCII names.
-func appendKey(b []byte, key string) []byte {
+// AppendKey starts a member of an object, after a comma unless it is the
+// first; keys are plain ASCII names.
+func AppendKey(b []byte, key string) []byte {
 	if len(b) > 0 && b[len(b)-1] != '{' && b[len(b)-1] != '[' {
 		b = append(b, ',')
 	}
@@ -133,9 +138,72 @@ func appendKey(b []byte, key string) []byte {
 	return append(b, '"', ':')
 }
 
-func appendInt(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }
+// AppendInt appends n as a JSON number.
+func AppendInt(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }
 
-func appendBool(b []byte, v bool) []byte { return strconv.AppendBool(b, v) }
+// AppendBool appends v as a JSON boolean.
+func AppendBool(b []byte, v bool) []byte { return strconv.AppendBool(b, v) }
+
+// AppendOptBool appends a bool, or null when !ok.
+func AppendOptBool(b []byte, v, ok bool) []byte {
+	if !ok {
+		return append(b, "null"...)
+	}
+	return AppendBool(b, v)
+}
+
+// AppendInput writes the "input" key and, when the input is not UTF-8 and
+// so cannot be carried exactly by a JSON string, "input_base64" too.
+func AppendInput(b []byte, input string) []byte {
+	return AppendInputPlainOr(b, input, JSONPlain(input))
+}
+
+// AppendInputPlainOr is AppendInput for a caller that knows whether the
+// input is plain (JSONPlain).
+func AppendInputPlainOr(b []byte, input string, plain bool) []byte {
+	b = AppendPlainOr(AppendKey(b, "input"), input, plain)
+	if !plain && !ascii.IsASCII(input) && !utf8.ValidString(input) {
+		b = AppendKey(b, "input_base64")
+		b = append(b, '"')
+		b = base64.StdEncoding.AppendEncode(b, []byte(input))
+		b = append(b, '"')
+	}
+	return b
+}
+
+// AppendFinding appends f as {"offset", "rule", "message"}, with
+// "severity" for a note and "baseline" when a baseline knows it; null
+// when f is nil.
+func AppendFinding(b []byte, f *finding.Finding) []byte {
+	if f == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '{')
+	b = AppendInt(AppendKey(b, "offset"), f.Offset)
+	b = AppendString(AppendKey(b, "rule"), f.Rule)
+	b = AppendString(AppendKey(b, "message"), f.Message)
+	if f.Severity == finding.Note {
+		// Where the record puts a finding says error or warning; a
+		// note, among the warnings, says what it is.
+		b = AppendString(AppendKey(b, "severity"), "note")
+	}
+	if f.Baseline != "" {
+		b = AppendString(AppendKey(b, "baseline"), f.Baseline)
+	}
+	return append(b, '}')
+}
+
+// AppendFindings appends findings as a JSON array.
+func AppendFindings(b []byte, fs []finding.Finding) []byte {
+	b = append(b, '[')
+	for i := range fs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = AppendFinding(b, &fs[i])
+	}
+	return append(b, ']')
+}
 
 // SWAR constants: a byte of each in every lane of a 64-bit word.
 const (

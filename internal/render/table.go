@@ -3,15 +3,16 @@ package render
 import (
 	"strconv"
 
-	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/schema"
 	"github.com/uritool/uritool/internal/stream"
 )
 
-// Outcome is what every transform's result holds besides its own data:
-// the input's number, the text that broke and why.
-type Outcome struct {
+// Subject is what every result printed through a Table holds besides its
+// own data: the input it is about (its number and text), the finding that
+// failed it, and those that did not. (pipeline.Outcome is another thing:
+// what became of an input in the pipeline.)
+type Subject struct {
 	Line  int
 	Input string
 	Err   *finding.Finding
@@ -38,8 +39,8 @@ type Table[R any] struct {
 	// Per names what each record stands for: "input", "reference", ...
 	Per  string
 	Keys []Key[R]
-	// Outcome gives the common part of a result.
-	Outcome func(r *R) *Outcome
+	// Subject gives the Subject of a result.
+	Subject func(r *R) *Subject
 	// Text writes a successful result in text mode.
 	Text func(w *stream.Part, r *R, o *TextOptions)
 	// ErrorDoc, when set, documents "error" in place of errorDoc; Note
@@ -72,15 +73,6 @@ type TextOptions struct {
 	// gets: for output that is a list, not one line per input
 	// (normalize --check, shape).
 	Unaligned bool
-	explainer *Explainer
-}
-
-// Explainer walks people through the steps of an --explain.
-func (o *TextOptions) Explainer() *Explainer {
-	if o.explainer == nil {
-		o.explainer = NewExplainer(o.Out, o.ShowPassword)
-	}
-	return o.explainer
 }
 
 // NewTableRenderer returns t's renderer for format, text or json.
@@ -105,10 +97,10 @@ func (j *tableJSON[R]) Render(s *stream.Sink, r *R) {
 		if k.Only != nil && !k.Only(r) {
 			continue
 		}
-		b = appendKey(b, k.Name)
+		b = AppendKey(b, k.Name)
 		b = k.Write(b, r)
 	}
-	b = appendFinding(appendKey(b, "error"), j.t.Outcome(r).Err)
+	b = AppendFinding(AppendKey(b, "error"), j.t.Subject(r).Err)
 	b = append(b, '}', '\n')
 	j.buf = b
 	s.Out.Write(b)
@@ -123,25 +115,17 @@ type tableText[R any] struct {
 }
 
 func (t *tableText[R]) Render(s *stream.Sink, r *R) {
-	o := t.t.Outcome(r)
+	o := t.t.Subject(r)
 	if o.Err != nil {
 		if !t.o.Unaligned {
 			s.Out.WriteByte('\n')
 		}
-		Diagnostic(s.Err, t.o.Err, strconv.Itoa(o.Line), check.ColumnOf(o.Input, o.Err.Offset), o.Input, o.Err, finding.Error, t.o.ShowPassword)
+		Diagnostic(s.Err, t.o.Err, strconv.Itoa(o.Line), finding.ColumnOf(o.Input, o.Err.Offset), o.Input, o.Err, finding.Error, t.o.ShowPassword)
 		return
 	}
 	t.t.Text(s.Out, r, &t.o)
 	for i := range o.Notes {
 		n := &o.Notes[i]
-		Diagnostic(s.Err, t.o.Err, strconv.Itoa(o.Line), check.ColumnOf(o.Input, n.Offset), o.Input, n, finding.Warning, t.o.ShowPassword)
+		Diagnostic(s.Err, t.o.Err, strconv.Itoa(o.Line), finding.ColumnOf(o.Input, n.Offset), o.Input, n, finding.Warning, t.o.ShowPassword)
 	}
-}
-
-// appendOptBool appends a bool, or null when !ok.
-func appendOptBool(b []byte, v, ok bool) []byte {
-	if !ok {
-		return append(b, "null"...)
-	}
-	return appendBool(b, v)
 }

@@ -17,8 +17,8 @@ func TestColumns(t *testing.T) {
 		{"\xff", 1},               // invalid UTF-8 is one replacement character
 		{"\u00e9\u3000\u00e9", 4}, // ideographic space is wide
 	} {
-		if got := columns(c.s); got != c.want {
-			t.Errorf("columns(%q) = %d, want %d", c.s, got, c.want)
+		if got := Columns(c.s); got != c.want {
+			t.Errorf("Columns(%q) = %d, want %d", c.s, got, c.want)
 		}
 	}
 }

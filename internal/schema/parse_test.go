@@ -12,7 +12,7 @@ import (
 // fields of ParseRecord that every record has; the two it has only
 // sometimes (omitempty) are told of in the docs of "input" and the note.
 // Each is held to the writer too: ParseFields by
-// TestHandWrittenFieldsDocumented (render), ParseRecord by
+// TestJSONFieldsDocumented (render/breakdown), ParseRecord by
 // TestParseRecordIsTheSchema (cmd).
 func TestParseFieldsAreTheRecord(t *testing.T) {
 	var always []string

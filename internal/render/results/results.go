@@ -1,25 +1,27 @@
-package render
+// Package results holds the results of the commands that print through a
+// render.Table (normalize, resolve, relativize, equal, edit, encode,
+// decode, to-uri, to-iri, expand, match, recompose, shape, config), each
+// with its table: the keys of its JSON record, with their docs, and its
+// text line. An operation fills a result; its table prints it.
+package results
 
 import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"io"
 	"strconv"
 	"unicode/utf8"
 
 	"github.com/uritool/uritool/internal/explain"
-	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/explainer"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uritemplate"
 )
 
-// The results of the commands that turn each input into one output, each
-// with its table: the keys of its JSON record and its text line.
-
 // Normalized is normalize's result for one input.
 type Normalized struct {
-	Outcome
+	render.Subject
 	Original    string // the input line, before --default-scheme
 	IRI         bool   // read as an IRI, so its text may need escaping
 	SchemeAdded bool
@@ -35,59 +37,61 @@ func (r *Normalized) plain() bool { return r.Err == nil && !r.IRI }
 
 // NormalizeTable writes normalize's results; NormalizeCheckTable is the
 // same but for the text of --check, which lists the inputs that change.
-var NormalizeTable = &Table[Normalized]{
+var NormalizeTable = &render.Table[Normalized]{
 	Per: "input",
-	Keys: []Key[Normalized]{
-		{Name: "input", Doc: "the input", Write: func(b []byte, r *Normalized) []byte { return appendPlainOr(b, r.Input, r.plain()) }},
+	Keys: []render.Key[Normalized]{
+		{Name: "input", Doc: "the input", Write: func(b []byte, r *Normalized) []byte { return render.AppendPlainOr(b, r.Input, r.plain()) }},
 		{Name: "normalized", Doc: "the normal form, or null when the input is invalid",
-			Write: func(b []byte, r *Normalized) []byte { return appendOptPlainOr(b, r.Normal, r.Err == nil, r.plain()) }},
+			Write: func(b []byte, r *Normalized) []byte {
+				return render.AppendOptPlainOr(b, r.Normal, r.Err == nil, r.plain())
+			}},
 		{Name: "changed", Doc: "whether normalizing changed it, or null",
-			Write: func(b []byte, r *Normalized) []byte { return appendOptBool(b, r.Changed, r.Err == nil) }},
+			Write: func(b []byte, r *Normalized) []byte { return render.AppendOptBool(b, r.Changed, r.Err == nil) }},
 		schemeAddedKey(func(r *Normalized) bool { return r.SchemeAdded }),
 	},
-	Outcome: func(r *Normalized) *Outcome { return &r.Outcome },
-	Text: func(w *stream.Part, r *Normalized, o *TextOptions) {
+	Subject: func(r *Normalized) *render.Subject { return &r.Subject },
+	Text: func(w *stream.Part, r *Normalized, o *render.TextOptions) {
 		if r.Explain {
-			o.Explainer().Normalization(w, r.Line, r.Input, r.Steps, r.Normal)
+			explainer.Normalization(w, o, r.Line, r.Input, r.Steps, r.Normal)
 			return
 		}
 		w.WriteLine(r.Normal)
 	},
 }
 
-var NormalizeCheckTable = &Table[Normalized]{
-	Per: "input", Keys: NormalizeTable.Keys, Outcome: func(r *Normalized) *Outcome { return &r.Outcome },
-	Text: func(w *stream.Part, r *Normalized, _ *TextOptions) { w.WriteLine(r.Original) },
+var NormalizeCheckTable = &render.Table[Normalized]{
+	Per: "input", Keys: NormalizeTable.Keys, Subject: func(r *Normalized) *render.Subject { return &r.Subject },
+	Text: func(w *stream.Part, r *Normalized, _ *render.TextOptions) { w.WriteLine(r.Original) },
 }
 
 // schemeAddedKey is the key that says --default-scheme added the scheme;
 // it is there only then.
-func schemeAddedKey[R any](added func(r *R) bool) Key[R] {
-	return Key[R]{Name: "scheme_added", Doc: "true when --default-scheme added the scheme (absent\notherwise); input is then the reference read",
-		Write: func(b []byte, r *R) []byte { return appendBool(b, true) }, Only: added}
+func schemeAddedKey[R any](added func(r *R) bool) render.Key[R] {
+	return render.Key[R]{Name: "scheme_added", Doc: "true when --default-scheme added the scheme (absent\notherwise); input is then the reference read",
+		Write: func(b []byte, r *R) []byte { return render.AppendBool(b, true) }, Only: added}
 }
 
 // Resolved is resolve's result for one reference.
 type Resolved struct {
-	Outcome
+	render.Subject
 	Base    string
 	Target  string
 	Explain bool // --explain: Trace says how
 	Trace   explain.Trace
 }
 
-var ResolveTable = &Table[Resolved]{
+var ResolveTable = &render.Table[Resolved]{
 	Per: "reference",
-	Keys: []Key[Resolved]{
-		{Name: "base", Doc: "the base as given", Write: func(b []byte, r *Resolved) []byte { return appendPlainOr(b, r.Base, true) }},
-		{Name: "ref", Doc: "the reference", Write: func(b []byte, r *Resolved) []byte { return appendPlainOr(b, r.Input, r.Err == nil) }},
+	Keys: []render.Key[Resolved]{
+		{Name: "base", Doc: "the base as given", Write: func(b []byte, r *Resolved) []byte { return render.AppendPlainOr(b, r.Base, true) }},
+		{Name: "ref", Doc: "the reference", Write: func(b []byte, r *Resolved) []byte { return render.AppendPlainOr(b, r.Input, r.Err == nil) }},
 		{Name: "target", Doc: "the resolved URI, or null when resolution failed",
-			Write: func(b []byte, r *Resolved) []byte { return appendOptPlainOr(b, r.Target, r.Err == nil, true) }},
+			Write: func(b []byte, r *Resolved) []byte { return render.AppendOptPlainOr(b, r.Target, r.Err == nil, true) }},
 	},
-	Outcome: func(r *Resolved) *Outcome { return &r.Outcome },
-	Text: func(w *stream.Part, r *Resolved, o *TextOptions) {
+	Subject: func(r *Resolved) *render.Subject { return &r.Subject },
+	Text: func(w *stream.Part, r *Resolved, o *render.TextOptions) {
 		if r.Explain {
-			o.Explainer().Resolution(w, r.Line, r.Base, r.Input, r.Trace)
+			explainer.Resolution(w, o, r.Line, r.Base, r.Input, r.Trace)
 			return
 		}
 		w.WriteLine(r.Target)
@@ -96,43 +100,43 @@ var ResolveTable = &Table[Resolved]{
 
 // Relativized is relativize's result for one target.
 type Relativized struct {
-	Outcome
+	render.Subject
 	Base string
 	Ref  string
 }
 
-var RelativizeTable = &Table[Relativized]{
+var RelativizeTable = &render.Table[Relativized]{
 	Per: "target",
-	Keys: []Key[Relativized]{
-		{Name: "base", Doc: "the base as given", Write: func(b []byte, r *Relativized) []byte { return appendPlainOr(b, r.Base, true) }},
-		{Name: "target", Doc: "the target", Write: func(b []byte, r *Relativized) []byte { return appendPlainOr(b, r.Input, r.Err == nil) }},
+	Keys: []render.Key[Relativized]{
+		{Name: "base", Doc: "the base as given", Write: func(b []byte, r *Relativized) []byte { return render.AppendPlainOr(b, r.Base, true) }},
+		{Name: "target", Doc: "the target", Write: func(b []byte, r *Relativized) []byte { return render.AppendPlainOr(b, r.Input, r.Err == nil) }},
 		{Name: "ref", Doc: "the shortest reference from base to target, or null",
-			Write: func(b []byte, r *Relativized) []byte { return appendOptPlainOr(b, r.Ref, r.Err == nil, true) }},
+			Write: func(b []byte, r *Relativized) []byte { return render.AppendOptPlainOr(b, r.Ref, r.Err == nil, true) }},
 	},
-	Outcome: func(r *Relativized) *Outcome { return &r.Outcome },
-	Text:    func(w *stream.Part, r *Relativized, _ *TextOptions) { w.WriteLine(r.Ref) },
+	Subject: func(r *Relativized) *render.Subject { return &r.Subject },
+	Text:    func(w *stream.Part, r *Relativized, _ *render.TextOptions) { w.WriteLine(r.Ref) },
 }
 
 // Compared is equal's result for one B.
 type Compared struct {
-	Outcome
+	render.Subject
 	A, NormalA, NormalB string
 	Equal               bool
 }
 
-var EqualTable = &Table[Compared]{
+var EqualTable = &render.Table[Compared]{
 	Per: "B",
-	Keys: []Key[Compared]{
-		{Name: "a", Doc: "the input A", Write: func(b []byte, r *Compared) []byte { return appendPlainOr(b, r.A, true) }},
-		{Name: "b", Doc: "the input B", Write: func(b []byte, r *Compared) []byte { return appendPlainOr(b, r.Input, r.Err == nil) }},
-		{Name: "normalized_a", Doc: "the scheme-based normal form of A", Write: func(b []byte, r *Compared) []byte { return appendPlainOr(b, r.NormalA, true) }},
+	Keys: []render.Key[Compared]{
+		{Name: "a", Doc: "the input A", Write: func(b []byte, r *Compared) []byte { return render.AppendPlainOr(b, r.A, true) }},
+		{Name: "b", Doc: "the input B", Write: func(b []byte, r *Compared) []byte { return render.AppendPlainOr(b, r.Input, r.Err == nil) }},
+		{Name: "normalized_a", Doc: "the scheme-based normal form of A", Write: func(b []byte, r *Compared) []byte { return render.AppendPlainOr(b, r.NormalA, true) }},
 		{Name: "normalized_b", Doc: "that of B, or null for an invalid B",
-			Write: func(b []byte, r *Compared) []byte { return appendOptPlainOr(b, r.NormalB, r.Err == nil, true) }},
+			Write: func(b []byte, r *Compared) []byte { return render.AppendOptPlainOr(b, r.NormalB, r.Err == nil, true) }},
 		{Name: "equal", Doc: "true when those are the same, null for an invalid B",
-			Write: func(b []byte, r *Compared) []byte { return appendOptBool(b, r.Equal, r.Err == nil) }},
+			Write: func(b []byte, r *Compared) []byte { return render.AppendOptBool(b, r.Equal, r.Err == nil) }},
 	},
-	Outcome: func(r *Compared) *Outcome { return &r.Outcome },
-	Text: func(w *stream.Part, r *Compared, _ *TextOptions) {
+	Subject: func(r *Compared) *render.Subject { return &r.Subject },
+	Text: func(w *stream.Part, r *Compared, _ *render.TextOptions) {
 		if r.Equal {
 			w.WriteLine("equivalent")
 			return
@@ -145,7 +149,7 @@ var EqualTable = &Table[Compared]{
 // record of its own for each combination of the values iterated over,
 // which the renderer writes in its place.
 type Edited struct {
-	Outcome
+	render.Subject
 	SchemeAdded bool
 	Output      string
 	// Iterating says the result is --iterate's: Values are the values a
@@ -159,21 +163,21 @@ type Edited struct {
 // Chosen is the value one --iterate took.
 type Chosen struct{ Comp, Value string }
 
-var EditTable = &Table[Edited]{
+var EditTable = &render.Table[Edited]{
 	Per:  "input",
 	Note: "With --iterate, one object per combination of values instead, in the\norder of the text lines; line and iterate say which.",
-	Keys: []Key[Edited]{
-		{Name: "line", Doc: "with --iterate: 1-based number of the input, which\nhas a record for each combination", Write: func(b []byte, r *Edited) []byte { return appendInt(b, r.Line) },
+	Keys: []render.Key[Edited]{
+		{Name: "line", Doc: "with --iterate: 1-based number of the input, which\nhas a record for each combination", Write: func(b []byte, r *Edited) []byte { return render.AppendInt(b, r.Line) },
 			Only: func(r *Edited) bool { return r.Iterating }},
-		{Name: "input", Doc: "the reference read (with --default-scheme, after\nadding the scheme)", Write: func(b []byte, r *Edited) []byte { return appendString(b, r.Input) }},
+		{Name: "input", Doc: "the reference read (with --default-scheme, after\nadding the scheme)", Write: func(b []byte, r *Edited) []byte { return render.AppendString(b, r.Input) }},
 		{Name: "iterate", Doc: "with --iterate: the component each --iterate set,\nand the value it took, in the order of the flags", Write: writeChosen,
 			Only: func(r *Edited) bool { return r.Iterating }},
 		{Name: "output", Doc: "the edited reference, or null",
-			Write: func(b []byte, r *Edited) []byte { return appendOptString(b, r.Output, r.Err == nil) }},
+			Write: func(b []byte, r *Edited) []byte { return render.AppendOptString(b, r.Output, r.Err == nil) }},
 		schemeAddedKey(func(r *Edited) bool { return r.SchemeAdded }),
 	},
-	Outcome: func(r *Edited) *Outcome { return &r.Outcome },
-	Text:    func(w *stream.Part, r *Edited, _ *TextOptions) { w.WriteLine(r.Output) },
+	Subject: func(r *Edited) *render.Subject { return &r.Subject },
+	Text:    func(w *stream.Part, r *Edited, _ *render.TextOptions) { w.WriteLine(r.Output) },
 }
 
 // writeChosen writes the values of a combination as an object,
@@ -184,8 +188,8 @@ func writeChosen(b []byte, r *Edited) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(appendString(b, c.Comp), ':')
-		b = appendString(b, c.Value)
+		b = append(render.AppendString(b, c.Comp), ':')
+		b = render.AppendString(b, c.Value)
 	}
 	return append(b, '}')
 }
@@ -195,12 +199,12 @@ func writeChosen(b []byte, r *Edited) []byte {
 // of the combinations. An input that cannot be read keeps the place of
 // every combination: in text one diagnostic and an empty line each, in
 // JSON a record each with the error.
-func NewEditRenderer(format string, o TextOptions) Renderer[Edited] {
-	return &editRenderer{table: NewTableRenderer(EditTable, format, o), text: format != FormatJSON}
+func NewEditRenderer(format string, o render.TextOptions) render.Renderer[Edited] {
+	return &editRenderer{table: render.NewTableRenderer(EditTable, format, o), text: format != render.FormatJSON}
 }
 
 type editRenderer struct {
-	table Renderer[Edited]
+	table render.Renderer[Edited]
 	text  bool
 }
 
@@ -224,34 +228,34 @@ func (e *editRenderer) Render(s *stream.Sink, r *Edited) {
 // Converted is the result of encode, decode, to-uri and to-iri: the input
 // written another way.
 type Converted struct {
-	Outcome
+	render.Subject
 	Output string
 }
 
 // convertTable is the table of a conversion whose output goes under key.
-func convertTable(inputDoc, key, doc string) *Table[Converted] {
-	return &Table[Converted]{
+func convertTable(inputDoc, key, doc string) *render.Table[Converted] {
+	return &render.Table[Converted]{
 		Per: "input",
-		Keys: []Key[Converted]{
-			{Name: "input", Doc: inputDoc, Write: func(b []byte, r *Converted) []byte { return appendString(b, r.Input) }},
-			{Name: key, Doc: doc, Write: func(b []byte, r *Converted) []byte { return appendOptString(b, r.Output, r.Err == nil) }},
+		Keys: []render.Key[Converted]{
+			{Name: "input", Doc: inputDoc, Write: func(b []byte, r *Converted) []byte { return render.AppendString(b, r.Input) }},
+			{Name: key, Doc: doc, Write: func(b []byte, r *Converted) []byte { return render.AppendOptString(b, r.Output, r.Err == nil) }},
 		},
-		Outcome: func(r *Converted) *Outcome { return &r.Outcome },
-		Text:    func(w *stream.Part, r *Converted, _ *TextOptions) { w.WriteLine(r.Output) },
+		Subject: func(r *Converted) *render.Subject { return &r.Subject },
+		Text:    func(w *stream.Part, r *Converted, _ *render.TextOptions) { w.WriteLine(r.Output) },
 	}
 }
 
 var (
 	ToURITable = convertTable("the IRI", "uri", "the URI, or null on error")
-	ToIRITable = func() *Table[Converted] {
+	ToIRITable = func() *render.Table[Converted] {
 		t := convertTable("the URI", "iri", "the IRI, or null on error")
-		t.Keys = append(t.Keys, Key[Converted]{Name: "notes", Doc: "the A-labels kept because their Unicode form is a look-alike:\n[{\"offset\", \"rule\", \"message\"}] (absent when none)",
-			Write: func(b []byte, r *Converted) []byte { return appendFindings(b, r.Notes) },
+		t.Keys = append(t.Keys, render.Key[Converted]{Name: "notes", Doc: "the A-labels kept because their Unicode form is a look-alike:\n[{\"offset\", \"rule\", \"message\"}] (absent when none)",
+			Write: func(b []byte, r *Converted) []byte { return render.AppendFindings(b, r.Notes) },
 			Only:  func(r *Converted) bool { return len(r.Notes) > 0 }})
 		return t
 	}()
 	// EncodeTable: encoding cannot fail.
-	EncodeTable = func() *Table[Converted] {
+	EncodeTable = func() *render.Table[Converted] {
 		t := convertTable("the text", "output", "its encoding")
 		t.ErrorDoc = "always null"
 		return t
@@ -260,11 +264,11 @@ var (
 
 // DecodeTable adds output_base64 when the decoded bytes are not UTF-8,
 // which JSON cannot hold as they are.
-var DecodeTable = func() *Table[Converted] {
+var DecodeTable = func() *render.Table[Converted] {
 	t := convertTable("the input", "output", "the decoded text, or null on error")
-	t.Keys = append(t.Keys, Key[Converted]{Name: "output_base64", Doc: "the decoded bytes in base64, when they are not UTF-8",
+	t.Keys = append(t.Keys, render.Key[Converted]{Name: "output_base64", Doc: "the decoded bytes in base64, when they are not UTF-8",
 		Write: func(b []byte, r *Converted) []byte {
-			return appendString(b, base64.StdEncoding.EncodeToString([]byte(r.Output)))
+			return render.AppendString(b, base64.StdEncoding.EncodeToString([]byte(r.Output)))
 		},
 		Only: func(r *Converted) bool { return r.Err == nil && !utf8.ValidString(r.Output) }})
 	return t
@@ -272,38 +276,38 @@ var DecodeTable = func() *Table[Converted] {
 
 // Expanded is expand's result for one set of variables.
 type Expanded struct {
-	Outcome
+	render.Subject
 	Template  string
 	Expansion string
 	Expanded  bool // false when the variables were not usable
 }
 
-var ExpandTable = &Table[Expanded]{
+var ExpandTable = &render.Table[Expanded]{
 	Per: "expansion",
-	Keys: []Key[Expanded]{
-		{Name: "template", Doc: "the template", Write: func(b []byte, r *Expanded) []byte { return appendString(b, r.Template) }},
+	Keys: []render.Key[Expanded]{
+		{Name: "template", Doc: "the template", Write: func(b []byte, r *Expanded) []byte { return render.AppendString(b, r.Template) }},
 		{Name: "expansion", Doc: "the expanded reference, or null when expansion failed",
-			Write: func(b []byte, r *Expanded) []byte { return appendOptString(b, r.Expansion, r.Expanded) }},
+			Write: func(b []byte, r *Expanded) []byte { return render.AppendOptString(b, r.Expansion, r.Expanded) }},
 		{Name: "valid", Doc: "whether the expansion is a URI reference (RFC 3986)",
-			Write: func(b []byte, r *Expanded) []byte { return appendBool(b, r.Err == nil) }},
+			Write: func(b []byte, r *Expanded) []byte { return render.AppendBool(b, r.Err == nil) }},
 	},
-	Outcome:  func(r *Expanded) *Outcome { return &r.Outcome },
+	Subject:  func(r *Expanded) *render.Subject { return &r.Subject },
 	ErrorDoc: "null, or {\"offset\", \"rule\", \"message\"}: a bad variable\nobject, or where the expansion is not a URI reference",
-	Text:     func(w *stream.Part, r *Expanded, _ *TextOptions) { w.WriteLine(r.Expansion) },
+	Text:     func(w *stream.Part, r *Expanded, _ *render.TextOptions) { w.WriteLine(r.Expansion) },
 }
 
 // Matched is match's result for one reference.
 type Matched struct {
-	Outcome
+	render.Subject
 	Values uritemplate.Values
 	Names  []string // the template's variables, in order
 }
 
-var MatchTable = &Table[Matched]{
+var MatchTable = &render.Table[Matched]{
 	Per: "reference",
-	Keys: []Key[Matched]{
-		{Name: "input", Doc: "the reference", Write: func(b []byte, r *Matched) []byte { return appendString(b, r.Input) }},
-		{Name: "match", Doc: "true or false", Write: func(b []byte, r *Matched) []byte { return appendBool(b, r.Err == nil) }},
+	Keys: []render.Key[Matched]{
+		{Name: "input", Doc: "the reference", Write: func(b []byte, r *Matched) []byte { return render.AppendString(b, r.Input) }},
+		{Name: "match", Doc: "true or false", Write: func(b []byte, r *Matched) []byte { return render.AppendBool(b, r.Err == nil) }},
 		{Name: "vars", Doc: "the variables, as an object, or null without a match",
 			Write: func(b []byte, r *Matched) []byte {
 				if r.Err != nil {
@@ -312,8 +316,8 @@ var MatchTable = &Table[Matched]{
 				return appendValues(b, r.Values, r.Names)
 			}},
 	},
-	Outcome: func(r *Matched) *Outcome { return &r.Outcome },
-	Text: func(w *stream.Part, r *Matched, _ *TextOptions) {
+	Subject: func(r *Matched) *render.Subject { return &r.Subject },
+	Text: func(w *stream.Part, r *Matched, _ *render.TextOptions) {
 		w.WriteLine(string(appendValues(nil, r.Values, r.Names)))
 	},
 }
@@ -343,25 +347,25 @@ func appendValues(b []byte, vals uritemplate.Values, names []string) []byte {
 
 // Recomposed is recompose's result for one set of components.
 type Recomposed struct {
-	Outcome
+	render.Subject
 	URI string
 }
 
-var RecomposeTable = &Table[Recomposed]{
+var RecomposeTable = &render.Table[Recomposed]{
 	Per: "input",
-	Keys: []Key[Recomposed]{
+	Keys: []render.Key[Recomposed]{
 		{Name: "uri", Doc: "the recomposed reference, or null",
-			Write: func(b []byte, r *Recomposed) []byte { return appendOptString(b, r.URI, r.Err == nil) }},
+			Write: func(b []byte, r *Recomposed) []byte { return render.AppendOptString(b, r.URI, r.Err == nil) }},
 	},
-	Outcome: func(r *Recomposed) *Outcome { return &r.Outcome },
-	Text:    func(w *stream.Part, r *Recomposed, _ *TextOptions) { w.WriteLine(r.URI) },
+	Subject: func(r *Recomposed) *render.Subject { return &r.Subject },
+	Text:    func(w *stream.Part, r *Recomposed, _ *render.TextOptions) { w.WriteLine(r.URI) },
 }
 
 // Shaped is shape's result: an input and its shape with --sample, a
 // shape and its count otherwise; or, closing the output of --max-shapes,
 // what it dropped.
 type Shaped struct {
-	Outcome
+	render.Subject
 	Shape string
 	Count int
 	// Dropped marks the closing record of --max-shapes: DroppedInputs
@@ -372,42 +376,42 @@ type Shaped struct {
 }
 
 var (
-	ShapeSampleTable = &Table[Shaped]{
+	ShapeSampleTable = &render.Table[Shaped]{
 		Per:  "input passed",
 		Note: "With --max-shapes, a closing record says what was dropped:\n{\"dropped_inputs\", \"dropped_shapes\", \"error\"}.",
-		Keys: []Key[Shaped]{
-			{Name: "input", Doc: "the input", Write: func(b []byte, r *Shaped) []byte { return appendString(b, r.Input) }, Only: notDropped},
+		Keys: []render.Key[Shaped]{
+			{Name: "input", Doc: "the input", Write: func(b []byte, r *Shaped) []byte { return render.AppendString(b, r.Input) }, Only: notDropped},
 			{Name: "shape", Doc: "its shape, or null when the input is invalid",
-				Write: func(b []byte, r *Shaped) []byte { return appendOptString(b, r.Shape, r.Err == nil) }, Only: notDropped},
+				Write: func(b []byte, r *Shaped) []byte { return render.AppendOptString(b, r.Shape, r.Err == nil) }, Only: notDropped},
 			droppedInputsKey, droppedShapesKey,
 		},
-		Outcome: func(r *Shaped) *Outcome { return &r.Outcome },
+		Subject: func(r *Shaped) *render.Subject { return &r.Subject },
 		Text:    writeSample,
 	}
-	ShapeCountTable = &Table[Shaped]{
+	ShapeCountTable = &render.Table[Shaped]{
 		Per: "shape, most common first",
 		Note: "An invalid input has a record of its own, in input order before the counts.\n" +
 			"With --max-shapes, a closing record says what was dropped:\n{\"dropped_inputs\", \"dropped_shapes\", \"error\"}.\n" +
 			"With --sample, one object per input kept: {\"input\", \"shape\", \"error\"}.",
-		Keys: []Key[Shaped]{
+		Keys: []render.Key[Shaped]{
 			{Name: "input", Doc: "in the record of an invalid input only: the input",
-				Write: func(b []byte, r *Shaped) []byte { return appendString(b, r.Input) }, Only: func(r *Shaped) bool { return !shaped(r) }},
-			{Name: "shape", Doc: "the RFC 6570 template", Write: func(b []byte, r *Shaped) []byte { return appendString(b, r.Shape) }, Only: counted},
+				Write: func(b []byte, r *Shaped) []byte { return render.AppendString(b, r.Input) }, Only: func(r *Shaped) bool { return !shaped(r) }},
+			{Name: "shape", Doc: "the RFC 6570 template", Write: func(b []byte, r *Shaped) []byte { return render.AppendString(b, r.Shape) }, Only: counted},
 			{Name: "count", Doc: "how many inputs have it", Write: func(b []byte, r *Shaped) []byte { return strconv.AppendInt(b, int64(r.Count), 10) }, Only: counted},
 			droppedInputsKey, droppedShapesKey,
 		},
-		Outcome: func(r *Shaped) *Outcome { return &r.Outcome },
+		Subject: func(r *Shaped) *render.Subject { return &r.Subject },
 		Text:    writeCount,
 	}
-	droppedInputsKey = Key[Shaped]{Name: "dropped_inputs", Doc: "in --max-shapes' closing record only: how many inputs\nhad a shape past the cap",
+	droppedInputsKey = render.Key[Shaped]{Name: "dropped_inputs", Doc: "in --max-shapes' closing record only: how many inputs\nhad a shape past the cap",
 		Write: func(b []byte, r *Shaped) []byte { return strconv.AppendInt(b, int64(r.DroppedInputs), 10) }, Only: dropped}
-	droppedShapesKey = Key[Shaped]{Name: "dropped_shapes", Doc: "in --max-shapes' closing record only: about how many\nshapes they had (an estimate, within about 1%)",
+	droppedShapesKey = render.Key[Shaped]{Name: "dropped_shapes", Doc: "in --max-shapes' closing record only: about how many\nshapes they had (an estimate, within about 1%)",
 		Write: func(b []byte, r *Shaped) []byte { return strconv.AppendInt(b, int64(r.DroppedShapes), 10) }, Only: dropped}
 )
 
 // writeSample writes an input --sample kept; the closing record of
 // --max-shapes has no line.
-func writeSample(w *stream.Part, r *Shaped, _ *TextOptions) {
+func writeSample(w *stream.Part, r *Shaped, _ *render.TextOptions) {
 	if !r.Dropped {
 		w.WriteLine(r.Input)
 	}
@@ -417,7 +421,7 @@ func writeSample(w *stream.Part, r *Shaped, _ *TextOptions) {
 // --max-shapes has no line. The count is appended in place: a crawl has a
 // line per shape, and a string built for each would be garbage enough to
 // raise the peak memory of the run's end.
-func writeCount(w *stream.Part, r *Shaped, _ *TextOptions) {
+func writeCount(w *stream.Part, r *Shaped, _ *render.TextOptions) {
 	if r.Dropped {
 		return
 	}
@@ -438,32 +442,22 @@ func shaped(r *Shaped) bool { return r.Err == nil }
 // Setting is one setting that uritool config shows, and where its value
 // came from.
 type Setting struct {
-	Outcome
+	render.Subject
 	Key, Value, Source string
 }
 
-var SettingsTable = &Table[Setting]{
+var SettingsTable = &render.Table[Setting]{
 	Per: "setting",
-	Keys: []Key[Setting]{
-		{Name: "key", Doc: "the config key: \"color\", or \"COMMAND.FLAG\"", Write: func(b []byte, r *Setting) []byte { return appendString(b, r.Key) }},
-		{Name: "value", Doc: "the value in effect", Write: func(b []byte, r *Setting) []byte { return appendString(b, r.Value) }},
-		{Name: "source", Doc: "\"default\", \"flag\", \"env NAME\" or \"FILE:LINE\"", Write: func(b []byte, r *Setting) []byte { return appendString(b, r.Source) }},
+	Keys: []render.Key[Setting]{
+		{Name: "key", Doc: "the config key: \"color\", or \"COMMAND.FLAG\"", Write: func(b []byte, r *Setting) []byte { return render.AppendString(b, r.Key) }},
+		{Name: "value", Doc: "the value in effect", Write: func(b []byte, r *Setting) []byte { return render.AppendString(b, r.Value) }},
+		{Name: "source", Doc: "\"default\", \"flag\", \"env NAME\" or \"FILE:LINE\"", Write: func(b []byte, r *Setting) []byte { return render.AppendString(b, r.Source) }},
 	},
-	Outcome:  func(r *Setting) *Outcome { return &r.Outcome },
+	Subject:  func(r *Setting) *render.Subject { return &r.Subject },
 	ErrorDoc: "always null",
-	Text: func(w *stream.Part, r *Setting, _ *TextOptions) {
+	Text: func(w *stream.Part, r *Setting, _ *render.TextOptions) {
 		w.WriteLine(fmt.Sprintf("%-26s %-18s %s", r.Key, r.Value, r.Source))
 	},
-}
-
-// WriteAll renders results that are not a stream's, such as the
-// settings, to out and errOut.
-func WriteAll[R any](out, errOut io.Writer, r Renderer[R], results []R) error {
-	s := stream.NewSink()
-	for i := range results {
-		r.Render(s, &results[i])
-	}
-	return s.WriteTo(out, errOut)
 }
 
 // The Start methods begin a result for a new input, member by member:
@@ -472,48 +466,37 @@ func WriteAll[R any](out, errOut io.Writer, r Renderer[R], results []R) error {
 // than the rest of a normalize. TestStartClearsEverything holds each to
 // every member.
 
-func (o *Outcome) start(line int, input string) {
+// start begins the common part of a result.
+func start(o *render.Subject, line int, input string) {
 	o.Line, o.Input, o.Err, o.Notes = line, input, nil, nil
 }
 
 func (r *Normalized) Start(line int, input string) {
-	r.start(line, input)
+	start(&r.Subject, line, input)
 	r.Original, r.IRI, r.SchemeAdded, r.Normal, r.Changed, r.Explain, r.Steps = "", false, false, "", false, false, nil
 }
 
 func (r *Resolved) Start(line int, input string) {
-	r.start(line, input)
+	start(&r.Subject, line, input)
 	r.Base, r.Target, r.Explain, r.Trace = "", "", false, explain.Trace{}
 }
 
 func (r *Relativized) Start(line int, input string) {
-	r.start(line, input)
+	start(&r.Subject, line, input)
 	r.Base, r.Ref = "", ""
 }
 
 func (r *Compared) Start(line int, input string) {
-	r.start(line, input)
+	start(&r.Subject, line, input)
 	r.A, r.NormalA, r.NormalB, r.Equal = "", "", "", false
 }
 
 func (r *Edited) Start(line int, input string) {
-	r.start(line, input)
+	start(&r.Subject, line, input)
 	r.SchemeAdded, r.Output, r.Iterating, r.Values, r.Iterations = false, "", false, nil, nil
 }
 
 func (r *Converted) Start(line int, input string) {
-	r.start(line, input)
+	start(&r.Subject, line, input)
 	r.Output = ""
-}
-
-// appendFindings appends findings as a JSON array.
-func appendFindings(b []byte, fs []finding.Finding) []byte {
-	b = append(b, '[')
-	for i := range fs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendFinding(b, &fs[i])
-	}
-	return append(b, ']')
 }

@@ -1,27 +1,25 @@
-package render
+// Package report prints validate's and lint's results, check.Result, in
+// each of their formats: diagnostics for people, JSON Lines, GitHub
+// workflow commands, and the whole reports that CI tools read, written
+// after the last input (SARIF, JUnit, Markdown, Code Climate,
+// Checkstyle); and lint's list of rules.
+package report
 
 import (
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"io"
-
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
-	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/baseline"
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
-	"github.com/uritool/uritool/internal/password"
+	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 )
 
-// Check formats: how validate and lint report their results.
+// The formats of validate and lint beyond render's text and json.
 const (
-	FormatText        = "text"
-	FormatJSON        = "json"
 	FormatGitHub      = "github"
 	FormatSARIF       = "sarif"
 	FormatJUnit       = "junit"
@@ -30,11 +28,11 @@ const (
 	FormatCheckstyle  = "checkstyle"
 )
 
-// CheckFormats lists the formats of validate and lint.
-var CheckFormats = []string{FormatText, FormatJSON, FormatGitHub, FormatSARIF, FormatJUnit, FormatMD, FormatCodeClimate, FormatCheckstyle}
+// Formats lists the formats of validate and lint.
+var Formats = []string{render.FormatText, render.FormatJSON, FormatGitHub, FormatSARIF, FormatJUnit, FormatMD, FormatCodeClimate, FormatCheckstyle}
 
-// CheckOptions configures a check renderer.
-type CheckOptions struct {
+// Options configures the printer of validate's and lint's results.
+type Options struct {
 	Format string
 	// Filter, if "valid" or "invalid", prints the matching inputs
 	// unchanged instead of a report. A valid input that drew warnings
@@ -51,8 +49,10 @@ type CheckOptions struct {
 	// pages. validate's JSON echoes its input whole, for pipelines that
 	// join records back to their lines.
 	MaskInput bool
-	Palette   *Palette // for text, on stderr
-	Version   string   // tool version, for SARIF
+	// Palette colors text, and its Passwords mask the inputs that every
+	// format shows. cmd's palettes always carry them.
+	Palette *render.Palette
+	Version string // tool version, for SARIF
 	// LinkBase, for markdown, is the URL that a file's path follows in a
 	// link to its line: https://github.com/OWNER/REPO/blob/SHA/.
 	LinkBase string
@@ -61,41 +61,30 @@ type CheckOptions struct {
 	Baseline *baseline.Set
 }
 
-// Writer is where renderers write: a part of a stream.Sink, or any
-// buffer in tests.
-type Writer interface {
-	io.Writer
-	io.StringWriter
-	io.ByteWriter
-}
-
-// NewCheckPrinter returns the printer of validate's and lint's results
-// for opts.
-func NewCheckPrinter(opts CheckOptions) Printer[check.Result] {
+// NewPrinter returns the printer of validate's and lint's results for
+// opts.
+func NewPrinter(opts Options) render.Printer[check.Result] {
+	// text is an input as the reports that show it as text show it.
+	text := func(s string) string { return render.Shown(s, opts.Palette.Passwords, !opts.MaskInput) }
 	switch {
 	case opts.Filter == "valid" || opts.Filter == "invalid":
-		return each(func() Renderer[check.Result] { return &filterRenderer{keepValid: opts.Filter == "valid"} })
-	case opts.Format == FormatJSON:
-		return each(func() Renderer[check.Result] { return &jsonRenderer{opts: opts} })
+		return each(func() render.Renderer[check.Result] { return &filterRenderer{keepValid: opts.Filter == "valid"} })
+	case opts.Format == render.FormatJSON:
+		return each(func() render.Renderer[check.Result] { return &jsonRenderer{opts: opts} })
 	case opts.Format == FormatGitHub:
-		return each(func() Renderer[check.Result] { return &githubRenderer{} })
+		return each(func() render.Renderer[check.Result] { return &githubRenderer{} })
 	case opts.Format == FormatSARIF:
-		return printReport[sarifPart](&sarifReport{version: opts.Version, baseline: opts.Baseline})
+		return printWhole[sarifPart](&sarifReport{version: opts.Version, baseline: opts.Baseline})
 	case opts.Format == FormatJUnit:
-		return printReport[junitPart](&junitReport{showPassword: !opts.MaskInput})
+		return printWhole[junitPart](&junitReport{text: text})
 	case opts.Format == FormatMD:
-		return printReport[markdownPart](&markdownReport{linkBase: opts.LinkBase, showPassword: !opts.MaskInput})
+		return printWhole[markdownPart](&markdownReport{linkBase: opts.LinkBase, text: text})
 	case opts.Format == FormatCodeClimate:
-		return printReport[codeClimatePart](&codeClimateReport{showPassword: !opts.MaskInput})
+		return printWhole[codeClimatePart](&codeClimateReport{text: text})
 	case opts.Format == FormatCheckstyle:
-		return printReport[checkstylePart](&checkstyleReport{showPassword: !opts.MaskInput})
+		return printWhole[checkstylePart](&checkstyleReport{text: text})
 	}
-	return each(func() Renderer[check.Result] { return &textRenderer{opts: opts} })
-}
-
-// each is the Printer of a format that writes each result as it comes.
-func each[R any](newRenderer func() Renderer[R]) Printer[R] {
-	return Printer[R]{NewRenderer: newRenderer}
+	return each(func() render.Renderer[check.Result] { return &textRenderer{opts: opts} })
 }
 
 // DisplayFile is how a file name is shown: "-" is standard input.
@@ -121,7 +110,7 @@ func (f *filterRenderer) Render(s *stream.Sink, r *check.Result) {
 // textRenderer prints findings as compilers print errors, on stderr, or
 // on stdout when they are the results (lint).
 type textRenderer struct {
-	opts CheckOptions
+	opts Options
 }
 
 func (t *textRenderer) Render(s *stream.Sink, r *check.Result) {
@@ -137,14 +126,14 @@ func (t *textRenderer) Render(s *stream.Sink, r *check.Result) {
 		loc = DisplayFile(r.File) + ":" + loc
 	}
 	for f, level := range r.Reported {
-		Diagnostic(w, t.opts.Palette, loc, r.ColumnAt(f.Offset), r.Input, f, level, t.opts.ShowPassword)
+		render.Diagnostic(w, t.opts.Palette, loc, r.ColumnAt(f.Offset), r.Input, f, level, t.opts.ShowPassword)
 	}
 }
 
 // jsonRenderer writes one JSON Lines record per input.
 type jsonRenderer struct {
 	_    stream.CacheLinePad
-	opts CheckOptions
+	opts Options
 	buf  []byte
 	_    stream.CacheLinePad
 }
@@ -152,40 +141,46 @@ type jsonRenderer struct {
 func (j *jsonRenderer) Render(s *stream.Sink, r *check.Result) {
 	b := append(j.buf[:0], '{')
 	if j.opts.WithFile {
-		b = appendString(appendKey(b, "file"), DisplayFile(r.File))
+		b = render.AppendString(render.AppendKey(b, "file"), DisplayFile(r.File))
 	}
-	b = appendInt(appendKey(b, "line"), r.Line)
-	b = appendKey(b, "column")
+	b = render.AppendInt(render.AppendKey(b, "line"), r.Line)
+	b = render.AppendKey(b, "column")
 	if r.Error != nil {
-		b = appendInt(b, r.Column())
+		b = render.AppendInt(b, r.Column())
 	} else {
 		b = append(b, "null"...)
 	}
-	b = appendInput(b, shown(r.Input, !j.opts.MaskInput))
-	if r.SchemeAdded {
-		b = appendBool(appendKey(b, "scheme_added"), true)
+	input := r.Input
+	if j.opts.MaskInput {
+		// Reports end up on CI job pages; the byte offsets of findings
+		// stay the input's.
+		input = j.opts.Palette.Passwords.Masked(input)
 	}
-	b = appendBool(appendKey(b, "valid"), r.Valid())
-	b = appendFinding(appendKey(b, "error"), r.Error)
+	b = render.AppendInput(b, input)
+	if r.SchemeAdded {
+		b = render.AppendBool(render.AppendKey(b, "scheme_added"), true)
+	}
+	b = render.AppendBool(render.AppendKey(b, "valid"), r.Valid())
+	b = render.AppendFinding(render.AppendKey(b, "error"), r.Error)
 	if r.LintOn {
-		b = append(appendKey(b, "warnings"), '[')
+		b = append(render.AppendKey(b, "warnings"), '[')
 		for i, warn := range r.Warnings {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendFinding(b, &r.Warnings[i])
-			b = appendInt(appendKey(b[:len(b)-1], "column"), r.ColumnAt(warn.Offset))
+			b = render.AppendFinding(b, &r.Warnings[i])
+			b = render.AppendInt(render.AppendKey(b[:len(b)-1], "column"), r.ColumnAt(warn.Offset))
 			b = append(b, '}')
 		}
 		b = append(b, ']')
 	}
 	if len(r.Suppressed) > 0 {
-		b = append(appendKey(b, "suppressed"), '[')
+		b = append(render.AppendKey(b, "suppressed"), '[')
 		for i := range r.Suppressed {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendFinding(b, &r.Suppressed[i])
+			b = render.AppendFinding(b, &r.Suppressed[i])
 		}
 		b = append(b, ']')
 	}
@@ -198,60 +193,12 @@ func (j *jsonRenderer) Render(s *stream.Sink, r *check.Result) {
 // JSON report holds every file it was asked for.
 func (j *jsonRenderer) Unreadable(s *stream.Sink, file string, err error) {
 	b := append(j.buf[:0], '{')
-	b = appendString(appendKey(b, "file"), DisplayFile(file))
+	b = render.AppendString(render.AppendKey(b, "file"), DisplayFile(file))
 	b = append(b, `,"line":null,"column":null,"input":null,"valid":false`...)
-	b = appendFinding(appendKey(b, "error"), &finding.Finding{Rule: finding.RuleIO, Message: err.Error()})
+	b = render.AppendFinding(render.AppendKey(b, "error"), &finding.Finding{Rule: finding.RuleIO, Message: err.Error()})
 	b = append(b, '}', '\n')
 	j.buf = b
 	s.Out.Write(b)
-}
-
-// shown is an input as a report shows it: its password masked (RFC 3986
-// section 7.5), as text shows it, unless --show-password. Reports end up
-// on CI job pages; the byte offsets of findings stay the input's.
-func shown(input string, showPassword bool) string {
-	if showPassword {
-		return input
-	}
-	return password.Masked(input)
-}
-
-// appendInput writes the "input" key and, when the input is not UTF-8 and
-// so cannot be carried exactly by a JSON string, "input_base64" too.
-func appendInput(b []byte, input string) []byte {
-	return appendInputPlainOr(b, input, jsonPlain(input))
-}
-
-// appendInputPlainOr is appendInput for a caller that knows whether the
-// input is plain (jsonPlain).
-func appendInputPlainOr(b []byte, input string, plain bool) []byte {
-	b = appendPlainOr(appendKey(b, "input"), input, plain)
-	if !plain && !ascii.IsASCII(input) && !utf8.ValidString(input) {
-		b = appendKey(b, "input_base64")
-		b = append(b, '"')
-		b = base64.StdEncoding.AppendEncode(b, []byte(input))
-		b = append(b, '"')
-	}
-	return b
-}
-
-func appendFinding(b []byte, f *finding.Finding) []byte {
-	if f == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '{')
-	b = appendInt(appendKey(b, "offset"), f.Offset)
-	b = appendString(appendKey(b, "rule"), f.Rule)
-	b = appendString(appendKey(b, "message"), f.Message)
-	if f.Severity == finding.Note {
-		// Where the record puts a finding says error or warning; a
-		// note, among the warnings, says what it is.
-		b = appendString(appendKey(b, "severity"), "note")
-	}
-	if f.Baseline != "" {
-		b = appendString(appendKey(b, "baseline"), f.Baseline)
-	}
-	return append(b, '}')
 }
 
 // githubRenderer writes workflow commands that GitHub Actions turns into
@@ -274,7 +221,7 @@ func (g *githubRenderer) Unreadable(s *stream.Sink, file string, err error) {
 		escapeProperty("uritool "+finding.RuleIO), escapeData(err.Error()))
 }
 
-func (g *githubRenderer) command(w Writer, kind string, r *check.Result, offset int, rule, msg string) {
+func (g *githubRenderer) command(w render.Writer, kind string, r *check.Result, offset int, rule, msg string) {
 	// validate's inputs come from no file: an empty file= would point
 	// the annotation nowhere, so it is left out.
 	file := ""

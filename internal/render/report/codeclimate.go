@@ -1,4 +1,4 @@
-package render
+package report
 
 import (
 	"crypto/sha256"
@@ -20,9 +20,9 @@ import (
 // survives lines added above it, as GitLab needs to tell new findings
 // from old.
 type codeClimateReport struct {
-	showPassword bool
-	issues       []codeClimateIssue // merged, in input order
-	seen         map[string]int     // findings per identity, for the rank
+	text   func(string) string // an input as the report shows it
+	issues []codeClimateIssue  // merged, in input order
+	seen   map[string]int      // findings per identity, for the rank
 }
 
 // codeClimatePart is a block's issues, their fingerprints not yet known:
@@ -55,7 +55,7 @@ var codeClimateSeverity = [...]string{finding.Error: "major", finding.Warning: "
 
 func (c *codeClimateReport) add(p *codeClimatePart, r *check.Result) {
 	path := reportPath(r)
-	input := reportText(r.Input, c.showPassword)
+	input := c.text(r.Input)
 	for f, level := range r.Reported {
 		p.add(path, f.Rule, r.Input, f.Message+": "+input, codeClimateSeverity[level], r.Line)
 	}

@@ -1,10 +1,10 @@
-package render
+package report
 
 import "github.com/uritool/uritool/internal/schema"
 
-// The JSON records written by hand (validate and lint, interop; parse's
-// is in schema): their keys, kept beside the writers;
-// TestHandWrittenFieldsDocumented holds each to what its writer writes.
+// The JSON records of validate and lint are written by hand: their keys,
+// kept beside the writers; TestJSONFieldsDocumented holds each to what
+// its writer writes.
 
 // ValidateFields and LintFields document the check records.
 var (
@@ -33,15 +33,3 @@ var (
 		},
 	}
 )
-
-// InteropFields documents interop --format json.
-var InteropFields = schema.Fields{
-	Per: "input",
-	Keys: []schema.FieldDoc{
-		{Names: []string{"input"}, Doc: "the input"},
-		{Names: []string{"base"}, Doc: "with --base only: the base URL, as given"},
-		{Names: []string{"rfc3986", "whatwg", "net/url"}, Doc: "one object per parser: \"accepted\" (true or false),\n\"error\" (null, or why it rejected the input) and\n\"scheme\", \"userinfo\", \"host\", \"port\", \"path\", \"query\",\n\"fragment\" as that parser read them, null when absent"},
-		{Names: []string{"disagree"}, Doc: "the compared components the parsers disagree on, with\n\"accepted\" first when one accepts what another rejects"},
-		{Names: []string{"agree"}, Doc: "whether disagree is empty"},
-	},
-}

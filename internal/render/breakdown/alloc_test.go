@@ -1,9 +1,10 @@
-package render_test
+package breakdown_test
 
 import (
 	"testing"
 
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/breakdown"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -27,7 +28,7 @@ var plainInputs = []string{
 func TestBreakdownAllocs(t *testing.T) {
 	for _, color := range []bool{false, true} {
 		for _, width := range []int{0, 40} {
-			p := render.NewParser(render.ParseOptions{Out: render.NewPalette(color), Err: render.NewPalette(color), Width: width})
+			p := breakdown.NewRenderer(breakdown.Options{Out: render.NewPalette(color, passwords), Err: render.NewPalette(color, passwords), Width: width})
 			s := stream.NewSink()
 			for i, in := range plainInputs {
 				r := parsed(i+1, in)
@@ -50,9 +51,9 @@ func BenchmarkBreakdown(b *testing.B) {
 		color bool
 	}{{"text", false}, {"color", true}} {
 		b.Run(bc.name, func(b *testing.B) {
-			p := render.NewParser(render.ParseOptions{Out: render.NewPalette(bc.color), Err: render.NewPalette(bc.color)})
+			p := breakdown.NewRenderer(breakdown.Options{Out: render.NewPalette(bc.color, passwords), Err: render.NewPalette(bc.color, passwords)})
 			s := stream.NewSink()
-			rs := make([]render.Parsed, len(plainInputs))
+			rs := make([]breakdown.Parsed, len(plainInputs))
 			for i, in := range plainInputs {
 				rs[i] = parsed(i+1, in)
 			}

@@ -1,4 +1,4 @@
-package render
+package report
 
 import (
 	"fmt"
@@ -23,8 +23,8 @@ const markdownFindings = 20
 // baseline knows apart), the counts by rule, then the first findings,
 // each linked to its file and line when LinkBase is given.
 type markdownReport struct {
-	linkBase     string
-	showPassword bool
+	linkBase string
+	text     func(string) string // an input as the report shows it
 	// What the parts gave, merged in input order.
 	byRule  map[string]int
 	rules   []string // in the order first seen
@@ -116,7 +116,7 @@ func (m *markdownReport) row(r *check.Result, f *finding.Finding, level string) 
 	} else {
 		loc = "`" + loc + "`"
 	}
-	return fmt.Sprintf("| %s | %s | `%s` | %s | %s |", loc, level, f.Rule, markdownCell(f.Message), markdownCode(reportText(r.Input, m.showPassword)))
+	return fmt.Sprintf("| %s | %s | `%s` | %s | %s |", loc, level, f.Rule, markdownCell(f.Message), markdownCode(m.text(r.Input)))
 }
 
 // link writes text as a link to file's line under linkBase, or as code

@@ -1,8 +1,9 @@
-package render
+package breakdown
 
 import (
 	"testing"
 
+	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -28,6 +29,34 @@ func FuzzPartsOf(f *testing.F) {
 			if got := parts[c]; got != (part{start, end, ok}) {
 				t.Errorf("%q: %v at %+v, Span says %d, %d, %v", in, c, got, start, end, ok)
 			}
+		}
+	})
+}
+
+// FuzzPlainSegments holds the one-pass segments writer to uri.Segments
+// and to render.JSONPlain: for a valid reference, both ways give the same JSON.
+func FuzzPlainSegments(f *testing.F) {
+	for _, s := range []string{"", "/", "//h", "//h/", "a", "/a", "a/", "/a//b/", "http://h/a/b.c?q#f", "mailto:x@y", "/%2F/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := uri.Parse(s)
+		if err != nil {
+			return
+		}
+		if !render.JSONPlain(s) {
+			t.Fatalf("%q is a valid URI reference but not plain JSON", s)
+		}
+		want := []byte{'['}
+		for seg := range u.Segments() {
+			if len(want) > 1 {
+				want = append(want, ',')
+			}
+			want = render.AppendString(want, seg)
+		}
+		want = append(want, ']')
+		if got := appendPlainSegments([]byte("x"), u.Path()); string(got) != "x"+string(want) {
+			t.Fatalf("path %q: %s, want %s", u.Path(), got[1:], want)
 		}
 	})
 }

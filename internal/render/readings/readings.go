@@ -1,15 +1,20 @@
-package render
+// Package readings prints interop's results: how the parsers of
+// internal/interop read one input, as a table for people, one column per
+// parser and one row per component, or as a JSON record.
+package readings
 
 import (
 	"slices"
 	"strings"
 
 	"github.com/uritool/uritool/internal/interop"
+	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/schema"
 	"github.com/uritool/uritool/internal/stream"
 )
 
-// Interop is how the parsers of internal/interop read one input.
-type Interop struct {
+// Result is interop's result for one input: how each parser read it.
+type Result struct {
 	Line     int
 	Input    string
 	Base     string // the base URL the input was resolved against, "" for none
@@ -17,15 +22,15 @@ type Interop struct {
 	Disagree []string // components, "accepted" first when acceptance differs
 }
 
-// InteropOptions configures an interop renderer.
-type InteropOptions struct {
+// Options configures interop's renderer.
+type Options struct {
 	Format string // text or json
-	Out    *Palette
+	Out    *render.Palette
 }
 
-// NewInteropRenderer returns the renderer for o.Format.
-func NewInteropRenderer(o InteropOptions) Renderer[Interop] {
-	if o.Format == FormatJSON {
+// NewRenderer returns interop's renderer for o.Format.
+func NewRenderer(o Options) render.Renderer[Result] {
+	if o.Format == render.FormatJSON {
 		return &interopJSON{}
 	}
 	return newInteropText(o.Out)
@@ -39,31 +44,31 @@ type interopJSON struct {
 
 // Render writes {"input", "base" with one, one object per parser by
 // name, "disagree", "agree"}; a component a parser did not find is null.
-func (j *interopJSON) Render(s *stream.Sink, r *Interop) {
+func (j *interopJSON) Render(s *stream.Sink, r *Result) {
 	b := append(j.buf[:0], '{')
-	b = appendInput(b, r.Input)
+	b = render.AppendInput(b, r.Input)
 	if r.Base != "" {
-		b = appendString(appendKey(b, "base"), r.Base)
+		b = render.AppendString(render.AppendKey(b, "base"), r.Base)
 	}
 	for _, rd := range r.Readings {
-		b = append(appendKey(b, rd.Parser), '{')
-		b = appendBool(appendKey(b, "accepted"), rd.OK)
-		b = appendOptString(appendKey(b, "error"), rd.Err, !rd.OK)
+		b = append(render.AppendKey(b, rd.Parser), '{')
+		b = render.AppendBool(render.AppendKey(b, "accepted"), rd.OK)
+		b = render.AppendOptString(render.AppendKey(b, "error"), rd.Err, !rd.OK)
 		for i, c := range interop.Components {
 			v, defined := readingValue(&rd, i)
-			b = appendOptString(appendKey(b, c), v, rd.OK && defined)
+			b = render.AppendOptString(render.AppendKey(b, c), v, rd.OK && defined)
 		}
 		b = append(b, '}')
 	}
-	b = append(appendKey(b, "disagree"), '[')
+	b = append(render.AppendKey(b, "disagree"), '[')
 	for i, c := range r.Disagree {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, c)
+		b = render.AppendString(b, c)
 	}
 	b = append(b, ']')
-	b = appendBool(appendKey(b, "agree"), len(r.Disagree) == 0)
+	b = render.AppendBool(render.AppendKey(b, "agree"), len(r.Disagree) == 0)
 	b = append(b, '}', '\n')
 	j.buf = b
 	s.Out.Write(b)
@@ -100,7 +105,8 @@ func readingValue(r *interop.Reading, i int) (string, bool) {
 type interopText struct {
 	_                   stream.CacheLinePad
 	on                  bool
-	label, dim, err, ok ink
+	label, dim, err, ok render.Ink
+	passwords           render.Passwords
 	buf                 []byte
 	rows                [1 + 1 + 7][1 + 3]string // header, accepted, Components
 	cols                [1 + 1 + 7][1 + 3]int    // the columns each cell takes
@@ -109,8 +115,9 @@ type interopText struct {
 	_                   stream.CacheLinePad
 }
 
-func newInteropText(pal *Palette) *interopText {
-	t := &interopText{on: pal.On, label: inkOf(pal.Label), dim: inkOf(pal.Dim), err: inkOf(pal.Error), ok: inkOf(pal.OK)}
+func newInteropText(pal *render.Palette) *interopText {
+	t := &interopText{on: pal.On, label: render.InkOf(pal.Label), dim: render.InkOf(pal.Dim), err: render.InkOf(pal.Error), ok: render.InkOf(pal.OK),
+		passwords: pal.Passwords}
 	t.rows[0][0] = ""
 	copy(t.rows[0][1:], interop.Parsers)
 	t.rows[1][0] = "accepted"
@@ -119,7 +126,7 @@ func newInteropText(pal *Palette) *interopText {
 	}
 	for i := range t.rows {
 		for k := range t.rows[i] {
-			t.cols[i][k] = columns(t.rows[i][k])
+			t.cols[i][k] = render.Columns(t.rows[i][k])
 		}
 		t.head[0] = max(t.head[0], t.cols[i][0])
 	}
@@ -129,7 +136,7 @@ func newInteropText(pal *Palette) *interopText {
 
 // fill sets the cells of the readings and the width of each column. A
 // parser that read a component as the one before it did has its cell.
-func (t *interopText) fill(r *Interop) {
+func (t *interopText) fill(r *Result) {
 	t.widths = t.head
 	for i := 1; i < len(t.rows); i++ {
 		row, cols, comp := &t.rows[i], &t.cols[i], i-2
@@ -146,7 +153,7 @@ func (t *interopText) fill(r *Interop) {
 			if p > 0 && rd.OK == last.ok && defined == last.defined && v == last.v {
 				row[k], cols[k] = row[k-1], cols[k-1]
 			} else {
-				row[k], cols[k] = cell(rd.OK, v, defined, comp)
+				row[k], cols[k] = t.cell(rd.OK, v, defined, comp)
 			}
 			last.ok, last.defined, last.v = rd.OK, defined, v
 			t.widths[k] = max(t.widths[k], cols[k])
@@ -154,14 +161,14 @@ func (t *interopText) fill(r *Interop) {
 	}
 }
 
-func (t *interopText) Render(s *stream.Sink, r *Interop) {
-	b := t.label.append(t.buf[:0], maskedText(r.Input))
+func (t *interopText) Render(s *stream.Sink, r *Result) {
+	b := t.label.Append(t.buf[:0], render.Shown(r.Input, t.passwords, false))
 	b = append(b, '\n')
 	t.fill(r)
 	for i := range t.rows {
 		row := &t.rows[i]
 		differs := i > 0 && slices.Contains(r.Disagree, row[0])
-		sp := ink{}
+		sp := render.Ink{}
 		switch {
 		case i == 0:
 			sp = t.dim
@@ -173,31 +180,31 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 		} else {
 			b = append(b, "  "...)
 		}
-		b = append(b, sp.on...)
+		b = append(b, sp.On...)
 		text := len(b)
 		cols := &t.cols[i]
-		b = appendSpaces(append(b, row[0]...), t.widths[0]-cols[0]+2)
-		b = appendSpaces(append(b, row[1]...), t.widths[1]-cols[1]+2)
-		b = appendSpaces(append(b, row[2]...), t.widths[2]-cols[2]+2)
+		b = render.AppendSpaces(append(b, row[0]...), t.widths[0]-cols[0]+2)
+		b = render.AppendSpaces(append(b, row[1]...), t.widths[1]-cols[1]+2)
+		b = render.AppendSpaces(append(b, row[2]...), t.widths[2]-cols[2]+2)
 		b = append(b, row[3]...)
 		for len(b) > text && b[len(b)-1] == ' ' {
 			b = b[:len(b)-1]
 		}
-		b = append(b, sp.off...)
+		b = append(b, sp.Off...)
 		b = append(b, '\n')
 	}
 	for _, rd := range r.Readings {
 		if !rd.OK {
 			// whatwg's messages can quote the input's bytes.
-			b = t.dim.append(append(b, "  "...), rd.Parser+" rejects it: ")
-			b = append(append(b, maskedText(rd.Err)...), '\n')
+			b = t.dim.Append(append(b, "  "...), rd.Parser+" rejects it: ")
+			b = append(append(b, render.Shown(rd.Err, t.passwords, false)...), '\n')
 		}
 	}
 	b = append(b, "  "...)
 	if len(r.Disagree) == 0 {
-		b = t.ok.append(b, "the parsers agree")
+		b = t.ok.Append(b, "the parsers agree")
 	} else {
-		b = append(b, t.err.on...)
+		b = append(b, t.err.On...)
 		b = append(b, "the parsers disagree on "...)
 		for i, c := range r.Disagree {
 			if i > 0 {
@@ -205,7 +212,7 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 			}
 			b = append(b, c...)
 		}
-		b = append(b, t.err.off...)
+		b = append(b, t.err.Off...)
 	}
 	b = append(b, "\n\n"...)
 	t.buf = b
@@ -213,12 +220,12 @@ func (t *interopText) Render(s *stream.Sink, r *Interop) {
 }
 
 // cell is one parser's reading v of component i of interop.Components
-// for the table, shown as CaretView shows input: non-printing bytes
+// for the table, shown as render.Shown shows input: non-printing bytes
 // escaped and the password of the userinfo masked. It is quoted when
 // empty or when it holds a space or a quote, which would blur where it
 // ends; "-" when there is none. cols is the terminal columns it takes.
 // i is -1 for the row that says whether the parser accepted the input.
-func cell(ok bool, v string, defined bool, i int) (shown string, cols int) {
+func (t *interopText) cell(ok bool, v string, defined bool, i int) (shown string, cols int) {
 	switch {
 	case i < 0 && ok:
 		return "yes", 3
@@ -233,17 +240,18 @@ func cell(ok bool, v string, defined bool, i int) (shown string, cols int) {
 	if plainCell(v, c == "userinfo") {
 		return v, len(v) // most cells: no Builder, no copy
 	}
+	// The parser gave the userinfo: its password is what follows the
+	// first ':' (RFC 3986 section 3.2.1), by each parser's own reading,
+	// which a finder of the whole input's password would not know.
 	ps := len(v)
 	if colon := strings.IndexByte(v, ':'); c == "userinfo" && colon >= 0 {
-		ps = colon + 1 // RFC 3986 section 3.2.1, as passwordSpan
+		ps = colon + 1
 	}
-	var b strings.Builder
-	writeShown(&b, v, 0, len(v), len(v), ps, len(v), ps < len(v))
-	shown = b.String()
+	shown = render.ShownMasking(v, ps, len(v), t.passwords.Mask)
 	if shown == "" || strings.ContainsAny(shown, ` "`) {
 		shown = `"` + strings.ReplaceAll(shown, `"`, `\"`) + `"`
 	}
-	return shown, columns(shown)
+	return shown, render.Columns(shown)
 }
 
 // plainCell reports whether cell shows v as it is: printable ASCII with
@@ -267,3 +275,16 @@ var shownAsIs = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// Fields documents interop --format json, whose record is written by
+// hand: TestJSONFieldsDocumented holds it to what the writer writes.
+var Fields = schema.Fields{
+	Per: "input",
+	Keys: []schema.FieldDoc{
+		{Names: []string{"input"}, Doc: "the input"},
+		{Names: []string{"base"}, Doc: "with --base only: the base URL, as given"},
+		{Names: []string{"rfc3986", "whatwg", "net/url"}, Doc: "one object per parser: \"accepted\" (true or false),\n\"error\" (null, or why it rejected the input) and\n\"scheme\", \"userinfo\", \"host\", \"port\", \"path\", \"query\",\n\"fragment\" as that parser read them, null when absent"},
+		{Names: []string{"disagree"}, Doc: "the compared components the parsers disagree on, with\n\"accepted\" first when one accepts what another rejects"},
+		{Names: []string{"agree"}, Doc: "whether disagree is empty"},
+	},
+}

@@ -1,10 +1,11 @@
-package render_test
+package readings_test
 
 import (
 	"testing"
 
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/render/readings"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -23,12 +24,12 @@ var interopSample = []string{
 // benchmarkInterop renders the sample, reading by reading, into one sink
 // that is emptied as the stream would.
 func benchmarkInterop(b *testing.B, format string, pal *render.Palette) {
-	results := make([]render.Interop, len(interopSample))
+	results := make([]readings.Result, len(interopSample))
 	for i, s := range interopSample {
 		rs := interop.Read(s)
-		results[i] = render.Interop{Line: i + 1, Input: s, Readings: rs, Disagree: interop.Compare(rs, interop.SecurityComponents)}
+		results[i] = readings.Result{Line: i + 1, Input: s, Readings: rs, Disagree: interop.Compare(rs, interop.SecurityComponents)}
 	}
-	r := render.NewInteropRenderer(render.InteropOptions{Format: format, Out: pal})
+	r := readings.NewRenderer(readings.Options{Format: format, Out: pal})
 	s := stream.NewSink()
 	b.ReportAllocs()
 	for b.Loop() {
@@ -40,9 +41,9 @@ func benchmarkInterop(b *testing.B, format string, pal *render.Palette) {
 }
 
 func BenchmarkInteropText(b *testing.B) {
-	benchmarkInterop(b, render.FormatText, render.NewPalette(false))
+	benchmarkInterop(b, render.FormatText, render.NewPalette(false, passwords))
 }
 func BenchmarkInteropColor(b *testing.B) {
-	benchmarkInterop(b, render.FormatText, render.NewPalette(true))
+	benchmarkInterop(b, render.FormatText, render.NewPalette(true, passwords))
 }
 func BenchmarkInteropJSON(b *testing.B) { benchmarkInterop(b, render.FormatJSON, nil) }

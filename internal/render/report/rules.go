@@ -1,23 +1,24 @@
-package render
+package report
 
 import (
 	"strings"
 
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/render"
 )
 
-// Rules writes the rule table for lint --list-rules: aligned columns for
-// people, or one JSON object per rule (id, severity, section,
-// description) for scripts that write suppressions.
-func Rules(w Writer, format string, rules []finding.Rule) {
-	if format == FormatJSON {
+// WriteRules writes the rule table (finding.Rules) for lint --list-rules:
+// aligned columns for people, or one JSON object per rule (id, severity,
+// section, description) for scripts that write suppressions.
+func WriteRules(w render.Writer, format string, rules []finding.Rule) {
+	if format == render.FormatJSON {
 		var b []byte
 		for _, r := range rules {
 			b = append(b[:0], '{')
-			b = appendString(appendKey(b, "id"), r.ID)
-			b = appendString(appendKey(b, "severity"), r.Severity.String())
-			b = appendString(appendKey(b, "section"), r.Section)
-			b = appendString(appendKey(b, "description"), r.Description)
+			b = render.AppendString(render.AppendKey(b, "id"), r.ID)
+			b = render.AppendString(render.AppendKey(b, "severity"), r.Severity.String())
+			b = render.AppendString(render.AppendKey(b, "section"), r.Section)
+			b = render.AppendString(render.AppendKey(b, "description"), r.Description)
 			b = append(b, '}', '\n')
 			w.Write(b)
 		}

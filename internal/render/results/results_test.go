@@ -1,4 +1,4 @@
-package render
+package results
 
 import (
 	"bytes"
@@ -11,15 +11,17 @@ import (
 	"unsafe"
 
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/password"
+	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uritemplate"
 )
 
 // record renders r with t's JSON renderer and decodes the record.
-func record[R any](t *testing.T, table *Table[R], r R) map[string]any {
+func record[R any](t *testing.T, table *render.Table[R], r R) map[string]any {
 	t.Helper()
 	s := stream.NewSink()
-	NewTableRenderer(table, FormatJSON, TextOptions{}).Render(s, &r)
+	render.NewTableRenderer(table, render.FormatJSON, render.TextOptions{}).Render(s, &r)
 	var out bytes.Buffer
 	if err := s.WriteTo(&out, &out); err != nil {
 		t.Fatal(err)
@@ -34,7 +36,7 @@ func record[R any](t *testing.T, table *Table[R], r R) map[string]any {
 // keysOf checks that a record holds exactly the keys its table lists
 // (those whose Only accepts r) plus "error", so that --help, which lists
 // the same keys, cannot drift from the output.
-func keysOf[R any](t *testing.T, name string, table *Table[R], r R) {
+func keysOf[R any](t *testing.T, name string, table *render.Table[R], r R) {
 	t.Helper()
 	m := record(t, table, r)
 	want := map[string]bool{"error": true}
@@ -62,30 +64,30 @@ func keysOf[R any](t *testing.T, name string, table *Table[R], r R) {
 }
 
 func TestTablesWriteTheirKeys(t *testing.T) {
-	bad := Outcome{Line: 1, Input: "a b", Err: &finding.Finding{Offset: 1, Rule: "path", Message: "m"}}
-	ok := Outcome{Line: 1, Input: "http://a/"}
-	keysOf(t, "normalize", NormalizeTable, Normalized{Outcome: ok, Normal: "http://a/", SchemeAdded: true})
-	keysOf(t, "normalize error", NormalizeTable, Normalized{Outcome: bad})
-	keysOf(t, "resolve", ResolveTable, Resolved{Outcome: ok, Base: "http://b/", Target: "http://a/"})
-	keysOf(t, "resolve error", ResolveTable, Resolved{Outcome: bad, Base: "http://b/"})
-	keysOf(t, "relativize", RelativizeTable, Relativized{Outcome: ok, Base: "http://b/", Ref: "a"})
-	keysOf(t, "equal", EqualTable, Compared{Outcome: ok, A: "http://a/", NormalA: "http://a/", NormalB: "http://a/", Equal: true})
-	keysOf(t, "equal error", EqualTable, Compared{Outcome: bad, A: "http://a/", NormalA: "http://a/"})
-	keysOf(t, "edit", EditTable, Edited{Outcome: ok, Output: "http://a/"})
-	keysOf(t, "edit --iterate", EditTable, Edited{Outcome: ok, Output: "http://a/", Iterating: true, Values: []Chosen{{"port", "1"}}})
-	keysOf(t, "decode binary", DecodeTable, Converted{Outcome: ok, Output: "\xff"})
-	keysOf(t, "decode", DecodeTable, Converted{Outcome: ok, Output: "x"})
-	for name, table := range map[string]*Table[Converted]{"encode": EncodeTable, "to-uri": ToURITable, "to-iri": ToIRITable} {
-		keysOf(t, name, table, Converted{Outcome: ok, Output: "x"})
-		keysOf(t, name+" error", table, Converted{Outcome: bad})
+	bad := render.Subject{Line: 1, Input: "a b", Err: &finding.Finding{Offset: 1, Rule: "path", Message: "m"}}
+	ok := render.Subject{Line: 1, Input: "http://a/"}
+	keysOf(t, "normalize", NormalizeTable, Normalized{Subject: ok, Normal: "http://a/", SchemeAdded: true})
+	keysOf(t, "normalize error", NormalizeTable, Normalized{Subject: bad})
+	keysOf(t, "resolve", ResolveTable, Resolved{Subject: ok, Base: "http://b/", Target: "http://a/"})
+	keysOf(t, "resolve error", ResolveTable, Resolved{Subject: bad, Base: "http://b/"})
+	keysOf(t, "relativize", RelativizeTable, Relativized{Subject: ok, Base: "http://b/", Ref: "a"})
+	keysOf(t, "equal", EqualTable, Compared{Subject: ok, A: "http://a/", NormalA: "http://a/", NormalB: "http://a/", Equal: true})
+	keysOf(t, "equal error", EqualTable, Compared{Subject: bad, A: "http://a/", NormalA: "http://a/"})
+	keysOf(t, "edit", EditTable, Edited{Subject: ok, Output: "http://a/"})
+	keysOf(t, "edit --iterate", EditTable, Edited{Subject: ok, Output: "http://a/", Iterating: true, Values: []Chosen{{"port", "1"}}})
+	keysOf(t, "decode binary", DecodeTable, Converted{Subject: ok, Output: "\xff"})
+	keysOf(t, "decode", DecodeTable, Converted{Subject: ok, Output: "x"})
+	for name, table := range map[string]*render.Table[Converted]{"encode": EncodeTable, "to-uri": ToURITable, "to-iri": ToIRITable} {
+		keysOf(t, name, table, Converted{Subject: ok, Output: "x"})
+		keysOf(t, name+" error", table, Converted{Subject: bad})
 	}
-	keysOf(t, "expand", ExpandTable, Expanded{Outcome: ok, Template: "{x}", Expansion: "a", Expanded: true})
-	keysOf(t, "match", MatchTable, Matched{Outcome: ok, Values: uritemplate.Values{"x": uritemplate.String("a")}, Names: []string{"x"}})
-	keysOf(t, "match error", MatchTable, Matched{Outcome: bad})
-	keysOf(t, "recompose", RecomposeTable, Recomposed{Outcome: ok, URI: "http://a/"})
-	keysOf(t, "shape sample", ShapeSampleTable, Shaped{Outcome: ok, Shape: "http://a/"})
-	keysOf(t, "shape error", ShapeSampleTable, Shaped{Outcome: bad})
-	keysOf(t, "shape count error", ShapeCountTable, Shaped{Outcome: bad})
+	keysOf(t, "expand", ExpandTable, Expanded{Subject: ok, Template: "{x}", Expansion: "a", Expanded: true})
+	keysOf(t, "match", MatchTable, Matched{Subject: ok, Values: uritemplate.Values{"x": uritemplate.String("a")}, Names: []string{"x"}})
+	keysOf(t, "match error", MatchTable, Matched{Subject: bad})
+	keysOf(t, "recompose", RecomposeTable, Recomposed{Subject: ok, URI: "http://a/"})
+	keysOf(t, "shape sample", ShapeSampleTable, Shaped{Subject: ok, Shape: "http://a/"})
+	keysOf(t, "shape error", ShapeSampleTable, Shaped{Subject: bad})
+	keysOf(t, "shape count error", ShapeCountTable, Shaped{Subject: bad})
 	keysOf(t, "shape count", ShapeCountTable, Shaped{Shape: "http://a/", Count: 3})
 	keysOf(t, "shape dropped", ShapeCountTable, Shaped{Dropped: true, DroppedInputs: 5, DroppedShapes: 2})
 	keysOf(t, "shape sample dropped", ShapeSampleTable, Shaped{Dropped: true, DroppedInputs: 5, DroppedShapes: 2})
@@ -95,19 +97,19 @@ func TestTablesWriteTheirKeys(t *testing.T) {
 // TestTableValues: what a record says, for the cases where a key's value
 // depends on the outcome.
 func TestTableValues(t *testing.T) {
-	m := record(t, NormalizeTable, Normalized{Outcome: Outcome{Input: "a b", Err: &finding.Finding{Rule: "path"}}})
+	m := record(t, NormalizeTable, Normalized{Subject: render.Subject{Input: "a b", Err: &finding.Finding{Rule: "path"}}})
 	if m["normalized"] != nil || m["changed"] != nil || m["input"] != "a b" {
 		t.Errorf("failed normalize: %v", m)
 	}
-	m = record(t, NormalizeTable, Normalized{Outcome: Outcome{Input: "http://日本/"}, IRI: true, Normal: "http://日本/"})
+	m = record(t, NormalizeTable, Normalized{Subject: render.Subject{Input: "http://日本/"}, IRI: true, Normal: "http://日本/"})
 	if m["normalized"] != "http://日本/" || m["changed"] != false || m["error"] != nil {
 		t.Errorf("IRI normalize: %v", m)
 	}
-	m = record(t, ExpandTable, Expanded{Outcome: Outcome{Input: "a b", Err: &finding.Finding{Rule: "path"}}, Expansion: "a b", Expanded: true})
+	m = record(t, ExpandTable, Expanded{Subject: render.Subject{Input: "a b", Err: &finding.Finding{Rule: "path"}}, Expansion: "a b", Expanded: true})
 	if m["expansion"] != "a b" || m["valid"] != false {
 		t.Errorf("expansion that is not a URI: %v", m)
 	}
-	m = record(t, DecodeTable, Converted{Outcome: Outcome{Input: "%ff"}, Output: "\xff"})
+	m = record(t, DecodeTable, Converted{Subject: render.Subject{Input: "%ff"}, Output: "\xff"})
 	if m["output"] != "\ufffd" || m["output_base64"] != "/w==" {
 		t.Errorf("binary decode: %v", m)
 	}
@@ -120,17 +122,17 @@ func TestEditIterations(t *testing.T) {
 	values := [][]Chosen{{{"scheme", "http"}, {"port", "1"}}, {{"scheme", "ftp"}, {"port", "x"}}, {{"scheme", "ftp"}, {"port", "2"}}}
 	// combination is the record of one combination, as edit's operation
 	// makes it.
-	combination := func(o Outcome, k int, output string) Edited {
-		return Edited{Outcome: o, Iterating: true, Values: values[k], Output: output}
+	combination := func(o render.Subject, k int, output string) Edited {
+		return Edited{Subject: o, Iterating: true, Values: values[k], Output: output}
 	}
-	line1, line2 := Outcome{Line: 1, Input: "//h"}, Outcome{Line: 2, Input: "a b", Err: &finding.Finding{Offset: 1, Rule: "path", Message: "space"}}
+	line1, line2 := render.Subject{Line: 1, Input: "//h"}, render.Subject{Line: 2, Input: "a b", Err: &finding.Finding{Offset: 1, Rule: "path", Message: "space"}}
 	badPort := line1
 	badPort.Err = &finding.Finding{Rule: "port", Message: "--iterate port=x: bad"}
 	results := []Edited{
-		{Outcome: line1, Iterating: true, Iterations: []Edited{
+		{Subject: line1, Iterating: true, Iterations: []Edited{
 			combination(line1, 0, "http://h:1"), combination(badPort, 1, ""), combination(line1, 2, "ftp://h:2")}},
-		{Outcome: line2, Iterating: true, Iterations: []Edited{combination(line2, 0, ""), combination(line2, 1, ""), combination(line2, 2, "")}},
-		{Outcome: Outcome{Line: 3, Input: "//g"}, Output: "//g:1"},
+		{Subject: line2, Iterating: true, Iterations: []Edited{combination(line2, 0, ""), combination(line2, 1, ""), combination(line2, 2, "")}},
+		{Subject: render.Subject{Line: 3, Input: "//g"}, Output: "//g:1"},
 	}
 	before := fmt.Sprintf("%+v", results)
 	defer func() {
@@ -138,9 +140,9 @@ func TestEditIterations(t *testing.T) {
 			t.Errorf("rendering changed the results: %s, were %s", after, before)
 		}
 	}()
-	render := func(format string) (string, string) {
+	run := func(format string) (string, string) {
 		s := stream.NewSink()
-		r := NewEditRenderer(format, TextOptions{Err: NewPalette(false)})
+		r := NewEditRenderer(format, render.TextOptions{Err: render.NewPalette(false, render.Passwords{Find: password.Find, Mask: password.Mask})})
 		for i := range results {
 			r.Render(s, &results[i])
 		}
@@ -150,14 +152,14 @@ func TestEditIterations(t *testing.T) {
 		}
 		return out.String(), errOut.String()
 	}
-	out, errOut := render(FormatText)
+	out, errOut := run(render.FormatText)
 	if want := "http://h:1\n\nftp://h:2\n\n\n\n//g:1\n"; out != want {
 		t.Errorf("text: %q, want %q", out, want)
 	}
 	if n := strings.Count(errOut, "^\n"); n != 2 || !strings.Contains(errOut, "1:1: --iterate port=x: bad [port]") || !strings.Contains(errOut, "2:2: space [path]") {
 		t.Errorf("text diagnostics: %q", errOut)
 	}
-	out, _ = render(FormatJSON)
+	out, _ = run(render.FormatJSON)
 	want := []string{
 		`{"line":1,"input":"//h","iterate":{"scheme":"http","port":"1"},"output":"http://h:1","error":null}`,
 		`{"line":1,"input":"//h","iterate":{"scheme":"ftp","port":"x"},"output":null,"error":{"offset":0,"rule":"port","message":"--iterate port=x: bad"}}`,

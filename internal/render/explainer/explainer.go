@@ -1,50 +1,49 @@
-package render
+// Package explainer prints --explain: how a resolution (RFC 3986 section
+// 5.2) or a normalization (6.2.2, 6.2.3) went, step by step, as
+// internal/explain traced it.
+package explainer
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/uritool/uritool/internal/explain"
-	"github.com/uritool/uritool/internal/password"
+	"github.com/uritool/uritool/internal/render"
 )
 
-// Explainer walks people through resolution (RFC 3986 section 5.2) and
-// normalization (6.2.2, 6.2.3) step by step. Passwords are masked, as in
-// all human-readable output, unless showPassword.
-type Explainer struct {
-	w            Writer
-	pal          *Palette
+// explainer writes one explanation to w, in the colors of pal.
+// Passwords are masked, as in all human-readable output, unless
+// showPassword.
+type explainer struct {
+	w            render.Writer
+	pal          *render.Palette
 	showPassword bool
 }
 
-// NewExplainer returns an Explainer coloring with pal.
-func NewExplainer(pal *Palette, showPassword bool) *Explainer {
-	return &Explainer{pal: pal, showPassword: showPassword}
-}
-
-func (e *Explainer) show(s string) string {
+func (e *explainer) show(s string) string {
 	if e.showPassword {
 		return s
 	}
-	return password.Masked(s)
+	return e.pal.Passwords.Masked(s)
 }
 
-func (e *Explainer) row(name, value string) {
+func (e *explainer) row(name, value string) {
 	fmt.Fprintf(e.w, "%s %s\n", e.pal.Label.Sprintf("%-10s", name), value)
 }
 
-// separate starts an explanation on w, after a blank line unless it is
-// the first input's.
-func (e *Explainer) separate(w Writer, line int) {
-	e.w = w
+// start starts an explanation on w, after a blank line unless it is the
+// first input's.
+func start(w render.Writer, o *render.TextOptions, line int) *explainer {
 	if line > 1 {
-		e.w.WriteByte('\n')
+		w.WriteByte('\n')
 	}
+	return &explainer{w: w, pal: o.Out, showPassword: o.ShowPassword}
 }
 
-// Resolution explains one resolution of ref against base.
-func (e *Explainer) Resolution(w Writer, line int, base, ref string, tr explain.Trace) {
-	e.separate(w, line)
+// Resolution explains one resolution of ref against base, the reference
+// of input line.
+func Resolution(w render.Writer, o *render.TextOptions, line int, base, ref string, tr explain.Trace) {
+	e := start(w, o, line)
 	e.row("base", e.show(base))
 	e.row("reference", e.show(ref))
 	e.row("branch", tr.Branch.String()+e.pal.Dim.Sprint("  [5.2.2]"))
@@ -72,7 +71,7 @@ func hasDotRule(steps []explain.DotStep) bool {
 }
 
 // dotTable prints remove_dot_segments in the layout of RFC 3986 5.2.4.
-func (e *Explainer) dotTable(tr explain.Trace) {
+func (e *explainer) dotTable(tr explain.Trace) {
 	width := len("OUTPUT BUFFER")
 	for _, s := range tr.DotSteps {
 		width = max(width, len(s.Output))
@@ -85,9 +84,9 @@ func (e *Explainer) dotTable(tr explain.Trace) {
 	}
 }
 
-// Normalization explains the normalization of input.
-func (e *Explainer) Normalization(w Writer, line int, input string, steps []explain.Step, result string) {
-	e.separate(w, line)
+// Normalization explains the normalization of input, line's.
+func Normalization(w render.Writer, o *render.TextOptions, line int, input string, steps []explain.Step, result string) {
+	e := start(w, o, line)
 	e.row("input", e.show(input))
 	if len(steps) == 0 {
 		e.row("result", e.pal.OK.Sprint("already in normal form"))

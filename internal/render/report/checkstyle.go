@@ -1,4 +1,4 @@
-package render
+package report
 
 import (
 	"encoding/xml"
@@ -14,9 +14,9 @@ import (
 // line, column, severity (error, warning, info), message and source, the
 // rule as "uritool.RULE".
 type checkstyleReport struct {
-	showPassword bool
-	files        []checkstyleFile // merged, in the order first seen
-	byName       map[string]int
+	text   func(string) string // an input as the report shows it
+	files  []checkstyleFile    // merged, in the order first seen
+	byName map[string]int
 }
 
 // checkstylePart is a block's errors, each with its file's name.
@@ -54,7 +54,7 @@ func (c *checkstyleReport) file(name string) *checkstyleFile {
 }
 
 func (c *checkstyleReport) add(p *checkstylePart, r *check.Result) {
-	input := reportText(r.Input, c.showPassword)
+	input := c.text(r.Input)
 	for fd, level := range r.Reported {
 		p.names = append(p.names, inputsName(r.File))
 		p.errors = append(p.errors, checkstyleError{Line: max(r.Line, 1), Column: r.ColumnAt(fd.Offset), Severity: checkstyleSeverity[level],

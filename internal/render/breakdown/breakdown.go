@@ -1,4 +1,8 @@
-package render
+// Package breakdown prints parse's results: a reference drawn on one line
+// with each component bracketed under it, in the manner of RFC 3986
+// section 3's diagram, and listed with its value; parse's JSON record;
+// and --get's lines, which the operation evaluated.
+package breakdown
 
 import (
 	"slices"
@@ -7,16 +11,15 @@ import (
 
 	"github.com/fatih/color"
 	"github.com/uritool/uritool/internal/ascii"
-	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/idn"
-	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/pct"
+	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
-// Parsed is the outcome of parsing one input, for the parse renderers.
+// Parsed is parse's result for one input.
 type Parsed struct {
 	Line  int
 	Input string
@@ -35,8 +38,8 @@ type Parsed struct {
 	Unmet *finding.Finding
 }
 
-// ParseOptions configures a parse renderer.
-type ParseOptions struct {
+// Options configures parse's renderer.
+type Options struct {
 	Format string // text or json
 	// Get says the operation evaluated --get: its line replaces the
 	// breakdown, one per input.
@@ -46,25 +49,26 @@ type ParseOptions struct {
 	// hold characters beyond ASCII. A valid URI reference holds only bytes
 	// a JSON string holds as they are.
 	IRI      bool
-	Out, Err *Palette
+	Out, Err *render.Palette
 	// Width is the terminal's width in columns, 0 when unknown: a
 	// breakdown wider than it gives way to the component list.
 	Width int
 }
 
-// Parser renders parse results: results on stdout, diagnostics on stderr.
-type Parser struct {
+// renderer renders parse's results: results on stdout, diagnostics on
+// stderr.
+type renderer struct {
 	_     stream.CacheLinePad
-	out   Writer
-	opts  ParseOptions
+	out   render.Writer
+	opts  Options
 	buf   []byte
 	style breakdownStyle
 	_     stream.CacheLinePad
 }
 
-// NewParser returns the parse renderer for opts.
-func NewParser(opts ParseOptions) *Parser {
-	p := &Parser{opts: opts}
+// NewRenderer returns parse's renderer for opts.
+func NewRenderer(opts Options) render.Renderer[Parsed] {
+	p := &renderer{opts: opts}
 	if opts.Out != nil {
 		p.style = newBreakdownStyle(opts.Out)
 	}
@@ -72,10 +76,10 @@ func NewParser(opts ParseOptions) *Parser {
 }
 
 // Render renders one parsed input.
-func (p *Parser) Render(s *stream.Sink, r *Parsed) {
+func (p *renderer) Render(s *stream.Sink, r *Parsed) {
 	p.out = s.Out
 	switch {
-	case p.opts.Format == FormatJSON:
+	case p.opts.Format == render.FormatJSON:
 		p.json(r)
 	case p.opts.Get:
 		// One line per input, also for a failed one, so that the
@@ -105,12 +109,12 @@ func kindOf(u uri.URI) string {
 	return "relative-ref"
 }
 
-func (p *Parser) diagnostic(w Writer, r *Parsed) {
+func (p *renderer) diagnostic(w render.Writer, r *Parsed) {
 	f := r.Unmet
 	if r.Err != nil {
 		f = &finding.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg}
 	}
-	Diagnostic(w, p.opts.Err, strconv.Itoa(r.Line), check.ColumnOf(r.Input, f.Offset), r.Input, f, finding.Error, p.opts.ShowPassword)
+	render.Diagnostic(w, p.opts.Err, strconv.Itoa(r.Line), finding.ColumnOf(r.Input, f.Offset), r.Input, f, finding.Error, p.opts.ShowPassword)
 }
 
 // appendPlainSegments writes the segments of a plain path as a JSON
@@ -141,57 +145,57 @@ func appendPlainSegments(b []byte, path string) []byte {
 	return b[:n+2]
 }
 
-func (p *Parser) json(r *Parsed) {
+func (p *renderer) json(r *Parsed) {
 	u := r.URI
 	ok := r.Err == nil
 	// The components are substrings of the input: when it is plain, so
 	// are they, and none needs a look at its bytes. A valid URI is plain.
-	plain := ok && !p.opts.IRI || jsonPlain(r.Input)
+	plain := ok && !p.opts.IRI || render.JSONPlain(r.Input)
 	b := append(p.buf[:0], '{')
-	b = appendInputPlainOr(b, r.Input, plain)
+	b = render.AppendInputPlainOr(b, r.Input, plain)
 	if r.SchemeAdded {
 		b = append(b, `,"scheme_added":true`...)
 	}
-	b = appendBool(append(b, `,"valid":`...), ok)
-	b = appendOptPlainOr(append(b, `,"kind":`...), kindOf(u), ok, true)
+	b = render.AppendBool(append(b, `,"valid":`...), ok)
+	b = render.AppendOptPlainOr(append(b, `,"kind":`...), kindOf(u), ok, true)
 	// The components by their accessors and the keys as constants: the
 	// record is written once per input, and looking components up by
 	// name or number cost a fifth of parse --format json's time.
 	scheme, hasScheme := u.Scheme()
-	b = appendOptPlainOr(append(b, `,"scheme":`...), scheme, ok && hasScheme, plain)
+	b = render.AppendOptPlainOr(append(b, `,"scheme":`...), scheme, ok && hasScheme, plain)
 	authority, hasAuthority := u.Authority()
-	b = appendOptPlainOr(append(b, `,"authority":`...), authority, ok && hasAuthority, plain)
+	b = render.AppendOptPlainOr(append(b, `,"authority":`...), authority, ok && hasAuthority, plain)
 	userinfo, hasUserinfo := u.Userinfo()
-	b = appendOptPlainOr(append(b, `,"userinfo":`...), userinfo, ok && hasUserinfo, plain)
+	b = render.AppendOptPlainOr(append(b, `,"userinfo":`...), userinfo, ok && hasUserinfo, plain)
 	host, hasHost := u.Host()
-	b = appendOptPlainOr(append(b, `,"host":`...), host, ok && hasHost, plain)
+	b = render.AppendOptPlainOr(append(b, `,"host":`...), host, ok && hasHost, plain)
 	hostType := u.HostType().String()
-	b = appendOptPlainOr(append(b, `,"host_type":`...), hostType, ok && hostType != "", true)
+	b = render.AppendOptPlainOr(append(b, `,"host_type":`...), hostType, ok && hostType != "", true)
 	port, hasPort := u.Port()
-	b = appendOptPlainOr(append(b, `,"port":`...), port, ok && hasPort, plain)
-	b = appendOptPlainOr(append(b, `,"path":`...), u.Path(), ok, plain)
+	b = render.AppendOptPlainOr(append(b, `,"port":`...), port, ok && hasPort, plain)
+	b = render.AppendOptPlainOr(append(b, `,"path":`...), u.Path(), ok, plain)
 	query, hasQuery := u.Query()
-	b = appendOptPlainOr(append(b, `,"query":`...), query, ok && hasQuery, plain)
+	b = render.AppendOptPlainOr(append(b, `,"query":`...), query, ok && hasQuery, plain)
 	fragment, hasFragment := u.Fragment()
-	b = appendOptPlainOr(append(b, `,"fragment":`...), fragment, ok && hasFragment, plain)
+	b = render.AppendOptPlainOr(append(b, `,"fragment":`...), fragment, ok && hasFragment, plain)
 	// Nearly every host is its own ASCII and Unicode form, as plain as
 	// the input it came from.
 	forms := &r.Forms
-	b = appendOptPlainOr(appendKey(b, "host_ascii"), forms.ASCII, forms.Defined && forms.Err == nil, plain && forms.ASCII == host)
-	b = appendOptPlainOr(appendKey(b, "host_unicode"), forms.Unicode, forms.Defined && forms.Err == nil, plain && forms.Unicode == host)
-	b = appendKey(b, "idna_error")
+	b = render.AppendOptPlainOr(render.AppendKey(b, "host_ascii"), forms.ASCII, forms.Defined && forms.Err == nil, plain && forms.ASCII == host)
+	b = render.AppendOptPlainOr(render.AppendKey(b, "host_unicode"), forms.Unicode, forms.Defined && forms.Err == nil, plain && forms.Unicode == host)
+	b = render.AppendKey(b, "idna_error")
 	if forms.Err != nil {
 		e := forms.Err
 		b = append(b, '{')
-		b = appendString(appendKey(b, "label"), e.Label)
-		b = strconv.AppendInt(appendKey(b, "offset"), int64(e.Offset), 10)
-		b = appendString(appendKey(b, "rule"), e.Rule)
-		b = appendString(appendKey(b, "message"), e.Error())
+		b = render.AppendString(render.AppendKey(b, "label"), e.Label)
+		b = strconv.AppendInt(render.AppendKey(b, "offset"), int64(e.Offset), 10)
+		b = render.AppendString(render.AppendKey(b, "rule"), e.Rule)
+		b = render.AppendString(render.AppendKey(b, "message"), e.Error())
 		b = append(b, '}')
 	} else {
 		b = append(b, "null"...)
 	}
-	b = appendKey(b, "segments")
+	b = render.AppendKey(b, "segments")
 	switch {
 	case ok && plain:
 		b = appendPlainSegments(b, u.Path())
@@ -203,13 +207,13 @@ func (p *Parser) json(r *Parsed) {
 				b = append(b, ',')
 			}
 			first = false
-			b = appendString(b, seg)
+			b = render.AppendString(b, seg)
 		}
 		b = append(b, ']')
 	default:
 		b = append(b, "null"...)
 	}
-	b = appendKey(b, "query_params")
+	b = render.AppendKey(b, "query_params")
 	if _, defined := u.Query(); ok && defined {
 		b = append(b, '[')
 		for i, pair := range r.Params {
@@ -217,17 +221,17 @@ func (p *Parser) json(r *Parsed) {
 				b = append(b, ',')
 			}
 			b = append(b, '{')
-			b = appendString(appendKey(b, "key"), pair.Key)
-			b = appendString(appendKey(b, "value"), pair.Value)
+			b = render.AppendString(render.AppendKey(b, "key"), pair.Key)
+			b = render.AppendString(render.AppendKey(b, "value"), pair.Value)
 			b = append(b, '}')
 		}
 		b = append(b, ']')
 	} else {
 		b = append(b, "null"...)
 	}
-	b = appendKey(b, "error")
+	b = render.AppendKey(b, "error")
 	if r.Err != nil {
-		b = appendFinding(b, &finding.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg})
+		b = render.AppendFinding(b, &finding.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg})
 	} else {
 		b = append(b, "null"...)
 	}
@@ -240,9 +244,9 @@ func (p *Parser) json(r *Parsed) {
 // once in the output palette's colors: the components' inks, and the
 // list's row heads and fixed values.
 type breakdownStyle struct {
-	component [uri.ComponentFragment + 1]ink
-	dim       ink
-	warning   ink
+	component [uri.ComponentFragment + 1]render.Ink
+	dim       render.Ink
+	warning   render.Ink
 	// leftRun is a component's color, a bracket's left corner and a run
 	// of its line; rightRun is a run of the line, the right corner and
 	// the color's end.
@@ -273,23 +277,23 @@ type breakdownStyle struct {
 	hostType [uri.HostRegName + 1]string
 }
 
-func newBreakdownStyle(pal *Palette) breakdownStyle {
+func newBreakdownStyle(pal *render.Palette) breakdownStyle {
 	var st breakdownStyle
 	colors := [...]*color.Color{
 		uri.ComponentScheme: pal.Scheme, uri.ComponentAuthority: pal.Authority,
 		uri.ComponentUserinfo: pal.Userinfo, uri.ComponentHost: pal.Host, uri.ComponentPort: pal.Port,
 		uri.ComponentPath: pal.Path, uri.ComponentQuery: pal.Query, uri.ComponentFragment: pal.Fragment,
 	}
-	label := inkOf(pal.Label)
+	label := render.InkOf(pal.Label)
 	head := func(indent, name string) string {
-		return "  " + indent + label.paint(name+strings.Repeat(" ", max(11-len(indent)-len(name), 0))) + " "
+		return "  " + indent + label.Paint(name+strings.Repeat(" ", max(11-len(indent)-len(name), 0))) + " "
 	}
 	for c, col := range colors {
-		st.component[c] = inkOf(col)
-		st.name[c] = st.component[c].paint(uri.Component(c).String())
-		st.pole[c] = st.component[c].paint("│")
-		st.leftRun[c] = st.component[c].on + "└" + hLines
-		st.rightRun[c] = hLines + "┘" + st.component[c].off
+		st.component[c] = render.InkOf(col)
+		st.name[c] = st.component[c].Paint(uri.Component(c).String())
+		st.pole[c] = st.component[c].Paint("│")
+		st.leftRun[c] = st.component[c].On + "└" + hLines
+		st.rightRun[c] = hLines + "┘" + st.component[c].Off
 		indent := ""
 		if c := uri.Component(c); c == uri.ComponentUserinfo || c == uri.ComponentHost || c == uri.ComponentPort {
 			indent = "  "
@@ -297,23 +301,23 @@ func newBreakdownStyle(pal *Palette) breakdownStyle {
 		st.nameCols[c] = len(uri.Component(c).String())
 		st.head[c] = head(indent, uri.Component(c).String())
 	}
-	st.dim, st.warning = inkOf(pal.Dim), inkOf(pal.Warning)
-	st.absent, st.empty = st.dim.paint("(absent)"), st.dim.paint(`"" (empty)`)
+	st.dim, st.warning = render.InkOf(pal.Dim), render.InkOf(pal.Warning)
+	st.absent, st.empty = st.dim.Paint("(absent)"), st.dim.Paint(`"" (empty)`)
 	for c, h := range st.head {
 		k := st.component[c]
 		st.absentRow[c], st.emptyRow[c] = h+st.absent+"\n", h+st.empty+"\n"
-		st.valueHead[c], st.valueTail[c] = h+k.on, k.off+"\n"
-		st.dimToComponent[c], st.componentToDim[c] = st.dim.off+k.on, k.off+st.dim.on
+		st.valueHead[c], st.valueTail[c] = h+k.On, k.Off+"\n"
+		st.dimToComponent[c], st.componentToDim[c] = st.dim.Off+k.On, k.Off+st.dim.On
 	}
 	st.kindRow = [2]string{"\n" + head("", "kind") + "relative reference\n", "\n" + head("", "kind") + "URI (has a scheme)\n"}
-	st.segmentsHead, st.separator = head("  ", "segments"), st.dim.paint(", ")
+	st.segmentsHead, st.separator = head("  ", "segments"), st.dim.Paint(", ")
 	path := st.component[uri.ComponentPath]
-	st.segmentsOpen = st.segmentsHead + path.on + `"`
-	st.segmentsBetween = `"` + path.off + st.separator + path.on + `"`
-	st.segmentsClose = `"` + path.off + "\n"
-	st.formData = "  " + st.dim.paint("  as form data (HTML form encoding, not RFC 3986):") + "\n"
+	st.segmentsOpen = st.segmentsHead + path.On + `"`
+	st.segmentsBetween = `"` + path.Off + st.separator + path.On + `"`
+	st.segmentsClose = `"` + path.Off + "\n"
+	st.formData = "  " + st.dim.Paint("  as form data (HTML form encoding, not RFC 3986):") + "\n"
 	for t := range st.hostType {
-		st.hostType[t] = " " + st.dim.paint("("+hostTypeName(uri.HostType(t))+")") + "\n"
+		st.hostType[t] = " " + st.dim.Paint("("+hostTypeName(uri.HostType(t))+")") + "\n"
 	}
 	return st
 }
@@ -377,23 +381,23 @@ type span struct {
 
 // breakdown draws r's URI on one line, brackets each component under it
 // in the manner of RFC 3986 section 3's diagram, and lists the components.
-// It appends to the parser's buffer and writes once: for a plain ASCII
+// It appends to the renderer's buffer and writes once: for a plain ASCII
 // URI without a password it neither formats nor allocates.
-func (p *Parser) breakdown(r *Parsed) {
+func (p *renderer) breakdown(r *Parsed) {
 	u := r.URI
 	st := &p.style
 	shown := u.String()
 	parts := partsOf(&u)
-	if ui := parts[uri.ComponentUserinfo]; ui.ok && !p.opts.ShowPassword {
-		if colon := strings.IndexByte(shown[ui.start:ui.end], ':'); colon >= 0 && ui.start+colon+1 < ui.end {
-			ps, pe := ui.start+colon+1, ui.end
-			shown = shown[:ps] + password.Mask + shown[pe:]
+	if parts[uri.ComponentUserinfo].ok && !p.opts.ShowPassword {
+		pw := &p.opts.Out.Passwords
+		if ps, pe := pw.Find(shown); ps < pe {
+			shown = shown[:ps] + pw.Mask + shown[pe:]
 			for c := range parts {
 				if parts[c].start >= pe {
-					parts[c].start += len(password.Mask) - (pe - ps)
+					parts[c].start += len(pw.Mask) - (pe - ps)
 				}
 				if parts[c].end >= pe {
-					parts[c].end += len(password.Mask) - (pe - ps)
+					parts[c].end += len(pw.Mask) - (pe - ps)
 				}
 			}
 		}
@@ -409,14 +413,14 @@ func (p *Parser) breakdown(r *Parsed) {
 		s := &all[n]
 		s.c, s.start, s.end, s.col, s.cols = uri.Component(c), pt.start, pt.end, pt.start, pt.end-pt.start
 		if !ascii {
-			s.col, s.cols = columns(shown[:pt.start]), columns(shown[pt.start:pt.end])
+			s.col, s.cols = render.Columns(shown[:pt.start]), render.Columns(shown[pt.start:pt.end])
 		}
 		n++
 	}
 	spans := all[:n]
 
 	// The line: delimiters dim, each component in its color.
-	b := st.dim.open(append(p.buf[:0], "  "...))
+	b := st.dim.Open(append(p.buf[:0], "  "...))
 	pos := 0
 	for _, s := range spans {
 		b = appendPiece(b, shown[pos:s.start])
@@ -425,7 +429,7 @@ func (p *Parser) breakdown(r *Parsed) {
 		b = appendPiece(b, st.componentToDim[s.c])
 		pos = s.end
 	}
-	b = append(st.dim.close(appendPiece(b, shown[pos:])), '\n')
+	b = append(st.dim.Close(appendPiece(b, shown[pos:])), '\n')
 	// Lines wider than the terminal would wrap and scramble the picture;
 	// the list says the same in narrow lines.
 	if p.opts.Width <= 0 || st.diagramWidth(shown, ascii, spans) <= p.opts.Width {
@@ -441,7 +445,7 @@ func (p *Parser) breakdown(r *Parsed) {
 func (st *breakdownStyle) diagramWidth(shown string, ascii bool, spans []span) int {
 	w := len(shown)
 	if !ascii {
-		w = columns(shown)
+		w = render.Columns(shown)
 	}
 	for _, s := range spans {
 		if s.cols > 0 {
@@ -467,7 +471,7 @@ func (st *breakdownStyle) appendDiagram(b []byte, spans []span) []byte {
 	col := 0
 	for _, s := range spans {
 		if w := s.cols; w > 0 {
-			b = st.appendBracket(appendSpaces(b, s.col-col), s.c, w)
+			b = st.appendBracket(render.AppendSpaces(b, s.col-col), s.c, w)
 			col = s.col + w
 			labels = append(labels, label{pole: s.col + (w-1)/2, c: s.c})
 		}
@@ -500,10 +504,10 @@ func (st *breakdownStyle) appendDiagram(b []byte, spans []span) []byte {
 			switch {
 			case l.pole < col: // cannot happen with the placement above
 			case l.row == row:
-				b = append(appendSpaces(b, l.pole-col), st.name[l.c]...)
+				b = append(render.AppendSpaces(b, l.pole-col), st.name[l.c]...)
 				col = l.pole + st.nameCols[l.c]
 			case l.row > row:
-				b = append(appendSpaces(b, l.pole-col), st.pole[l.c]...)
+				b = append(render.AppendSpaces(b, l.pole-col), st.pole[l.c]...)
 				col = l.pole + 1
 			}
 		}
@@ -512,9 +516,8 @@ func (st *breakdownStyle) appendDiagram(b []byte, spans []span) []byte {
 	return b
 }
 
-// Runs of spaces and of the bracket's line, cut from constants.
+// A run of the bracket's line, cut from a constant.
 const (
-	spaces    = "                                                                "
 	hLines    = "────────────────────────────────────────────────────────────────"
 	hLineSize = len("─")
 )
@@ -528,19 +531,8 @@ func appendPiece(b []byte, s string) []byte {
 	return append(b, s...)
 }
 
-// appendSpaces and appendHLines append n spaces and n "─". Brackets are
-// often adjacent and short: n is 0 about as often as not, and skipping
-// the copy then saves a call.
-func appendSpaces(b []byte, n int) []byte {
-	for ; n > len(spaces); n -= len(spaces) {
-		b = append(b, spaces...)
-	}
-	if n > 0 {
-		b = append(b, spaces[:n]...)
-	}
-	return b
-}
-
+// appendHLines appends n "─". Brackets are often adjacent and short: n
+// is 0 about as often as not, and skipping the copy then saves a call.
 func appendHLines(b []byte, n int) []byte {
 	for ; n*hLineSize > len(hLines); n -= len(hLines) / hLineSize {
 		b = append(b, hLines...)
@@ -559,20 +551,20 @@ func appendHLines(b []byte, n int) []byte {
 func (st *breakdownStyle) appendBracket(b []byte, c uri.Component, w int) []byte {
 	k := st.component[c]
 	if w == 1 {
-		return k.close(append(k.open(b), "┬"...))
+		return k.Close(append(k.Open(b), "┬"...))
 	}
 	pole := (w - 1) / 2
 	left, right := st.leftRun[c], st.rightRun[c]
-	if n := len(k.on) + pole*hLineSize; n <= len(left) {
+	if n := len(k.On) + pole*hLineSize; n <= len(left) {
 		b = appendPiece(b, left[:n])
 	} else {
-		b = appendHLines(append(b, left[:len(k.on)+len("└")]...), pole-1)
+		b = appendHLines(append(b, left[:len(k.On)+len("└")]...), pole-1)
 	}
 	b = append(b, "┬"...)
-	if n := (w-pole-2)*hLineSize + len("┘") + len(k.off); n <= len(right) {
+	if n := (w-pole-2)*hLineSize + len("┘") + len(k.Off); n <= len(right) {
 		return append(b, right[len(right)-n:]...)
 	}
-	return append(appendHLines(b, w-pole-2), right[len(right)-len("┘")-len(k.off):]...)
+	return append(appendHLines(b, w-pole-2), right[len(right)-len("┘")-len(k.Off):]...)
 }
 
 // appendList writes each component with its value, marking undefined
@@ -602,14 +594,14 @@ func (st *breakdownStyle) appendList(b []byte, r *Parsed, shown string, ascii bo
 		switch forms := &r.Forms; {
 		case forms.Err != nil:
 			b = append(b, ' ')
-			b = st.warning.append(b, "(not a valid IDNA name: "+forms.Err.Error()+" ["+forms.Err.Rule+"])")
+			b = st.warning.Append(b, "(not a valid IDNA name: "+forms.Err.Error()+" ["+forms.Err.Rule+"])")
 		case forms.ASCII != forms.Unicode:
 			// Both forms: the one as written first, then the other.
 			other := forms.ASCII
 			if h, _ := u.Host(); strings.EqualFold(h, forms.ASCII) {
 				other = forms.Unicode
 			}
-			b = append(st.component[uri.ComponentHost].append(append(b, " ("...), other), ')')
+			b = append(st.component[uri.ComponentHost].Append(append(b, " ("...), other), ')')
 		}
 		b = append(b, st.hostType[min(u.HostType(), uri.HostRegName)]...)
 		b = row(b, uri.ComponentPort)
@@ -620,8 +612,8 @@ func (st *breakdownStyle) appendList(b []byte, r *Parsed, shown string, ascii bo
 		query := st.component[uri.ComponentQuery]
 		b = append(b, st.formData...)
 		for _, pair := range r.Params {
-			b = query.close(appendQuoted(query.open(append(b, "      "...)), pair.Key))
-			b = query.close(appendQuoted(query.open(append(b, " = "...)), pair.Value))
+			b = query.Close(appendQuoted(query.Open(append(b, "      "...)), pair.Key))
+			b = query.Close(appendQuoted(query.Open(append(b, " = "...)), pair.Value))
 			b = append(b, '\n')
 		}
 	}
@@ -636,7 +628,7 @@ func (st *breakdownStyle) appendValue(b []byte, c uri.Component, shown string, p
 	case pt.start == pt.end:
 		return append(b, st.empty...)
 	}
-	return st.component[c].append(b, shown[pt.start:pt.end])
+	return st.component[c].Append(b, shown[pt.start:pt.end])
 }
 
 // appendSegments writes the row of the path's segments as uri.Segments
@@ -652,11 +644,11 @@ func (st *breakdownStyle) appendSegments(b []byte, path string, ascii bool) []by
 	}
 	path = strings.TrimPrefix(path, "/")
 	if !ascii && needsEscapes(path) {
-		ink := st.component[uri.ComponentPath]
+		k := st.component[uri.ComponentPath]
 		b = append(b, st.segmentsHead...)
 		for {
 			seg, rest, more := strings.Cut(path, "/")
-			b = ink.close(strconv.AppendQuote(ink.open(b), seg))
+			b = k.Close(strconv.AppendQuote(k.Open(b), seg))
 			if !more {
 				return append(b, '\n')
 			}

@@ -1,4 +1,4 @@
-package render
+package report
 
 import (
 	"encoding/xml"
@@ -20,9 +20,9 @@ import (
 // testcase: it says what was not checked (a template is no URI), which
 // is what JUnit's skipped means, and it fails nothing.
 type junitReport struct {
-	showPassword bool
-	suites       []junitSuite // merged, in the order first seen
-	byFile       map[string]int
+	text   func(string) string // an input as the report shows it
+	suites []junitSuite        // merged, in the order first seen
+	byFile map[string]int
 }
 
 // junitPart is a block's testcases and passed tests, each with its suite.
@@ -89,7 +89,7 @@ func (j *junitReport) add(p *junitPart, r *check.Result) {
 
 func (j *junitReport) testcase(suite string, r *check.Result, f *finding.Finding, level finding.Severity) *junitCase {
 	loc := strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.ColumnAt(f.Offset))
-	input := reportText(r.Input, j.showPassword)
+	input := j.text(r.Input)
 	c := &junitCase{Name: loc + " " + f.Rule + ": " + input, ClassName: suite}
 	problem := &junitProblem{Type: f.Rule, Message: f.Message, Text: suite + ":" + loc + ": " + f.Message + "\n" + input}
 	if level == finding.Note {

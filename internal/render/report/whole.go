@@ -1,0 +1,58 @@
+package report
+
+import (
+	"github.com/uritool/uritool/internal/check"
+	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/stream"
+)
+
+// A whole report is a format written whole after the last input (SARIF,
+// JUnit, Markdown, Code Climate, Checkstyle). Its renderer runs on every
+// worker and adds what each result gives to the part P of the block at
+// hand, touching nothing shared; merge takes the parts in input order, in
+// one goroutine, and leaves each empty for reuse; finish writes the
+// report. So a whole report costs the workers what any format does, and
+// reads as one worker's would.
+type whole[P any] interface {
+	add(p *P, r *check.Result)
+	unreadable(p *P, file string, err error)
+	merge(p *P)
+	finish(s *stream.Sink)
+}
+
+// wholeCarry is a block's part of a whole report, handed on with its
+// output.
+type wholeCarry[P any] struct {
+	part P
+	rep  whole[P]
+}
+
+func (c *wholeCarry[P]) Gather(*stream.Sink) { c.rep.merge(&c.part) }
+
+// wholeRenderer adds each result to the part its block carries.
+type wholeRenderer[P any] struct {
+	rep      whole[P]
+	newCarry func() *wholeCarry[P]
+}
+
+func (rr *wholeRenderer[P]) Render(s *stream.Sink, r *check.Result) {
+	rr.rep.add(&stream.CarryOf(&s.Carry, rr.newCarry).part, r)
+}
+
+func (rr *wholeRenderer[P]) Unreadable(s *stream.Sink, file string, err error) {
+	rr.rep.unreadable(&stream.CarryOf(&s.Carry, rr.newCarry).part, file, err)
+}
+
+// printWhole is the Printer of a whole report.
+func printWhole[P any](rep whole[P]) render.Printer[check.Result] {
+	newCarry := func() *wholeCarry[P] { return &wholeCarry[P]{rep: rep} }
+	return render.Printer[check.Result]{
+		NewRenderer: func() render.Renderer[check.Result] { return &wholeRenderer[P]{rep: rep, newCarry: newCarry} },
+		Finish:      rep.finish,
+	}
+}
+
+// each is the Printer of a format that writes each result as it comes.
+func each(newRenderer func() render.Renderer[check.Result]) render.Printer[check.Result] {
+	return render.Printer[check.Result]{NewRenderer: newRenderer}
+}
