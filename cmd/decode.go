@@ -3,7 +3,7 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/errfinding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -57,7 +57,7 @@ func decodeOp(in *stream.Input, r *results.Converted) pipeline.Outcome {
 	r.Start(in.Line, in.Text)
 	out, err := pct.Decode(in.Text)
 	if err != nil {
-		r.Err = finding.Of(err, "pct-encoded")
+		r.Err = errfinding.Of(err, "pct-encoded")
 		return pipeline.Fail
 	}
 	r.Output = string(out)

@@ -5,8 +5,8 @@ import (
 
 	"github.com/uritool/uritool/internal/defaultscheme"
 	"github.com/uritool/uritool/internal/edit"
+	"github.com/uritool/uritool/internal/errfinding"
 	"github.com/uritool/uritool/internal/filter"
-	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
@@ -244,11 +244,11 @@ func (o *EditOptions) editOp(sep byte, chosen [][]results.Chosen) pipeline.Op[re
 			return o.iterate(u, err, r, chosen, eo, &combo)
 		}
 		if err != nil {
-			r.Err = finding.Of(err, "uri")
+			r.Err = errfinding.Of(err, "uri")
 			return pipeline.Fail
 		}
 		if r.Output, err = edit.Apply(u, o.Ops, eo); err != nil {
-			r.Err = finding.Of(err, "edit")
+			r.Err = errfinding.Of(err, "edit")
 			return pipeline.Fail
 		}
 		return pipeline.Pass
@@ -262,7 +262,7 @@ func (o *EditOptions) editOp(sep byte, chosen [][]results.Chosen) pipeline.Op[re
 func (o *EditOptions) iterate(u uri.URI, readErr error, r *results.Edited, chosen [][]results.Chosen, eo edit.Options, combo *[]edit.Op) pipeline.Outcome {
 	r.Iterating = true
 	if readErr != nil {
-		r.Err = finding.Of(readErr, "uri")
+		r.Err = errfinding.Of(readErr, "uri")
 	}
 	r.Iterations = make([]results.Edited, len(chosen))
 	for k := range r.Iterations {
@@ -277,7 +277,7 @@ func (o *EditOptions) iterate(u uri.URI, readErr error, r *results.Edited, chose
 		*combo = edit.Combination(o.Ops, k, *combo)
 		out, err := edit.Apply(u, *combo, eo)
 		if err != nil {
-			it.Err = finding.Of(err, "edit")
+			it.Err = errfinding.Of(err, "edit")
 			failed++
 			continue
 		}

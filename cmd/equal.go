@@ -3,8 +3,8 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/errfinding"
 	"github.com/uritool/uritool/internal/filter"
-	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
@@ -108,7 +108,7 @@ func (o *EqualOptions) equalOp(a uri.URI, aText string) pipeline.Op[results.Comp
 		var b uri.URI
 		err := parseRef(&b, in.Text, false)
 		if err != nil {
-			r.Err = finding.Of(err, "uri")
+			r.Err = errfinding.Of(err, "uri")
 			return pipeline.Fail
 		}
 		r.NormalB = n.Normalize(b).String()

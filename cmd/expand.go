@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/errfinding"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -107,7 +108,7 @@ func (o *RootOptions) parseTemplate(s string) (*uritemplate.Template, error) {
 	if !errors.As(err, &te) {
 		return nil, &UsageError{err}
 	}
-	if err := o.showArgError("TEMPLATE", s, finding.Of(err, finding.RuleURITemplate)); err != nil {
+	if err := o.showArgError("TEMPLATE", s, errfinding.Of(err, finding.RuleURITemplate)); err != nil {
 		return nil, err
 	}
 	return nil, usageErrorf("TEMPLATE is not a URI Template (RFC 6570): %s", te.Msg)
@@ -179,14 +180,14 @@ func expandOp(t *uritemplate.Template, text string, base uritemplate.Values) pip
 		}
 		out, err := t.Expand(vals)
 		if err != nil {
-			r.Err = finding.Of(err, "expansion")
+			r.Err = errfinding.Of(err, "expansion")
 			r.Err.Offset = 0 // in the template, not in the variables shown
 			return pipeline.Fail
 		}
 		r.Expansion, r.Expanded = out, true
 		if _, err := uri.Parse(out); err != nil {
 			// Show the expansion, not the variables, under the caret.
-			r.Input, r.Err = out, finding.Of(err, "uri")
+			r.Input, r.Err = out, errfinding.Of(err, "uri")
 			r.Err.Message = "the expansion is not a URI reference: " + r.Err.Message
 			return pipeline.Fail
 		}

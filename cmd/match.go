@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/errfinding"
 	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
@@ -62,7 +63,7 @@ written since both "%2F" and "/" expand from them differently.`,
 				var te *uritemplate.Error
 				if errors.As(err, &te) {
 					// The caret shows the expression that cannot be matched.
-					if err := root.showArgError("TEMPLATE", args[0], finding.Of(err, "match")); err != nil {
+					if err := root.showArgError("TEMPLATE", args[0], errfinding.Of(err, "match")); err != nil {
 						return err
 					}
 				}

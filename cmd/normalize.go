@@ -4,9 +4,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/defaultscheme"
+	"github.com/uritool/uritool/internal/errfinding"
 	"github.com/uritool/uritool/internal/explain"
 	"github.com/uritool/uritool/internal/filter"
-	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/iri"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -178,7 +178,7 @@ func (o *NormalizeOptions) normalizeOp() pipeline.Op[results.Normalized] {
 			err = withIRIHint(text, err)
 		}
 		if err != nil {
-			r.Err = finding.Of(err, "uri")
+			r.Err = errfinding.Of(err, "uri")
 			return pipeline.Fail
 		}
 		r.Changed = r.Normal != text

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/errfinding"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -116,7 +117,7 @@ func recomposeJSON() pipeline.Op[results.Recomposed] {
 		var failure *finding.Finding
 		switch err := json.Unmarshal([]byte(in.Text), &c); {
 		case err != nil:
-			failure = finding.Of(err, "json")
+			failure = errfinding.Of(err, "json")
 			failure.Message = "not a JSON object of components: " + failure.Message
 		case c.Valid != nil && !*c.Valid:
 			failure = &finding.Finding{Rule: "input", Message: "the parsed input was not valid"}
@@ -179,7 +180,7 @@ func recompose(r *results.Recomposed, in *stream.Input, b uri.Builder, failure *
 	if failure == nil {
 		u, err := b.Build()
 		if err != nil {
-			r.Err = finding.Of(err, "uri")
+			r.Err = errfinding.Of(err, "uri")
 		} else {
 			r.URI = u.String()
 		}

@@ -3,8 +3,8 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/errfinding"
 	"github.com/uritool/uritool/internal/filter"
-	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
@@ -81,7 +81,7 @@ func relativizeOp(base uri.URI, baseText string) pipeline.Op[results.Relativized
 			}
 		}
 		if err != nil {
-			r.Err = finding.Of(err, "relativize")
+			r.Err = errfinding.Of(err, "relativize")
 			return pipeline.Fail
 		}
 		return pipeline.Pass

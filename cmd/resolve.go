@@ -3,9 +3,9 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/errfinding"
 	"github.com/uritool/uritool/internal/explain"
 	"github.com/uritool/uritool/internal/filter"
-	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
@@ -97,7 +97,7 @@ func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) pipeline.Op[re
 			err = withIRIHint(in.Text, err)
 		}
 		if err != nil {
-			r.Err = finding.Of(err, "reference")
+			r.Err = errfinding.Of(err, "reference")
 			return pipeline.Fail
 		}
 		return pipeline.Pass

@@ -22,6 +22,7 @@ import (
 
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/config"
+	"github.com/uritool/uritool/internal/errfinding"
 	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
@@ -537,7 +538,7 @@ func (o *RootOptions) parseArg(what, s string, absolute bool) (uri.URI, error) {
 	if err == nil {
 		return u, nil
 	}
-	if err := o.showArgError(what, s, finding.Of(err, what)); err != nil {
+	if err := o.showArgError(what, s, errfinding.Of(err, what)); err != nil {
 		return uri.URI{}, err
 	}
 	return uri.URI{}, usageErrorf("%s %q is not a URI reference", what, password.Masked(s))

@@ -3,13 +3,13 @@ package cmd
 import (
 	"fmt"
 	"github.com/uritool/uritool/internal/ascii"
+	"github.com/uritool/uritool/internal/errfinding"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/filter"
-	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
@@ -168,7 +168,7 @@ type shapeOp struct {
 func (o *shapeOp) Do(in *stream.Input, r *results.Shaped) pipeline.Outcome {
 	sh, err := o.shaper.Shape(in.Text)
 	if err != nil {
-		*r = results.Shaped{Subject: render.Subject{Line: in.Line, Input: in.Text, Err: finding.Of(err, "uri")}}
+		*r = results.Shaped{Subject: render.Subject{Line: in.Line, Input: in.Text, Err: errfinding.Of(err, "uri")}}
 		return pipeline.Fail
 	}
 	if !o.sample {

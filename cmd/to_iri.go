@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/errfinding"
 	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
@@ -91,7 +92,7 @@ func (o *ToIRIOptions) toIRIOp() pipeline.Op[results.Converted] {
 		r.Start(in.Line, in.Text)
 		out, kept, err := iri.ToIRI(in.Text, keep)
 		if err != nil {
-			r.Err = finding.Of(err, "iri")
+			r.Err = errfinding.Of(err, "iri")
 			return pipeline.Fail
 		}
 		r.Output = out

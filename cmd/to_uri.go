@@ -3,8 +3,8 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/errfinding"
 	"github.com/uritool/uritool/internal/filter"
-	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/iri"
 	"github.com/uritool/uritool/internal/pipeline"
@@ -89,7 +89,7 @@ func convertOp(rule string, convert func(string) (string, error)) pipeline.Op[re
 		r.Start(in.Line, in.Text)
 		out, err := convert(in.Text)
 		if err != nil {
-			r.Err = finding.Of(err, rule)
+			r.Err = errfinding.Of(err, rule)
 			return pipeline.Fail
 		}
 		r.Output = out

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/uritool/uritool/internal/errfinding"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/lint"
 	"github.com/uritool/uritool/pkg/uri"
@@ -170,7 +171,7 @@ func (c *Checker) Check(r *Result, input string) {
 	r.LintOn = c.opts.Lint
 	u, err := uri.ParseRule(input, c.rule)
 	if err != nil {
-		c.finding = finding.From(err, "uri")
+		c.finding = errfinding.From(err, "uri")
 		if _, parse := err.(*uri.ParseError); parse && !c.opts.IRI {
 			c.finding.Message += IRIHint(input, c.finding.Offset)
 		}

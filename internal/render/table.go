@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"github.com/uritool/uritool/internal/finding"
-	"github.com/uritool/uritool/internal/schema"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -52,16 +51,16 @@ type Table[R any] struct {
 const errorDoc = `null, or {"offset", "rule", "message"}`
 
 // Fields documents t's records: its keys, then "error".
-func (t *Table[R]) Fields() schema.Fields {
-	f := schema.Fields{Per: t.Per, Note: t.Note}
+func (t *Table[R]) Fields() Fields {
+	f := Fields{Per: t.Per, Note: t.Note}
 	for _, k := range t.Keys {
-		f.Keys = append(f.Keys, schema.FieldDoc{Names: []string{k.Name}, Doc: k.Doc})
+		f.Keys = append(f.Keys, FieldDoc{Names: []string{k.Name}, Doc: k.Doc})
 	}
 	doc := t.ErrorDoc
 	if doc == "" {
 		doc = errorDoc
 	}
-	f.Keys = append(f.Keys, schema.FieldDoc{Names: []string{"error"}, Doc: doc})
+	f.Keys = append(f.Keys, FieldDoc{Names: []string{"error"}, Doc: doc})
 	return f
 }
 

@@ -1,25 +1,29 @@
+// Package schema is parse's JSON record: its docs, which --help and the
+// man pages show, and its Go type, one schema because recompose reads back
+// what parse writes.
 package schema
 
 import (
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/pct"
+	"github.com/uritool/uritool/internal/render"
 )
 
 // ParseFields documents parse --format json.
-var ParseFields = Fields{
+var ParseFields = render.Fields{
 	Per: "input, with every key always present",
-	Keys: []FieldDoc{
-		{[]string{"input"}, "the input line; with --default-scheme, the reference\nread, and \"scheme_added\": true when the scheme was\nadded"},
-		{[]string{"valid"}, "true or false"},
-		{[]string{"kind"}, "\"uri\" or \"relative-ref\" (null when invalid)"},
-		{[]string{"scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"},
-			"the component as written, null when undefined, \"\" when\npresent but empty; host keeps the brackets of an\nIP-literal"},
-		{[]string{"host_type"}, "\"ipv4\", \"ipv6\", \"ipvfuture\", \"reg-name\" or null"},
-		{[]string{"host_ascii", "host_unicode"}, "a reg-name's two IDNA forms (UTS #46), or the\nhost as written when it has no A-label and no\nnon-ASCII character; null for other hosts, or\nwhen IDNA refuses the name"},
-		{[]string{"idna_error"}, "null, or {\"label\", \"offset\", \"rule\", \"message\"}\nwhen IDNA refuses an internationalized host;\nrule: idna-punycode, idna-disallowed, idna-hyphen,\nidna-leading-mark, idna-joiner, idna-bidi, idna-nfc\nor idna-length, as to-uri names them"},
-		{[]string{"segments"}, "the raw path segments, in order"},
-		{[]string{"query_params"}, "[{\"key\", \"value\"}] decoded by the HTML form convention\n(not RFC 3986), order and repeats kept; null without\nquery"},
-		{[]string{"error"}, "null, or {\"offset\", \"rule\", \"message\"}: the 0-based\nbyte offset where the input broke and the ABNF rule\nexpected"},
+	Keys: []render.FieldDoc{
+		{Names: []string{"input"}, Doc: "the input line; with --default-scheme, the reference\nread, and \"scheme_added\": true when the scheme was\nadded"},
+		{Names: []string{"valid"}, Doc: "true or false"},
+		{Names: []string{"kind"}, Doc: "\"uri\" or \"relative-ref\" (null when invalid)"},
+		{Names: []string{"scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"},
+			Doc: "the component as written, null when undefined, \"\" when\npresent but empty; host keeps the brackets of an\nIP-literal"},
+		{Names: []string{"host_type"}, Doc: "\"ipv4\", \"ipv6\", \"ipvfuture\", \"reg-name\" or null"},
+		{Names: []string{"host_ascii", "host_unicode"}, Doc: "a reg-name's two IDNA forms (UTS #46), or the\nhost as written when it has no A-label and no\nnon-ASCII character; null for other hosts, or\nwhen IDNA refuses the name"},
+		{Names: []string{"idna_error"}, Doc: "null, or {\"label\", \"offset\", \"rule\", \"message\"}\nwhen IDNA refuses an internationalized host;\nrule: idna-punycode, idna-disallowed, idna-hyphen,\nidna-leading-mark, idna-joiner, idna-bidi, idna-nfc\nor idna-length, as to-uri names them"},
+		{Names: []string{"segments"}, Doc: "the raw path segments, in order"},
+		{Names: []string{"query_params"}, Doc: "[{\"key\", \"value\"}] decoded by the HTML form convention\n(not RFC 3986), order and repeats kept; null without\nquery"},
+		{Names: []string{"error"}, Doc: "null, or {\"offset\", \"rule\", \"message\"}: the 0-based\nbyte offset where the input broke and the ABNF rule\nexpected"},
 	},
 	Note: "Input that is not UTF-8 cannot be carried exactly by a JSON string: its\ninvalid bytes are written as U+FFFD and the record gains \"input_base64\"\nwith the exact bytes.",
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/internal/render"
-	"github.com/uritool/uritool/internal/schema"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -278,9 +277,9 @@ var shownAsIs = func() (t [256]bool) {
 
 // Fields documents interop --format json, whose record is written by
 // hand: TestJSONFieldsDocumented holds it to what the writer writes.
-var Fields = schema.Fields{
+var Fields = render.Fields{
 	Per: "input",
-	Keys: []schema.FieldDoc{
+	Keys: []render.FieldDoc{
 		{Names: []string{"input"}, Doc: "the input"},
 		{Names: []string{"base"}, Doc: "with --base only: the base URL, as given"},
 		{Names: []string{"rfc3986", "whatwg", "net/url"}, Doc: "one object per parser: \"accepted\" (true or false),\n\"error\" (null, or why it rejected the input) and\n\"scheme\", \"userinfo\", \"host\", \"port\", \"path\", \"query\",\n\"fragment\" as that parser read them, null when absent"},

@@ -1,6 +1,6 @@
 package report
 
-import "github.com/uritool/uritool/internal/schema"
+import "github.com/uritool/uritool/internal/render"
 
 // The JSON records of validate and lint are written by hand: their keys,
 // kept beside the writers; TestJSONFieldsDocumented holds each to what
@@ -8,9 +8,9 @@ import "github.com/uritool/uritool/internal/schema"
 
 // ValidateFields and LintFields document the check records.
 var (
-	ValidateFields = schema.Fields{
+	ValidateFields = render.Fields{
 		Per: "input",
-		Keys: []schema.FieldDoc{
+		Keys: []render.FieldDoc{
 			{Names: []string{"line"}, Doc: "1-based number of the input"},
 			{Names: []string{"column"}, Doc: "1-based column of the error in code points, or null"},
 			{Names: []string{"input"}, Doc: "the input line (plus \"input_base64\" when it is not UTF-8);\nwith --default-scheme, the reference read, and\n\"scheme_added\": true when the scheme was added"},
@@ -19,9 +19,9 @@ var (
 			{Names: []string{"warnings"}, Doc: "with --lint: [{\"offset\", \"rule\", \"message\", \"column\"}]"},
 		},
 	}
-	LintFields = schema.Fields{
+	LintFields = render.Fields{
 		Per: "URI checked",
-		Keys: []schema.FieldDoc{
+		Keys: []render.FieldDoc{
 			{Names: []string{"file"}, Doc: "the file name (\"<stdin>\" for -)"},
 			{Names: []string{"line"}, Doc: "1-based line; null, as are column and input, in the\nrecord of a file that cannot be read (rule \"io\")"},
 			{Names: []string{"column"}, Doc: "1-based column of the error in the line, in code points\n(as editors count them, in every format), or null"},

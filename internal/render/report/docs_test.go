@@ -11,7 +11,6 @@ import (
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/render/report"
-	"github.com/uritool/uritool/internal/schema"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -40,7 +39,7 @@ func keys[R any](t *testing.T, r render.Renderer[R], result R) []string {
 // written by hand, for speed; the fields their --help lists must be
 // exactly the keys they write.
 func TestJSONFieldsDocumented(t *testing.T) {
-	same := func(name string, got []string, doc schema.Fields, extra ...string) {
+	same := func(name string, got []string, doc render.Fields, extra ...string) {
 		t.Helper()
 		want := append(doc.Names(), extra...)
 		sort.Strings(want)

@@ -1,8 +1,4 @@
-// Package schema describes the JSON records uritool writes: Fields, the
-// docs of a record's keys that --help and the man pages show, and parse's
-// record, whose docs and Go type are one schema because recompose reads
-// back what parse writes.
-package schema
+package render
 
 import "strings"
 
