@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/errfinding"
+	"github.com/uritool/uritool/internal/sink"
 	"strconv"
 	"strings"
 
@@ -136,7 +137,7 @@ type shapeCarry struct {
 	ends    []int
 }
 
-func (c *shapeCarry) Gather(*stream.Sink) {
+func (c *shapeCarry) Gather(*sink.Sink) {
 	start := 0
 	for _, end := range c.ends {
 		c.counter.Count(c.shapes[start:end])
@@ -172,7 +173,7 @@ func (o *shapeOp) Do(in *stream.Input, r *results.Shaped) pipeline.Outcome {
 		return pipeline.Fail
 	}
 	if !o.sample {
-		c := stream.CarryOf(in.Carry, o.newCarry)
+		c := sink.CarryOf(in.Carry, o.newCarry)
 		c.shapes = append(c.shapes, sh...)
 		c.ends = append(c.ends, len(c.shapes))
 		return pipeline.Skip
@@ -187,7 +188,7 @@ func (o *shapeOp) Do(in *stream.Input, r *results.Shaped) pipeline.Outcome {
 // crawl has many shapes, and a result for each would be garbage. Under
 // --max-shapes a closing record says what was dropped, even if nothing
 // was, so that a script finds it in every run.
-func (c *shapeCounts) finish(s *stream.Sink) {
+func (c *shapeCounts) finish(s *sink.Sink) {
 	rd := c.render()
 	var r results.Shaped
 	if c.sample == 0 {

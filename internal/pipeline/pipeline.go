@@ -12,6 +12,7 @@ import (
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/sink"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -60,20 +61,20 @@ func (f Func[R]) Do(in *stream.Input, r *R) Outcome { return f(in, r) }
 // UnreadableRenderer is implemented by renderers that report a file that
 // cannot be read among their results.
 type UnreadableRenderer interface {
-	Unreadable(s *stream.Sink, file string, err error)
+	Unreadable(s *sink.Sink, file string, err error)
 }
 
 // Command is one command's operation, its renderer, and how they run.
 //
 // Nothing of it forces one worker: what spans inputs (a report written
 // whole, counts, distinct outputs) is handed on with each block's output
-// as a stream.Carry and gathered in input order in one place.
+// as a sink.Carry and gathered in input order in one place.
 type Command[R any] struct {
 	NewOp       func() Op[R]
 	NewRenderer func() render.Renderer[R]
 	// Finish, if set, writes what is due after the last input, once every
 	// block is gathered: a report written whole (render.Printer), counts.
-	Finish func(s *stream.Sink)
+	Finish func(s *sink.Sink)
 	// WholeFiles gives each file's inputs to one Op, in order, for an
 	// Op whose state runs through a file (a baseline's counts, used up in
 	// input order); the files still spread over the workers. A file that
@@ -132,13 +133,13 @@ func Unique[R any](unique bool) *Distinct[R] {
 // keys, for admit.
 type distinctCarry struct {
 	admit func(key []byte) bool
-	spans []stream.Span
+	spans []sink.Span
 	keys  []byte // with Key: each span's key, its end at ends[i]
 	ends  []int
-	drop  []stream.Span
+	drop  []sink.Span
 }
 
-func (c *distinctCarry) Gather(s *stream.Sink) {
+func (c *distinctCarry) Gather(s *sink.Sink) {
 	out := s.Out.Since(0)
 	start := 0
 	for i, sp := range c.spans {
@@ -231,17 +232,17 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 // worker runs one Op and renders its results; each worker of the stream
 // has its own, with its own result and renderer buffers.
 type worker[R any] struct {
-	_        stream.CacheLinePad
+	_        sink.CacheLinePad
 	do       func(in *stream.Input, r *R) Outcome // the Op's Do
 	render   render.Renderer[R]
 	filter   *filter.Filter        // nil when it keeps everything
 	newCarry func() *distinctCarry // with Distinct
 	key      func(r *R) string     // Distinct.Key
 	result   R
-	_        stream.CacheLinePad
+	_        sink.CacheLinePad
 }
 
-func (w *worker[R]) Handle(in *stream.Input, s *stream.Sink) {
+func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
 	if w.filter != nil && !w.filter.Keep(in.Text) {
 		return
 	}
@@ -274,8 +275,8 @@ func (w *worker[R]) Handle(in *stream.Input, s *stream.Sink) {
 		}
 		return
 	}
-	c := stream.CarryOf(&s.Carry, w.newCarry)
-	c.spans = append(c.spans, stream.Span{Start: mark, End: s.Out.Mark()})
+	c := sink.CarryOf(&s.Carry, w.newCarry)
+	c.spans = append(c.spans, sink.Span{Start: mark, End: s.Out.Mark()})
 	if w.key != nil {
 		c.keys = append(c.keys, w.key(&w.result)...)
 		c.ends = append(c.ends, len(c.keys))
@@ -284,7 +285,7 @@ func (w *worker[R]) Handle(in *stream.Input, s *stream.Sink) {
 
 // Unreadable lets a renderer report a file that cannot be read in its own
 // output: a JSON record, an annotation, a SARIF notification.
-func (w *worker[R]) Unreadable(s *stream.Sink, file string, err error) {
+func (w *worker[R]) Unreadable(s *sink.Sink, file string, err error) {
 	if u, ok := w.render.(UnreadableRenderer); ok {
 		u.Unreadable(s, file, err)
 	}

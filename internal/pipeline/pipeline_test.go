@@ -13,6 +13,7 @@ import (
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/render/results"
+	"github.com/uritool/uritool/internal/sink"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -75,7 +76,7 @@ type held struct {
 	block []string
 }
 
-func (h *held) Gather(*stream.Sink) {
+func (h *held) Gather(*sink.Sink) {
 	*h.texts = append(*h.texts, h.block...)
 	h.block = h.block[:0]
 }
@@ -103,13 +104,13 @@ func TestFinishWrittenAsItComes(t *testing.T) {
 	_, err := pipeline.Run(pipeline.Env{Stdin: strings.NewReader(input.String()), Stdout: &out, Stderr: &bytes.Buffer{}}, nil, pipeline.Command[results.Converted]{
 		NewOp: func() pipeline.Op[results.Converted] {
 			return pipeline.Func[results.Converted](func(in *stream.Input, _ *results.Converted) pipeline.Outcome {
-				h := stream.CarryOf(in.Carry, func() *held { return &held{texts: &texts} })
+				h := sink.CarryOf(in.Carry, func() *held { return &held{texts: &texts} })
 				h.block = append(h.block, strings.Clone(in.Text))
 				return pipeline.Skip
 			})
 		},
 		NewRenderer: func() render.Renderer[results.Converted] { return nil },
-		Finish: func(s *stream.Sink) {
+		Finish: func(s *sink.Sink) {
 			rd := render.NewTableRenderer(results.EncodeTable, render.FormatText, render.TextOptions{})
 			var r results.Converted
 			for i, text := range texts {

@@ -3,7 +3,7 @@ package render
 import (
 	"io"
 
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 )
 
 // Printer is how one format prints a command's results: a Renderer for
@@ -11,13 +11,13 @@ import (
 // Finish, which writes it.
 type Printer[R any] struct {
 	NewRenderer func() Renderer[R]
-	Finish      func(s *stream.Sink) // nil for a stream of records
+	Finish      func(s *sink.Sink) // nil for a stream of records
 }
 
 // WriteAll renders results that are not a stream's, such as the
 // settings, to out and errOut.
 func WriteAll[R any](out, errOut io.Writer, r Renderer[R], results []R) error {
-	s := stream.NewSink()
+	s := sink.NewSink()
 	for i := range results {
 		r.Render(s, &results[i])
 	}

@@ -14,7 +14,7 @@ import (
 	"strconv"
 
 	"github.com/uritool/uritool/internal/finding"
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 )
 
 // The formats every command has: text for people, JSON Lines for
@@ -24,7 +24,7 @@ const (
 	FormatJSON = "json"
 )
 
-// Writer is where renderers write: a part of a stream.Sink, or any
+// Writer is where renderers write: a part of a sink.Sink, or any
 // buffer in tests.
 type Writer interface {
 	io.Writer
@@ -35,7 +35,7 @@ type Writer interface {
 // Renderer writes one command's results in one format. Each worker of the
 // stream has its own, so a Renderer may keep buffers.
 type Renderer[R any] interface {
-	Render(s *stream.Sink, r *R)
+	Render(s *sink.Sink, r *R)
 }
 
 // Diagnostic writes "LOC:COL: message [rule]", then the input and a caret

@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"github.com/uritool/uritool/internal/finding"
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 )
 
 // Subject is what every result printed through a Table holds besides its
@@ -41,7 +41,7 @@ type Table[R any] struct {
 	// Subject gives the Subject of a result.
 	Subject func(r *R) *Subject
 	// Text writes a successful result in text mode.
-	Text func(w *stream.Part, r *R, o *TextOptions)
+	Text func(w *sink.Part, r *R, o *TextOptions)
 	// ErrorDoc, when set, documents "error" in place of errorDoc; Note
 	// closes the docs.
 	ErrorDoc, Note string
@@ -83,13 +83,13 @@ func NewTableRenderer[R any](t *Table[R], format string, o TextOptions) Renderer
 }
 
 type tableJSON[R any] struct {
-	_   stream.CacheLinePad
+	_   sink.CacheLinePad
 	t   *Table[R]
 	buf []byte
-	_   stream.CacheLinePad
+	_   sink.CacheLinePad
 }
 
-func (j *tableJSON[R]) Render(s *stream.Sink, r *R) {
+func (j *tableJSON[R]) Render(s *sink.Sink, r *R) {
 	b := append(j.buf[:0], '{')
 	for i := range j.t.Keys {
 		k := &j.t.Keys[i]
@@ -113,7 +113,7 @@ type tableText[R any] struct {
 	o TextOptions
 }
 
-func (t *tableText[R]) Render(s *stream.Sink, r *R) {
+func (t *tableText[R]) Render(s *sink.Sink, r *R) {
 	o := t.t.Subject(r)
 	if o.Err != nil {
 		if !t.o.Unaligned {

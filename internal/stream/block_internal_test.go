@@ -3,13 +3,15 @@ package stream
 import (
 	"strings"
 	"testing"
+
+	"github.com/uritool/uritool/internal/sink"
 )
 
 // amplifier writes each input line twenty times, as a command whose
 // output is far larger than its input (parse's breakdown, interop).
 type amplifier struct{}
 
-func (amplifier) Handle(in *Input, s *Sink) {
+func (amplifier) Handle(in *Input, s *sink.Sink) {
 	for range 20 {
 		s.Out.WriteString(in.Text)
 		s.Out.WriteByte('\n')
@@ -17,7 +19,7 @@ func (amplifier) Handle(in *Input, s *Sink) {
 }
 
 // TestOutputPerBlock: once the first blocks are measured, each block's
-// output stays near outputPerBlock however much a command amplifies its
+// output stays near sink.OutputPerBlock however much a command amplifies its
 // input, so the output in flight, and the memory, stay small. Before the
 // reader sized blocks by their output, each block gave 20 x 64 KiB.
 func TestOutputPerBlock(t *testing.T) {
@@ -35,8 +37,8 @@ func TestOutputPerBlock(t *testing.T) {
 	for _, n := range settled {
 		biggest = max(biggest, n)
 	}
-	if biggest > 2*outputPerBlock {
-		t.Errorf("a block wrote %d bytes, want at most %d", biggest, 2*outputPerBlock)
+	if biggest > 2*sink.OutputPerBlock {
+		t.Errorf("a block wrote %d bytes, want at most %d", biggest, 2*sink.OutputPerBlock)
 	}
 }
 

@@ -24,6 +24,7 @@ import (
 
 	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/extract"
+	"github.com/uritool/uritool/internal/sink"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 )
@@ -44,31 +45,8 @@ type Input struct {
 	// column in the line, its suppressions); nil otherwise.
 	Found *extract.Found
 	// Carry is the unit's Carry, for an operation that hands something
-	// on in input order rather than write it (CarryOf).
-	Carry *Carry
-}
-
-// A Carry is what a worker hands on with a unit's output, for whatever
-// is gathered across inputs: a report's entries, counts, the keys of
-// distinct outputs. The writer calls Gather once per unit, unit by unit in
-// input order, in its one goroutine, before it writes the unit's output;
-// so an aggregate is worked out on every worker, merged in input order,
-// and shared by no two workers. Gather may drop the unit's output
-// (Part.Drop), and leaves the carry empty for the sink's next unit: a
-// sink, and its carry, are reused.
-type Carry interface {
-	Gather(s *Sink)
-}
-
-// CarryOf is the carry in slot (a Sink's, or an Input's), made by mk when
-// the slot has none of type C yet.
-func CarryOf[C Carry](slot *Carry, mk func() C) C {
-	if c, ok := (*slot).(C); ok {
-		return c
-	}
-	c := mk()
-	*slot = c
-	return c
+	// on in input order rather than write it (sink.CarryOf).
+	Carry *sink.Carry
 }
 
 // Worker turns inputs into output. Each goroutine has its own Worker, so
@@ -78,14 +56,14 @@ type Worker interface {
 	// Handle gets a pointer: an Input is eight words, and copying it into
 	// each call cost more than the call (the workers' wrappers are
 	// generic).
-	Handle(in *Input, s *Sink)
+	Handle(in *Input, s *sink.Sink)
 }
 
 // UnreadableReporter is implemented by workers whose output reports a
 // file that cannot be read, in its place among the results (a JSON
 // record, an annotation), besides the line on Stderr every file gets.
 type UnreadableReporter interface {
-	Unreadable(s *Sink, file string, err error)
+	Unreadable(s *sink.Sink, file string, err error)
 }
 
 // Cut says how a line of input becomes inputs. The zero Cut makes each
@@ -156,7 +134,7 @@ type Config struct {
 	Summary func(Stats) string
 	// Finish, if set, writes what is due after the last input (a report
 	// written whole, counts), once every unit's Carry is gathered.
-	Finish func(s *Sink)
+	Finish func(s *sink.Sink)
 }
 
 // Stats sums up a run.
@@ -184,14 +162,13 @@ func (e *ReadError) Unwrap() error { return e.Err }
 // grows its block, which shrinks back once written). Less when a command
 // writes many times what it reads (parse's breakdown, interop's tables):
 // the reader sizes each block so that its output comes to about
-// outputPerBlock, judged by the blocks written so far, so that the output
+// sink.OutputPerBlock, judged by the blocks written so far, so that the output
 // of the blocks in flight, and with it the memory, stays small whatever
 // the command. The first blocks are small until there is a measure.
 const (
 	blockSize      = 64 << 10
 	minBlockSize   = 4 << 10
 	firstBlockSize = 16 << 10
-	outputPerBlock = 128 << 10
 )
 
 // unit is one piece of work: a block of lines or one argument.
@@ -205,7 +182,7 @@ type unit struct {
 	// with facts; lastPiece ends the line.
 	piece, lastPiece bool
 	facts            *extract.Facts
-	sink             *Sink
+	sink             *sink.Sink
 	err              error // an open or read error, reported after the unit's output
 	fatal            bool  // err ends the run (standard input failed)
 	done             chan struct{}
@@ -233,7 +210,7 @@ func Run(c Config) (Stats, error) {
 
 	free := make(chan *unit, 2*workers+2)
 	for i := 0; i < cap(free); i++ {
-		free <- &unit{data: make([]byte, 0, blockSize), sink: NewSink(), done: make(chan struct{}, 1)}
+		free <- &unit{data: make([]byte, 0, blockSize), sink: sink.NewSink(), done: make(chan struct{}, 1)}
 	}
 	var limit atomic.Int64 // how much input the reader puts in a block
 	limit.Store(firstBlockSize)
@@ -292,7 +269,7 @@ func Run(c Config) (Stats, error) {
 		if u.sink.Carry != nil {
 			u.sink.Carry.Gather(u.sink)
 		}
-		err := u.sink.each(interleaved, write)
+		err := u.sink.Each(interleaved, write)
 		switch {
 		case err != nil:
 			err = &WriteError{err}
@@ -311,7 +288,7 @@ func Run(c Config) (Stats, error) {
 		stats.Code += u.sink.Code
 		stats.Notes += u.sink.Notes
 		if !u.literal && len(u.data) > 0 {
-			limit.Store(nextLimit(limit.Load(), len(u.data), u.sink.size()))
+			limit.Store(nextLimit(limit.Load(), len(u.data), u.sink.Size()))
 		}
 		if err != nil {
 			// Return at once: the reader may be blocked on a terminal.
@@ -325,8 +302,7 @@ func Run(c Config) (Stats, error) {
 		free <- u
 	}
 	wg.Wait()
-	s := NewSink()
-	s.spill = func(s *Sink) error { return s.each(interleaved, write) }
+	s := sink.NewSpilling(func(s *sink.Sink) error { return s.Each(interleaved, write) })
 	if c.Finish != nil {
 		c.Finish(s)
 	}
@@ -335,9 +311,9 @@ func Run(c Config) (Stats, error) {
 		s.Err.WriteString(c.Summary(stats))
 		s.Err.WriteByte('\n')
 	}
-	err := s.spillErr
+	err := s.SpillErr()
 	if err == nil {
-		err = s.each(interleaved, write)
+		err = s.Each(interleaved, write)
 	}
 	if err != nil {
 		return stats, &WriteError{err}
@@ -346,12 +322,12 @@ func Run(c Config) (Stats, error) {
 }
 
 // nextLimit is the input for the next block, from the last one's input
-// and output: about outputPerBlock of output, halfway from the current
+// and output: about sink.OutputPerBlock of output, halfway from the current
 // limit so that one odd block does not swing it.
 func nextLimit(current int64, in, out int) int64 {
 	want := int64(blockSize)
 	if out > 0 {
-		want = min(int64(outputPerBlock)*int64(in)/int64(out), blockSize)
+		want = min(int64(sink.OutputPerBlock)*int64(in)/int64(out), blockSize)
 	}
 	return max((current+want)/2, minBlockSize)
 }
@@ -445,7 +421,7 @@ const byteOrderMark = "\uFEFF"
 
 // line cuts one line into inputs by c.cut. in is the caller's, by
 // pointer: a copy here would escape to the heap on every line.
-func (c *cutter) line(w Worker, in *Input, s *Sink) {
+func (c *cutter) line(w Worker, in *Input, s *sink.Sink) {
 	if c.cut.List && in.Line == 1 {
 		in.Text = strings.TrimPrefix(in.Text, byteOrderMark)
 	}
@@ -471,7 +447,7 @@ func (c *cutter) piece(w Worker, in *Input, u *unit) {
 	c.handleFound(w, in, u.sink)
 }
 
-func (c *cutter) handleFound(w Worker, in *Input, s *Sink) {
+func (c *cutter) handleFound(w Worker, in *Input, s *sink.Sink) {
 	for i := range c.found {
 		in.Found = &c.found[i]
 		in.Text = in.Found.Text
@@ -499,7 +475,7 @@ func recycle(u *unit) {
 	}
 	u.data, u.file, u.literal, u.first, u.err, u.fatal = u.data[:0], "", false, false, nil, false
 	u.piece, u.lastPiece, u.facts = false, false, nil
-	u.sink.reset()
+	u.sink.Reset()
 }
 
 // reader turns the inputs into units.

@@ -16,13 +16,14 @@ import (
 	"time"
 
 	"github.com/uritool/uritool/internal/extract"
+	"github.com/uritool/uritool/internal/sink"
 	"github.com/uritool/uritool/internal/stream"
 )
 
 // echo writes each input back on stdout, and "!" lines on stderr.
 type echo struct{}
 
-func (echo) Handle(in *stream.Input, s *stream.Sink) {
+func (echo) Handle(in *stream.Input, s *sink.Sink) {
 	if strings.HasPrefix(in.Text, "!") {
 		fmt.Fprintf(s.Err, "%s:%d:%s\n", in.File, in.Line, in.Text)
 		s.Findings++
@@ -71,7 +72,7 @@ type lines struct {
 	gathered *int
 }
 
-func (l *lines) Gather(*stream.Sink) {
+func (l *lines) Gather(*sink.Sink) {
 	l.into.Write(l.text)
 	*l.gathered += bytes.Count(l.text, []byte{'\n'})
 	l.text = l.text[:0]
@@ -84,12 +85,12 @@ type carrier struct {
 	gathered *int
 }
 
-func (c carrier) Handle(in *stream.Input, s *stream.Sink) {
+func (c carrier) Handle(in *stream.Input, s *sink.Sink) {
 	if strings.HasPrefix(in.Text, "!") {
 		fmt.Fprintf(s.Err, "%d:%s\n", in.Line, in.Text)
 		return
 	}
-	l := stream.CarryOf(in.Carry, func() *lines { return &lines{into: c.into, gathered: c.gathered} })
+	l := sink.CarryOf(in.Carry, func() *lines { return &lines{into: c.into, gathered: c.gathered} })
 	l.text = append(append(l.text, in.Text...), '\n')
 }
 
@@ -374,7 +375,7 @@ type fileWorker struct {
 	total *int
 }
 
-func (w *fileWorker) Handle(in *stream.Input, s *stream.Sink) {
+func (w *fileWorker) Handle(in *stream.Input, s *sink.Sink) {
 	if in.File != w.file {
 		w.file, w.count = in.File, 0
 	}
@@ -392,7 +393,7 @@ func TestFiles(t *testing.T) {
 	total := 0
 	out, errOut, stats, err := run(t, stream.Config{Args: []string{a, missing, b}, Files: true, Workers: 1,
 		NewWorker: func() stream.Worker { return &fileWorker{total: &total} },
-		Finish:    func(s *stream.Sink) { fmt.Fprintf(s.Out, "total %d\n", total) },
+		Finish:    func(s *sink.Sink) { fmt.Fprintf(s.Out, "total %d\n", total) },
 		Summary:   func(s stream.Stats) string { return fmt.Sprintf("%d unreadable", s.Unreadable) }})
 	if err != nil {
 		t.Fatal(err)
@@ -438,7 +439,7 @@ type lineCountWorker struct {
 	count int
 }
 
-func (w *lineCountWorker) Handle(in *stream.Input, s *stream.Sink) {
+func (w *lineCountWorker) Handle(in *stream.Input, s *sink.Sink) {
 	if in.File != w.file {
 		w.file, w.count = in.File, 0
 	}
@@ -470,7 +471,7 @@ func TestExtractPerFile(t *testing.T) {
 // code comes wholly suppressed.
 type candidateWorker struct{}
 
-func (candidateWorker) Handle(in *stream.Input, s *stream.Sink) {
+func (candidateWorker) Handle(in *stream.Input, s *sink.Sink) {
 	fmt.Fprintf(s.Out, "%s:%d:%d %s %v\n", filepath.Base(in.File), in.Line, in.Found.Offset, in.Text, in.Found.Suppress.All)
 }
 
@@ -492,8 +493,8 @@ func TestHint(t *testing.T) {
 
 // finish writes n lines of 1 KiB when the input ends, spilling as it
 // goes.
-func finish(n int) func(s *stream.Sink) {
-	return func(s *stream.Sink) {
+func finish(n int) func(s *sink.Sink) {
+	return func(s *sink.Sink) {
 		line := strings.Repeat("x", 1023) + "\n"
 		for range n {
 			s.Out.WriteString(line)
@@ -541,7 +542,7 @@ func TestSpillWriteError(t *testing.T) {
 // nopWorker handles inputs and writes nothing.
 type nopWorker struct{}
 
-func (nopWorker) Handle(*stream.Input, *stream.Sink) {}
+func (nopWorker) Handle(*stream.Input, *sink.Sink) {}
 
 // TestCutAllocations: cutting lines into inputs allocates per block, not
 // per line, in every mode (a copy of the Input escaping per line once made
@@ -565,7 +566,7 @@ func TestCutAllocations(t *testing.T) {
 // columnWorker writes each candidate with its line, offset and column.
 type columnWorker struct{}
 
-func (columnWorker) Handle(in *stream.Input, s *stream.Sink) {
+func (columnWorker) Handle(in *stream.Input, s *sink.Sink) {
 	fmt.Fprintf(s.Out, "%d:%d:%d %s %v\n", in.Line, in.Found.Offset, in.Found.Runes+1, in.Text, in.Found.Suppress)
 }
 

@@ -5,7 +5,7 @@ import (
 
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/render/breakdown"
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 )
 
 // plainInputs are references the breakdown draws without allocating:
@@ -29,7 +29,7 @@ func TestBreakdownAllocs(t *testing.T) {
 	for _, color := range []bool{false, true} {
 		for _, width := range []int{0, 40} {
 			p := breakdown.NewRenderer(breakdown.Options{Out: render.NewPalette(color, passwords), Err: render.NewPalette(color, passwords), Width: width})
-			s := stream.NewSink()
+			s := sink.NewSink()
 			for i, in := range plainInputs {
 				r := parsed(i+1, in)
 				if n := testing.AllocsPerRun(100, func() {
@@ -52,7 +52,7 @@ func BenchmarkBreakdown(b *testing.B) {
 	}{{"text", false}, {"color", true}} {
 		b.Run(bc.name, func(b *testing.B) {
 			p := breakdown.NewRenderer(breakdown.Options{Out: render.NewPalette(bc.color, passwords), Err: render.NewPalette(bc.color, passwords)})
-			s := stream.NewSink()
+			s := sink.NewSink()
 			rs := make([]breakdown.Parsed, len(plainInputs))
 			for i, in := range plainInputs {
 				rs[i] = parsed(i+1, in)

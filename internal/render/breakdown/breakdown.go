@@ -15,7 +15,7 @@ import (
 	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/render"
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -58,12 +58,12 @@ type Options struct {
 // renderer renders parse's results: results on stdout, diagnostics on
 // stderr.
 type renderer struct {
-	_     stream.CacheLinePad
+	_     sink.CacheLinePad
 	out   render.Writer
 	opts  Options
 	buf   []byte
 	style breakdownStyle
-	_     stream.CacheLinePad
+	_     sink.CacheLinePad
 }
 
 // NewRenderer returns parse's renderer for opts.
@@ -76,7 +76,7 @@ func NewRenderer(opts Options) render.Renderer[Parsed] {
 }
 
 // Render renders one parsed input.
-func (p *renderer) Render(s *stream.Sink, r *Parsed) {
+func (p *renderer) Render(s *sink.Sink, r *Parsed) {
 	p.out = s.Out
 	switch {
 	case p.opts.Format == render.FormatJSON:

@@ -17,7 +17,7 @@ import (
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/render/breakdown"
 	"github.com/uritool/uritool/internal/schema"
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -49,7 +49,7 @@ func renderParse(t *testing.T, color bool, inputs []string) string {
 	var out, errOut bytes.Buffer
 	p := breakdown.NewRenderer(breakdown.Options{Out: render.NewPalette(color, passwords), Err: render.NewPalette(color, passwords)})
 	for i, in := range inputs {
-		s := stream.NewSink()
+		s := sink.NewSink()
 		r := parsed(i+1, in)
 		p.Render(s, &r)
 		if err := s.WriteTo(&out, &errOut); err != nil {
@@ -170,7 +170,7 @@ func TestBreakdownFitsWidth(t *testing.T) {
 	long := "https://alice@example.com:8443/a/very/long/path/that/goes/on/and/on?query=1&more=2&evenmore=3#frag"
 	for _, width := range []int{0, 80, 200} {
 		p := breakdown.NewRenderer(breakdown.Options{Out: render.NewPalette(false, passwords), Err: render.NewPalette(false, passwords), Width: width})
-		s := stream.NewSink()
+		s := sink.NewSink()
 		r := parsed(1, long)
 		p.Render(s, &r)
 		var out, errOut bytes.Buffer
@@ -193,7 +193,7 @@ func TestBreakdownFitsWidth(t *testing.T) {
 // speed; the fields its --help lists (schema.ParseFields) must be exactly
 // the keys it writes.
 func TestJSONFieldsDocumented(t *testing.T) {
-	s := stream.NewSink()
+	s := sink.NewSink()
 	r := parsed(1, "http://a/b?c=d")
 	breakdown.NewRenderer(breakdown.Options{Format: render.FormatJSON}).Render(s, &r)
 	var out bytes.Buffer

@@ -6,7 +6,7 @@ import (
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/render/readings"
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 )
 
 // interopSample is what interop renders for most inputs: plain URLs that
@@ -30,7 +30,7 @@ func benchmarkInterop(b *testing.B, format string, pal *render.Palette) {
 		results[i] = readings.Result{Line: i + 1, Input: s, Readings: rs, Disagree: interop.Compare(rs, interop.SecurityComponents)}
 	}
 	r := readings.NewRenderer(readings.Options{Format: format, Out: pal})
-	s := stream.NewSink()
+	s := sink.NewSink()
 	b.ReportAllocs()
 	for b.Loop() {
 		s.Out.Truncate(0)

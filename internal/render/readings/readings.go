@@ -9,7 +9,7 @@ import (
 
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/internal/render"
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 )
 
 // Result is interop's result for one input: how each parser read it.
@@ -36,14 +36,14 @@ func NewRenderer(o Options) render.Renderer[Result] {
 }
 
 type interopJSON struct {
-	_   stream.CacheLinePad
+	_   sink.CacheLinePad
 	buf []byte
-	_   stream.CacheLinePad
+	_   sink.CacheLinePad
 }
 
 // Render writes {"input", "base" with one, one object per parser by
 // name, "disagree", "agree"}; a component a parser did not find is null.
-func (j *interopJSON) Render(s *stream.Sink, r *Result) {
+func (j *interopJSON) Render(s *sink.Sink, r *Result) {
 	b := append(j.buf[:0], '{')
 	b = render.AppendInput(b, r.Input)
 	if r.Base != "" {
@@ -102,7 +102,7 @@ func readingValue(r *interop.Reading, i int) (string, bool) {
 // taken once: the table is about seventeen times the input's size, and
 // this is most of interop's work.
 type interopText struct {
-	_                   stream.CacheLinePad
+	_                   sink.CacheLinePad
 	on                  bool
 	label, dim, err, ok render.Ink
 	passwords           render.Passwords
@@ -111,7 +111,7 @@ type interopText struct {
 	cols                [1 + 1 + 7][1 + 3]int    // the columns each cell takes
 	widths              [1 + 3]int               // the columns each column takes
 	head                [1 + 3]int               // the widths before any reading: names and header
-	_                   stream.CacheLinePad
+	_                   sink.CacheLinePad
 }
 
 func newInteropText(pal *render.Palette) *interopText {
@@ -160,7 +160,7 @@ func (t *interopText) fill(r *Result) {
 	}
 }
 
-func (t *interopText) Render(s *stream.Sink, r *Result) {
+func (t *interopText) Render(s *sink.Sink, r *Result) {
 	b := t.label.Append(t.buf[:0], render.Shown(r.Input, t.passwords, false))
 	b = append(b, '\n')
 	t.fill(r)

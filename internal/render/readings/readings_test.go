@@ -13,7 +13,7 @@ import (
 	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/render/readings"
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 )
 
 // passwords is what cmd gives every palette.
@@ -22,7 +22,7 @@ var passwords = render.Passwords{Find: password.Find, Mask: password.Mask}
 func renderInterop(t *testing.T, format string, r readings.Result) string {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	s := stream.NewSink()
+	s := sink.NewSink()
 	readings.NewRenderer(readings.Options{Format: format, Out: render.NewPalette(false, passwords)}).Render(s, &r)
 	if err := s.WriteTo(&out, &errOut); err != nil {
 		t.Fatal(err)

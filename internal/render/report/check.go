@@ -15,7 +15,7 @@ import (
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/render"
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 )
 
 // The formats of validate and lint beyond render's text and json.
@@ -99,7 +99,7 @@ type filterRenderer struct {
 	keepValid bool
 }
 
-func (f *filterRenderer) Render(s *stream.Sink, r *check.Result) {
+func (f *filterRenderer) Render(s *sink.Sink, r *check.Result) {
 	if r.Clean() != f.keepValid {
 		return
 	}
@@ -113,7 +113,7 @@ type textRenderer struct {
 	opts Options
 }
 
-func (t *textRenderer) Render(s *stream.Sink, r *check.Result) {
+func (t *textRenderer) Render(s *sink.Sink, r *check.Result) {
 	if r.Clean() {
 		return // most inputs: no location to build
 	}
@@ -132,13 +132,13 @@ func (t *textRenderer) Render(s *stream.Sink, r *check.Result) {
 
 // jsonRenderer writes one JSON Lines record per input.
 type jsonRenderer struct {
-	_    stream.CacheLinePad
+	_    sink.CacheLinePad
 	opts Options
 	buf  []byte
-	_    stream.CacheLinePad
+	_    sink.CacheLinePad
 }
 
-func (j *jsonRenderer) Render(s *stream.Sink, r *check.Result) {
+func (j *jsonRenderer) Render(s *sink.Sink, r *check.Result) {
 	b := append(j.buf[:0], '{')
 	if j.opts.WithFile {
 		b = render.AppendString(render.AppendKey(b, "file"), DisplayFile(r.File))
@@ -191,7 +191,7 @@ func (j *jsonRenderer) Render(s *stream.Sink, r *check.Result) {
 
 // Unreadable writes a record for a file that cannot be read, so that a
 // JSON report holds every file it was asked for.
-func (j *jsonRenderer) Unreadable(s *stream.Sink, file string, err error) {
+func (j *jsonRenderer) Unreadable(s *sink.Sink, file string, err error) {
 	b := append(j.buf[:0], '{')
 	b = render.AppendString(render.AppendKey(b, "file"), DisplayFile(file))
 	b = append(b, `,"line":null,"column":null,"input":null,"valid":false`...)
@@ -205,7 +205,7 @@ func (j *jsonRenderer) Unreadable(s *stream.Sink, file string, err error) {
 // annotations on the line.
 type githubRenderer struct{}
 
-func (g *githubRenderer) Render(s *stream.Sink, r *check.Result) {
+func (g *githubRenderer) Render(s *sink.Sink, r *check.Result) {
 	for f, level := range r.Reported {
 		kind := level.String()
 		if level == finding.Note {
@@ -216,7 +216,7 @@ func (g *githubRenderer) Render(s *stream.Sink, r *check.Result) {
 }
 
 // Unreadable annotates the file that cannot be read.
-func (g *githubRenderer) Unreadable(s *stream.Sink, file string, err error) {
+func (g *githubRenderer) Unreadable(s *sink.Sink, file string, err error) {
 	fmt.Fprintf(s.Out, "::error file=%s,title=%s::%s\n", escapeProperty(DisplayFile(file)),
 		escapeProperty("uritool "+finding.RuleIO), escapeData(err.Error()))
 }
@@ -399,7 +399,7 @@ func sarifURI(file string) string {
 	return b.String()
 }
 
-func (s *sarifReport) finish(sink *stream.Sink) {
+func (s *sarifReport) finish(sink *sink.Sink) {
 	s.absent()
 	if s.rules == nil {
 		s.rules = []sarifRule{}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 )
 
 // checkstyleRenderer writes one Checkstyle XML report at the end, as
@@ -78,7 +78,7 @@ func (c *checkstyleReport) merge(p *checkstylePart) {
 	p.names, p.errors = p.names[:0], p.errors[:0]
 }
 
-func (c *checkstyleReport) finish(sink *stream.Sink) {
+func (c *checkstyleReport) finish(sink *sink.Sink) {
 	report := struct {
 		XMLName xml.Name         `xml:"checkstyle"`
 		Version string           `xml:"version,attr"`

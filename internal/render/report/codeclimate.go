@@ -8,7 +8,7 @@ import (
 
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 )
 
 // codeClimateRenderer writes one Code Climate JSON array at the end, the
@@ -88,7 +88,7 @@ func (c *codeClimateReport) merge(p *codeClimatePart) {
 	p.issues, p.ids = p.issues[:0], p.ids[:0]
 }
 
-func (c *codeClimateReport) finish(sink *stream.Sink) {
+func (c *codeClimateReport) finish(sink *sink.Sink) {
 	issues := c.issues
 	if issues == nil {
 		issues = []codeClimateIssue{} // "[]": no findings is a report too

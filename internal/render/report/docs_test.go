@@ -11,13 +11,13 @@ import (
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/render/report"
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 )
 
 // keys renders one record with r and returns its keys, sorted.
 func keys[R any](t *testing.T, r render.Renderer[R], result R) []string {
 	t.Helper()
-	s := stream.NewSink()
+	s := sink.NewSink()
 	r.Render(s, &result)
 	var out bytes.Buffer
 	if err := s.WriteTo(&out, &out); err != nil {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 )
 
 // junitRenderer writes one JUnit XML report at the end, as GitLab and
@@ -130,7 +130,7 @@ func (j *junitReport) merge(p *junitPart) {
 	p.entries = p.entries[:0]
 }
 
-func (j *junitReport) finish(sink *stream.Sink) {
+func (j *junitReport) finish(sink *sink.Sink) {
 	report := struct {
 		XMLName  xml.Name     `xml:"testsuites"`
 		Name     string       `xml:"name,attr"`

@@ -10,7 +10,7 @@ import (
 
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/finding"
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 )
 
 // markdownFindings is how many findings the Markdown summary lists; the
@@ -134,7 +134,7 @@ func (m *markdownReport) unreadable(p *markdownPart, file string, err error) {
 	p.unreadable = append(p.unreadable, markdownCell(err.Error()))
 }
 
-func (m *markdownReport) finish(s *stream.Sink) {
+func (m *markdownReport) finish(s *sink.Sink) {
 	w := s.Out
 	w.WriteString("## uritool lint\n\n")
 	if m.total == 0 {

@@ -3,7 +3,7 @@ package report
 import (
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/render"
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 )
 
 // A whole report is a format written whole after the last input (SARIF,
@@ -17,7 +17,7 @@ type whole[P any] interface {
 	add(p *P, r *check.Result)
 	unreadable(p *P, file string, err error)
 	merge(p *P)
-	finish(s *stream.Sink)
+	finish(s *sink.Sink)
 }
 
 // wholeCarry is a block's part of a whole report, handed on with its
@@ -27,7 +27,7 @@ type wholeCarry[P any] struct {
 	rep  whole[P]
 }
 
-func (c *wholeCarry[P]) Gather(*stream.Sink) { c.rep.merge(&c.part) }
+func (c *wholeCarry[P]) Gather(*sink.Sink) { c.rep.merge(&c.part) }
 
 // wholeRenderer adds each result to the part its block carries.
 type wholeRenderer[P any] struct {
@@ -35,12 +35,12 @@ type wholeRenderer[P any] struct {
 	newCarry func() *wholeCarry[P]
 }
 
-func (rr *wholeRenderer[P]) Render(s *stream.Sink, r *check.Result) {
-	rr.rep.add(&stream.CarryOf(&s.Carry, rr.newCarry).part, r)
+func (rr *wholeRenderer[P]) Render(s *sink.Sink, r *check.Result) {
+	rr.rep.add(&sink.CarryOf(&s.Carry, rr.newCarry).part, r)
 }
 
-func (rr *wholeRenderer[P]) Unreadable(s *stream.Sink, file string, err error) {
-	rr.rep.unreadable(&stream.CarryOf(&s.Carry, rr.newCarry).part, file, err)
+func (rr *wholeRenderer[P]) Unreadable(s *sink.Sink, file string, err error) {
+	rr.rep.unreadable(&sink.CarryOf(&s.Carry, rr.newCarry).part, file, err)
 }
 
 // printWhole is the Printer of a whole report.

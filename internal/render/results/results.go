@@ -15,7 +15,7 @@ import (
 	"github.com/uritool/uritool/internal/explain"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/render/explainer"
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 	"github.com/uritool/uritool/pkg/uritemplate"
 )
 
@@ -50,7 +50,7 @@ var NormalizeTable = &render.Table[Normalized]{
 		schemeAddedKey(func(r *Normalized) bool { return r.SchemeAdded }),
 	},
 	Subject: func(r *Normalized) *render.Subject { return &r.Subject },
-	Text: func(w *stream.Part, r *Normalized, o *render.TextOptions) {
+	Text: func(w *sink.Part, r *Normalized, o *render.TextOptions) {
 		if r.Explain {
 			explainer.Normalization(w, o, r.Line, r.Input, r.Steps, r.Normal)
 			return
@@ -61,7 +61,7 @@ var NormalizeTable = &render.Table[Normalized]{
 
 var NormalizeCheckTable = &render.Table[Normalized]{
 	Per: "input", Keys: NormalizeTable.Keys, Subject: func(r *Normalized) *render.Subject { return &r.Subject },
-	Text: func(w *stream.Part, r *Normalized, _ *render.TextOptions) { w.WriteLine(r.Original) },
+	Text: func(w *sink.Part, r *Normalized, _ *render.TextOptions) { w.WriteLine(r.Original) },
 }
 
 // schemeAddedKey is the key that says --default-scheme added the scheme;
@@ -89,7 +89,7 @@ var ResolveTable = &render.Table[Resolved]{
 			Write: func(b []byte, r *Resolved) []byte { return render.AppendOptPlainOr(b, r.Target, r.Err == nil, true) }},
 	},
 	Subject: func(r *Resolved) *render.Subject { return &r.Subject },
-	Text: func(w *stream.Part, r *Resolved, o *render.TextOptions) {
+	Text: func(w *sink.Part, r *Resolved, o *render.TextOptions) {
 		if r.Explain {
 			explainer.Resolution(w, o, r.Line, r.Base, r.Input, r.Trace)
 			return
@@ -114,7 +114,7 @@ var RelativizeTable = &render.Table[Relativized]{
 			Write: func(b []byte, r *Relativized) []byte { return render.AppendOptPlainOr(b, r.Ref, r.Err == nil, true) }},
 	},
 	Subject: func(r *Relativized) *render.Subject { return &r.Subject },
-	Text:    func(w *stream.Part, r *Relativized, _ *render.TextOptions) { w.WriteLine(r.Ref) },
+	Text:    func(w *sink.Part, r *Relativized, _ *render.TextOptions) { w.WriteLine(r.Ref) },
 }
 
 // Compared is equal's result for one B.
@@ -136,7 +136,7 @@ var EqualTable = &render.Table[Compared]{
 			Write: func(b []byte, r *Compared) []byte { return render.AppendOptBool(b, r.Equal, r.Err == nil) }},
 	},
 	Subject: func(r *Compared) *render.Subject { return &r.Subject },
-	Text: func(w *stream.Part, r *Compared, _ *render.TextOptions) {
+	Text: func(w *sink.Part, r *Compared, _ *render.TextOptions) {
 		if r.Equal {
 			w.WriteLine("equivalent")
 			return
@@ -177,7 +177,7 @@ var EditTable = &render.Table[Edited]{
 		schemeAddedKey(func(r *Edited) bool { return r.SchemeAdded }),
 	},
 	Subject: func(r *Edited) *render.Subject { return &r.Subject },
-	Text:    func(w *stream.Part, r *Edited, _ *render.TextOptions) { w.WriteLine(r.Output) },
+	Text:    func(w *sink.Part, r *Edited, _ *render.TextOptions) { w.WriteLine(r.Output) },
 }
 
 // writeChosen writes the values of a combination as an object,
@@ -208,7 +208,7 @@ type editRenderer struct {
 	text  bool
 }
 
-func (e *editRenderer) Render(s *stream.Sink, r *Edited) {
+func (e *editRenderer) Render(s *sink.Sink, r *Edited) {
 	if !r.Iterating {
 		e.table.Render(s, r)
 		return
@@ -241,7 +241,7 @@ func convertTable(inputDoc, key, doc string) *render.Table[Converted] {
 			{Name: key, Doc: doc, Write: func(b []byte, r *Converted) []byte { return render.AppendOptString(b, r.Output, r.Err == nil) }},
 		},
 		Subject: func(r *Converted) *render.Subject { return &r.Subject },
-		Text:    func(w *stream.Part, r *Converted, _ *render.TextOptions) { w.WriteLine(r.Output) },
+		Text:    func(w *sink.Part, r *Converted, _ *render.TextOptions) { w.WriteLine(r.Output) },
 	}
 }
 
@@ -293,7 +293,7 @@ var ExpandTable = &render.Table[Expanded]{
 	},
 	Subject:  func(r *Expanded) *render.Subject { return &r.Subject },
 	ErrorDoc: "null, or {\"offset\", \"rule\", \"message\"}: a bad variable\nobject, or where the expansion is not a URI reference",
-	Text:     func(w *stream.Part, r *Expanded, _ *render.TextOptions) { w.WriteLine(r.Expansion) },
+	Text:     func(w *sink.Part, r *Expanded, _ *render.TextOptions) { w.WriteLine(r.Expansion) },
 }
 
 // Matched is match's result for one reference.
@@ -317,7 +317,7 @@ var MatchTable = &render.Table[Matched]{
 			}},
 	},
 	Subject: func(r *Matched) *render.Subject { return &r.Subject },
-	Text: func(w *stream.Part, r *Matched, _ *render.TextOptions) {
+	Text: func(w *sink.Part, r *Matched, _ *render.TextOptions) {
 		w.WriteLine(string(appendValues(nil, r.Values, r.Names)))
 	},
 }
@@ -358,7 +358,7 @@ var RecomposeTable = &render.Table[Recomposed]{
 			Write: func(b []byte, r *Recomposed) []byte { return render.AppendOptString(b, r.URI, r.Err == nil) }},
 	},
 	Subject: func(r *Recomposed) *render.Subject { return &r.Subject },
-	Text:    func(w *stream.Part, r *Recomposed, _ *render.TextOptions) { w.WriteLine(r.URI) },
+	Text:    func(w *sink.Part, r *Recomposed, _ *render.TextOptions) { w.WriteLine(r.URI) },
 }
 
 // Shaped is shape's result: an input and its shape with --sample, a
@@ -411,7 +411,7 @@ var (
 
 // writeSample writes an input --sample kept; the closing record of
 // --max-shapes has no line.
-func writeSample(w *stream.Part, r *Shaped, _ *render.TextOptions) {
+func writeSample(w *sink.Part, r *Shaped, _ *render.TextOptions) {
 	if !r.Dropped {
 		w.WriteLine(r.Input)
 	}
@@ -421,7 +421,7 @@ func writeSample(w *stream.Part, r *Shaped, _ *render.TextOptions) {
 // --max-shapes has no line. The count is appended in place: a crawl has a
 // line per shape, and a string built for each would be garbage enough to
 // raise the peak memory of the run's end.
-func writeCount(w *stream.Part, r *Shaped, _ *render.TextOptions) {
+func writeCount(w *sink.Part, r *Shaped, _ *render.TextOptions) {
 	if r.Dropped {
 		return
 	}
@@ -455,7 +455,7 @@ var SettingsTable = &render.Table[Setting]{
 	},
 	Subject:  func(r *Setting) *render.Subject { return &r.Subject },
 	ErrorDoc: "always null",
-	Text: func(w *stream.Part, r *Setting, _ *render.TextOptions) {
+	Text: func(w *sink.Part, r *Setting, _ *render.TextOptions) {
 		w.WriteLine(fmt.Sprintf("%-26s %-18s %s", r.Key, r.Value, r.Source))
 	},
 }

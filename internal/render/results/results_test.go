@@ -13,14 +13,14 @@ import (
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/render"
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 	"github.com/uritool/uritool/pkg/uritemplate"
 )
 
 // record renders r with t's JSON renderer and decodes the record.
 func record[R any](t *testing.T, table *render.Table[R], r R) map[string]any {
 	t.Helper()
-	s := stream.NewSink()
+	s := sink.NewSink()
 	render.NewTableRenderer(table, render.FormatJSON, render.TextOptions{}).Render(s, &r)
 	var out bytes.Buffer
 	if err := s.WriteTo(&out, &out); err != nil {
@@ -141,7 +141,7 @@ func TestEditIterations(t *testing.T) {
 		}
 	}()
 	run := func(format string) (string, string) {
-		s := stream.NewSink()
+		s := sink.NewSink()
 		r := NewEditRenderer(format, render.TextOptions{Err: render.NewPalette(false, render.Passwords{Find: password.Find, Mask: password.Mask})})
 		for i := range results {
 			r.Render(s, &results[i])

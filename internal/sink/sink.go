@@ -1,4 +1,11 @@
-package stream
+// Package sink is where a worker writes what one block of input gives:
+// its stdout and stderr, in the order written, so that a terminal showing
+// both sees results and diagnostics interleaved as the inputs came; the
+// counts of a summary; and its Carry, what the block hands on to be
+// gathered across inputs in input order. The stream owns the sinks and
+// writes them out; renderers write into them and know nothing of the
+// stream.
+package sink
 
 import "io"
 
@@ -146,13 +153,18 @@ func (p *Part) Drop(spans []Span) {
 	p.buf = p.buf[:w]
 }
 
-// maxKeptOutput is the largest output buffer a sink keeps for reuse:
-// blocks are sized to give about outputPerBlock, and regrowing a buffer
-// for every block costs more than the parse; a rare huge one is dropped.
-const maxKeptOutput = 8 * outputPerBlock
+// OutputPerBlock is about how much output a block of input gives: the
+// stream sizes its blocks to it, and Spill writes out what it holds in
+// pieces of it.
+const OutputPerBlock = 128 << 10
 
-// size is how much output the sink holds.
-func (s *Sink) size() int { return len(s.out.buf) + len(s.err.buf) }
+// maxKeptOutput is the largest output buffer a sink keeps for reuse:
+// blocks are sized to give about OutputPerBlock, and regrowing a buffer
+// for every block costs more than the parse; a rare huge one is dropped.
+const maxKeptOutput = 8 * OutputPerBlock
+
+// Size is how much output the sink holds.
+func (s *Sink) Size() int { return len(s.out.buf) + len(s.err.buf) }
 
 // Spill writes out what the sink holds once it is more than a block's
 // output, on the sink Config.Finish is given; elsewhere it does nothing.
@@ -160,7 +172,7 @@ func (s *Sink) size() int { return len(s.out.buf) + len(s.err.buf) }
 // it goes, so that its output is not held whole in memory. A failed write
 // is reported when the run ends, and the output after it is dropped.
 func (s *Sink) Spill() {
-	if s.spill == nil || s.size() < outputPerBlock {
+	if s.spill == nil || s.Size() < OutputPerBlock {
 		return
 	}
 	if s.spillErr == nil {
@@ -169,8 +181,20 @@ func (s *Sink) Spill() {
 	s.out.buf, s.err.buf, s.runs = s.out.buf[:0], s.err.buf[:0], s.runs[:0]
 }
 
-// reset empties the sink for reuse, dropping a buffer a huge unit grew.
-func (s *Sink) reset() {
+// NewSpilling returns a sink whose Spill writes what it holds with
+// spill, for output due after all input; SpillErr is spill's first
+// failure, after which what is written is dropped.
+func NewSpilling(spill func(*Sink) error) *Sink {
+	s := NewSink()
+	s.spill = spill
+	return s
+}
+
+// SpillErr is the first failure of a spilling sink's writes, or nil.
+func (s *Sink) SpillErr() error { return s.spillErr }
+
+// Reset empties the sink for reuse, dropping a buffer a huge unit grew.
+func (s *Sink) Reset() {
 	for _, p := range []*Part{&s.out, &s.err} {
 		if cap(p.buf) > maxKeptOutput {
 			p.buf = nil
@@ -181,10 +205,10 @@ func (s *Sink) reset() {
 	s.Findings, s.Checked, s.Suppressed, s.Excluded, s.Code, s.Notes = 0, 0, 0, 0, 0, 0
 }
 
-// each calls fn with the sink's output. Interleaved, it is every run in
+// Each calls fn with the sink's output. Interleaved, it is every run in
 // the order written; otherwise all of stdout, then all of stderr, which
 // is two writes where a run of invalid input would take two per input.
-func (s *Sink) each(interleaved bool, fn func(toErr bool, b []byte) error) error {
+func (s *Sink) Each(interleaved bool, fn func(toErr bool, b []byte) error) error {
 	if !interleaved {
 		for _, p := range []*Part{&s.out, &s.err} {
 			if len(p.buf) > 0 {
@@ -216,7 +240,7 @@ func (s *Sink) each(interleaved bool, fn func(toErr bool, b []byte) error) error
 // WriteTo writes the sink's output to out and errOut, in the order it was
 // written.
 func (s *Sink) WriteTo(out, errOut io.Writer) error {
-	return s.each(true, func(toErr bool, b []byte) error {
+	return s.Each(true, func(toErr bool, b []byte) error {
 		w := out
 		if toErr {
 			w = errOut
@@ -224,4 +248,27 @@ func (s *Sink) WriteTo(out, errOut io.Writer) error {
 		_, err := w.Write(b)
 		return err
 	})
+}
+
+// A Carry is what a worker hands on with a unit's output, for whatever
+// is gathered across inputs: a report's entries, counts, the keys of
+// distinct outputs. The writer calls Gather once per unit, unit by unit in
+// input order, in its one goroutine, before it writes the unit's output;
+// so an aggregate is worked out on every worker, merged in input order,
+// and shared by no two workers. Gather may drop the unit's output
+// (Part.Drop), and leaves the carry empty for the sink's next unit: a
+// sink, and its carry, are reused.
+type Carry interface {
+	Gather(s *Sink)
+}
+
+// CarryOf is the carry in slot (a Sink's, or an Input's), made by mk when
+// the slot has none of type C yet.
+func CarryOf[C Carry](slot *Carry, mk func() C) C {
+	if c, ok := (*slot).(C); ok {
+		return c
+	}
+	c := mk()
+	*slot = c
+	return c
 }

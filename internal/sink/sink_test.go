@@ -1,10 +1,10 @@
-package stream_test
+package sink_test
 
 import (
 	"bytes"
 	"testing"
 
-	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/internal/sink"
 )
 
 // TestDrop: dropping spans of stdout keeps what is around them, and its
@@ -28,8 +28,8 @@ func TestDrop(t *testing.T) {
 		{"last", []write{{true, "E", false}, {false, "a", false}, {false, "b", true}}, "Ea"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := stream.NewSink()
-			var spans []stream.Span
+			s := sink.NewSink()
+			var spans []sink.Span
 			for _, w := range tc.writes {
 				p := s.Out
 				if w.toErr {
@@ -38,7 +38,7 @@ func TestDrop(t *testing.T) {
 				start := p.Mark()
 				p.WriteString(w.text)
 				if w.drop {
-					spans = append(spans, stream.Span{Start: start, End: p.Mark()})
+					spans = append(spans, sink.Span{Start: start, End: p.Mark()})
 				}
 			}
 			s.Out.Drop(spans)
