@@ -19,7 +19,7 @@ var everywhere = []string{"internal/ascii"}
 
 // cliOnly are the outside packages of the command line: the libraries and
 // the renderers know nothing of them.
-var cliOnly = []string{"github.com/spf13/cobra", "github.com/spf13/pflag"}
+var cliOnly = []string{"github.com/spf13/cobra", "github.com/spf13/pflag", "github.com/spf13/viper"}
 
 // mayImport reads the imports block of ARCHITECTURE.md: for each package,
 // the packages of this module it may import.

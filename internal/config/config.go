@@ -4,10 +4,15 @@
 // it.
 //
 // Settings come in layers, highest first: a flag on the command line, a
-// URITOOL_* variable, the config file, the flag's default. This package
-// checks the file's keys against the command tree, gives each flag not on
-// the command line the value of the highest layer that has one, through
-// the flag's own check, and keeps each value's Origin.
+// URITOOL_* variable, the config file, the flag's default. cobra sets the
+// flags; below them one viper instance per run holds the other three and
+// answers, for each key, from the highest that has it. This package hands
+// viper what it has read itself: the defaults, the file's values as
+// written (parsed once, with the line of each key) and the variables from
+// the environment it is given, not the process's. It checks the file's
+// keys against the command tree, gives each flag not on the command line
+// viper's answer, through the flag's own check, and keeps each value's
+// Origin, which viper cannot tell.
 //
 // Keys: the global flags (color) at the top level of the file, each
 // command's flags under the command's name:
@@ -31,6 +36,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
 )
 
 // Kind is the layer a value came from.
@@ -92,11 +98,24 @@ type Options struct {
 
 // Layers are the settings of one run of one command tree, and the origin
 // of every value applied.
+//
+// v holds the layers under the flags. Each goes where viper ranks it: a
+// flag's default by SetDefault, the file by MergeConfigMap, a variable by
+// Set, above the file. viper reads variables only from the process
+// (AutomaticEnv, BindEnv), which tests running side by side share, so
+// they come from Options.Environ and are given to it as values; the flags
+// are not bound to it, since Set ranks above a flag: cobra has set them,
+// and a flag given is never asked of v.
 type Layers struct {
-	opts  Options
-	env   map[string]string // Options.Environ, by name
-	file  *configFile       // read by Apply or List, once
-	known map[*pflag.Flag]Setting
+	opts Options
+	env  map[string]string // Options.Environ, by name
+	v    *viper.Viper
+	file *configFile // read by Apply or List, once, and merged into v
+	// given are the keys whose default and variable v has, and fromEnv
+	// the variable given for a key, for its origin.
+	given   map[string]bool
+	fromEnv map[string]string
+	known   map[*pflag.Flag]Setting
 	// warned are the unknown variables already warned of.
 	warned map[string]bool
 }
@@ -112,7 +131,8 @@ func New(opts Options) *Layers {
 			env[name] = value
 		}
 	}
-	return &Layers{opts: opts, env: env, known: map[*pflag.Flag]Setting{}, warned: map[string]bool{}}
+	return &Layers{opts: opts, env: env, v: viper.New(), given: map[string]bool{}, fromEnv: map[string]string{},
+		known: map[*pflag.Flag]Setting{}, warned: map[string]bool{}}
 }
 
 // SkipsConfig reports commands that must work whatever the config file
@@ -137,55 +157,101 @@ func (l *Layers) Apply(c *cobra.Command) (warnings []string, err error) {
 		return nil, nil
 	}
 	warnings = l.unknownVariables(c.Root())
-	cf, err := l.readFile(c)
-	if err != nil {
+	if err := l.readFile(c); err != nil {
 		return warnings, err
 	}
-	_, err = l.apply(c, cf)
+	_, err = l.apply(c)
 	return warnings, err
 }
 
-// apply gives c's flags their values from the environment and cf, and
-// returns c's settings as applied. A global variable (URITOOL_FORMAT)
-// sets a command's flag only where its value is one the command takes:
-// URITOOL_FORMAT=sarif, set for lint, leaves parse to the config file or
-// its default; the command's own variable (URITOOL_PARSE_FORMAT), the
-// file and a global flag's variable are errors when wrong.
-func (l *Layers) apply(c *cobra.Command, cf *configFile) ([]Setting, error) {
-	settings := l.settings(c, cf)
+// apply gives c's flags not on the command line viper's value for their
+// key, and returns c's settings as applied, each with its origin.
+func (l *Layers) apply(c *cobra.Command) ([]Setting, error) {
+	settings := l.settings(c)
 	for i := range settings {
 		s := &settings[i]
-		if s.Origin.Kind == Env {
-			v := value{text: l.env[s.Origin.Name]}
-			err := setFlag(s.Flag, v)
-			if err == nil {
-				s.Flag.Changed = true // lets commands tell a given value from the default
-				l.known[s.Flag] = *s
-				continue
+		if s.Origin.Kind != Flag {
+			if err := l.resolve(c, s); err != nil {
+				return nil, err
 			}
-			if len(s.Envs) < 2 || s.Origin.Name != s.Envs[1] || !acceptedElsewhere(c, s.Flag.Name, v.text) {
-				return nil, fmt.Errorf("%s: %s: %w", s.Origin, s.Key, err)
-			}
-			// Another command's value: the layers below decide.
-			s.Origin, s.Value = Origin{Kind: Default}, s.Flag.DefValue
-			if _, ok := cf.values[s.Key]; ok {
-				s.Origin = Origin{Kind: File, Name: cf.path, Line: cf.lines[s.Key]}
-			}
-		}
-		if s.Origin.Kind == File {
-			v, line, err := fileValue(cf.values[s.Key])
-			if err != nil {
-				return nil, fmt.Errorf("%s:%d: %s: %w", cf.path, line, s.Key, err)
-			}
-			if err := setFlag(s.Flag, v); err != nil {
-				return nil, fmt.Errorf("%s: %s: %w", s.Origin, s.Key, err)
-			}
-			s.Value = v.String()
-			s.Flag.Changed = true
 		}
 		l.known[s.Flag] = *s
 	}
 	return settings, nil
+}
+
+// resolve gives s's flag the value of the highest layer under the flags
+// that has one, as viper answers, and records which layer that is.
+func (l *Layers) resolve(c *cobra.Command, s *Setting) error {
+	l.give(c, *s)
+	answer := l.v.Get(s.Key)
+	switch name, env := l.fromEnv[s.Key]; {
+	case env:
+		s.Origin = Origin{Kind: Env, Name: name}
+	case l.v.InConfig(s.Key):
+		s.Origin = Origin{Kind: File, Name: l.file.path, Line: l.file.lines[s.Key]}
+	default:
+		s.Origin = Origin{Kind: Default}
+	}
+	var v value
+	switch a := answer.(type) {
+	case string:
+		v = value{text: a}
+	case []string:
+		v = value{list: true, items: a}
+	case map[string]string:
+		v = value{pairs: a}
+	case *badValue:
+		return fmt.Errorf("%s:%d: %s: %w", l.file.path, a.line, s.Key, a.err)
+	default:
+		return fmt.Errorf("%s: %s: unexpected value %v", s.Origin, s.Key, answer)
+	}
+	s.Value = v.String()
+	if s.Origin.Kind == Default {
+		return nil // the flag holds it already
+	}
+	if err := setFlag(s.Flag, v); err != nil {
+		return fmt.Errorf("%s: %s: %w", s.Origin, s.Key, err)
+	}
+	s.Flag.Changed = true // lets commands tell a given value from the default
+	return nil
+}
+
+// give hands viper, once, the default of s's key and the variable that
+// sets it, if one does: the most specific one set and not empty (an empty
+// one is no source, so that "URITOOL_FORMAT= uritool ..." undoes an export
+// for one run).
+//
+// A global variable (URITOOL_FORMAT) sets a command's flag only where its
+// value is one the command takes: URITOOL_FORMAT=sarif, set for lint,
+// leaves parse to the config file or its default; the command's own
+// variable (URITOOL_PARSE_FORMAT), the file and a global flag's variable
+// are errors when wrong.
+func (l *Layers) give(c *cobra.Command, s Setting) {
+	if l.given[s.Key] {
+		return
+	}
+	l.given[s.Key] = true
+	l.v.SetDefault(s.Key, s.Flag.DefValue)
+	name := l.envSet(s.Envs)
+	if name == "" {
+		return
+	}
+	text := l.env[name]
+	if len(s.Envs) > 1 && name == s.Envs[1] && !accepts(s.Flag, text) && acceptedElsewhere(c, s.Flag.Name, text) {
+		return // another command's value: the layers below decide
+	}
+	l.v.Set(s.Key, text)
+	l.fromEnv[s.Key] = name
+}
+
+// accepts reports whether f, a flag of fixed choices, takes value; a flag
+// of any other kind says so when set.
+func accepts(f *pflag.Flag, value string) bool {
+	if a, ok := f.Value.(interface{ Accepts(string) bool }); ok {
+		return a.Accepts(value)
+	}
+	return true
 }
 
 // acceptedElsewhere reports whether another command takes value for its
@@ -238,8 +304,7 @@ func (l *Layers) Lookup(f *pflag.Flag) Setting {
 // key once, the global ones first, with the values each command takes:
 // a value one refuses is the error its run would give.
 func (l *Layers) List(c *cobra.Command, commands []string) ([]Setting, error) {
-	cf, err := l.readFile(c)
-	if err != nil {
+	if err := l.readFile(c); err != nil {
 		return nil, err
 	}
 	var out []Setting
@@ -250,7 +315,7 @@ func (l *Layers) List(c *cobra.Command, commands []string) ([]Setting, error) {
 		}
 		// As the command would take them: a value it refuses is an
 		// error here too.
-		settings, err := l.apply(sub, cf)
+		settings, err := l.apply(sub)
 		if err != nil {
 			return nil, err
 		}
@@ -285,23 +350,16 @@ func (l *Layers) configPath(c *cobra.Command) (path string, explicit bool) {
 	return filepath.Join(dir, "uritool", "config.yaml"), false
 }
 
-// settings are c's flags with their keys and variables, and where each
-// value comes from: the highest layer that has one.
-func (l *Layers) settings(c *cobra.Command, cf *configFile) []Setting {
+// settings are c's flags with their keys and variables, the global ones
+// first; a flag given on the command line (not set by apply) has the
+// origin Flag, the others are for resolve.
+func (l *Layers) settings(c *cobra.Command) []Setting {
 	var out []Setting
 	add := func(key string, f *pflag.Flag, envs ...string) {
 		s := Setting{Key: key, Flag: f, Envs: envs, Value: f.Value.String()}
-		env := l.envSet(envs)
-		_, inFile := cf.values[key]
-		switch applied, ok := l.known[f]; {
-		case ok && (applied.Origin.Kind == Env || applied.Origin.Kind == File):
-			s.Origin = applied.Origin
-		case f.Changed:
+		applied, ok := l.known[f]
+		if f.Changed && !(ok && (applied.Origin.Kind == Env || applied.Origin.Kind == File)) {
 			s.Origin = Origin{Kind: Flag, Name: f.Name}
-		case env != "":
-			s.Origin, s.Value = Origin{Kind: Env, Name: env}, l.env[env]
-		case inFile:
-			s.Origin = Origin{Kind: File, Name: cf.path, Line: cf.lines[key]}
 		}
 		out = append(out, s)
 	}

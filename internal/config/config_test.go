@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
@@ -138,6 +139,85 @@ func TestUnknownVariables(t *testing.T) {
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("Apply %d: warnings %q, want %q", i+1, got, want)
+		}
+	}
+}
+
+// choice is a flag of fixed values, as flagval.Choice.
+type choice struct{ value, choices string }
+
+func (c *choice) String() string { return c.value }
+func (c *choice) Type() string   { return "string" }
+func (c *choice) Set(s string) error {
+	if !c.Accepts(s) {
+		return errors.New("no")
+	}
+	c.value = s
+	return nil
+}
+func (c *choice) Accepts(s string) bool { return slices.Contains(strings.Fields(c.choices), s) }
+
+// TestAsWritten: viper holds the file's values as written, and gives them
+// back so: no number of 0x10, no time of 2024-01-01, the names of a
+// mapping in their case.
+func TestAsWritten(t *testing.T) {
+	t.Parallel()
+	file := "shape:\n  format: 2024-01-01\n  no-heuristic: 0x10\n  names: {Gopher: 070, b: x}\n  list: [0x10, 1e3]\n"
+	c, l, path := tree(t, file, nil, "shape")
+	c.Flags().StringToString("names", nil, "")
+	c.Flags().StringSlice("list", nil, "")
+	if _, err := l.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ flag, value, shown string }{
+		{"format", "2024-01-01", "2024-01-01"},
+		{"no-heuristic", "0x10", "0x10"},
+		{"names", "[Gopher=070,b=x]", "map[Gopher:070 b:x]"},
+		{"list", "[0x10,1e3]", "[0x10 1e3]"},
+	} {
+		s := l.Lookup(c.Flag(tc.flag))
+		if got := s.Flag.Value.String(); got != tc.value || s.Value != tc.shown || s.Origin.Kind != File || s.Origin.Name != path {
+			t.Errorf("--%s: %q, shown %q, from %s; want %q, %q, from the file", tc.flag, got, s.Value, s.Origin, tc.value, tc.shown)
+		}
+	}
+}
+
+// TestGlobalVariable: URITOOL_FORMAT sets a command's flag only where the
+// command takes its value; elsewhere the file, or the default, answers.
+// The command's own variable is an error when wrong.
+func TestGlobalVariable(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		file, env, value, origin, err string
+	}{
+		{"", "URITOOL_FORMAT=json", "json", "env URITOOL_FORMAT", ""},
+		{"", "URITOOL_FORMAT=sarif", "text", "default", ""},
+		{"other:\n  format: text\nshape:\n  format: json\n", "URITOOL_FORMAT=sarif", "json", ":4", ""},
+		{"", "URITOOL_FORMAT=yaml", "", "", "env URITOOL_FORMAT: shape.format: no"},
+		{"", "URITOOL_SHAPE_FORMAT=sarif", "", "", "env URITOOL_SHAPE_FORMAT: shape.format: no"},
+	} {
+		c, l, path := tree(t, tc.file, []string{tc.env}, "shape")
+		format := &choice{"text", "text json"}
+		c.Flags().Lookup("format").Value = format
+		other := &cobra.Command{Use: "other", RunE: func(*cobra.Command, []string) error { return nil }}
+		other.Flags().Var(&choice{"text", "text sarif"}, "format", "")
+		c.Root().AddCommand(other)
+		_, err := l.Apply(c)
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%s: error %v, want %s", tc.env, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		origin := tc.origin
+		if strings.HasPrefix(origin, ":") {
+			origin = path + origin // the file's line
+		}
+		if s := l.Lookup(c.Flag("format")); format.value != tc.value || s.Origin.String() != origin {
+			t.Errorf("%s, file %q: %q from %s, want %q from %s", tc.env, tc.file, format.value, s.Origin, tc.value, origin)
 		}
 	}
 }

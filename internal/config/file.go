@@ -24,40 +24,45 @@ type configFile struct {
 	running string
 }
 
-// readFile reads and parses the config file, once, and checks every key
-// in it against the command tree. The values stay nodes: a flag checks
-// what was written, where a decoder would give 16 for 0x10, and an error
-// names the line of the part at fault.
-func (l *Layers) readFile(running *cobra.Command) (*configFile, error) {
+// readFile reads and parses the config file, once, checks every key in
+// it against the command tree, and gives viper its values as its config
+// layer. They are parsed here, into nodes, not by viper: a flag checks
+// what was written, where viper's decoder would give 16 for 0x10 and a
+// time for 2024-01-01, and an error names the line of the key, or of the
+// part at fault.
+func (l *Layers) readFile(running *cobra.Command) error {
 	if l.file != nil {
-		return l.file, nil
+		return nil
 	}
 	path, explicit := l.configPath(running)
 	cf := &configFile{path: path, lines: map[string]int{}, values: map[string]*yaml.Node{}}
 	if path == "" {
 		l.file = cf
-		return cf, nil
+		return nil
 	}
 	data, err := os.ReadFile(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist) && !explicit:
 		l.file = cf
-		return cf, nil
+		return nil
 	case err != nil:
-		return nil, fmt.Errorf("config file: %v", err)
+		return fmt.Errorf("config file: %v", err)
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, cf.yamlError(err)
+		return cf.yamlError(err)
 	}
 	if err := cf.checkDuplicates(&doc, ""); err != nil {
-		return nil, err
+		return err
 	}
 	if err := cf.checkKeys(&doc, running.Root(), running.Name(), l.configurable); err != nil {
-		return nil, err
+		return err
+	}
+	if err := l.v.MergeConfigMap(cf.layer()); err != nil {
+		return fmt.Errorf("config file: %v", err)
 	}
 	l.file = cf
-	return cf, nil
+	return nil
 }
 
 // checkKeys records the line of every key and refuses unknown ones,
@@ -164,6 +169,47 @@ func (cf *configFile) yamlError(err error) error {
 		return fmt.Errorf("%s:%s: %s", cf.path, m[1], m[2])
 	}
 	return fmt.Errorf("%s: %s", cf.path, msg)
+}
+
+// layer is the file's values for viper, as a mapping of the file's shape
+// (a command's keys under its name): each value as written, a string, a
+// list of strings or, for a mapping, a map[string]string, which viper
+// keeps as it is given (a map[string]any it would lowercase and search
+// into). A value fileValue refuses is a badValue, for the run that needs
+// it to refuse: a command whose keys are fine runs.
+func (cf *configFile) layer() map[string]any {
+	m := make(map[string]any, len(cf.values))
+	for key, n := range cf.values {
+		var val any
+		switch v, line, err := fileValue(n); {
+		case err != nil:
+			val = &badValue{line: line, err: err}
+		case v.list:
+			val = v.items
+		case v.pairs != nil:
+			val = v.pairs
+		default:
+			val = v.text
+		}
+		if cmd, flag, ok := strings.Cut(key, "."); ok {
+			sub, _ := m[cmd].(map[string]any)
+			if sub == nil {
+				sub = map[string]any{}
+				m[cmd] = sub
+			}
+			sub[flag] = val
+			continue
+		}
+		m[key] = val
+	}
+	return m
+}
+
+// badValue is a value of the file that no flag takes (a list in a list),
+// and the line of the part at fault.
+type badValue struct {
+	line int
+	err  error
 }
 
 // fileValue is the value of a key as written: YAML would read 2024-01-01
