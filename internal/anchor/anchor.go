@@ -9,6 +9,8 @@ package anchor
 import (
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/uritool/uritool/internal/nearest"
 )
 
 // Set is the anchors of one document. Its zero value is an empty set.
@@ -95,76 +97,7 @@ func (s *Set) Closest(name string) (string, bool) {
 	if s == nil {
 		return "", false
 	}
-	return Nearest(name, s.names)
-}
-
-// Nearest returns the one of names nearest to name by edit distance
-// (Levenshtein, over runes). Only names within max(2, n/3) edits of
-// name's n runes count, so that a hint is plausible; of equally near
-// ones the first wins. lint suggests anchors and file names by it.
-func Nearest(name string, names []string) (string, bool) {
-	want := []rune(name)
-	limit := max(2, len(want)/3)
-	best, found := "", false
-	var cand []rune
-	var rows [2][]int
-	for _, a := range names {
-		cand = cand[:0]
-		for _, r := range a {
-			cand = append(cand, r)
-		}
-		if d, ok := distance(want, cand, limit, &rows); ok {
-			best, found = a, true
-			if d == 0 {
-				break
-			}
-			limit = d - 1 // only a strictly nearer name may replace it
-		}
-	}
-	return best, found
-}
-
-// distance returns the edit distance of a and b, and whether it is at most
-// limit; it gives up as soon as it must exceed limit. rows are the two rows
-// of the dynamic program, kept by the caller to be reused.
-func distance(a, b []rune, limit int, rows *[2][]int) (int, bool) {
-	if limit < 0 || abs(len(a)-len(b)) > limit {
-		return 0, false
-	}
-	prev, cur := rows[0][:0], rows[1][:0]
-	for j := 0; j <= len(b); j++ {
-		prev = append(prev, j)
-	}
-	cur = append(cur, prev...)
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		least := i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			least = min(least, cur[j])
-		}
-		if least > limit {
-			rows[0], rows[1] = prev, cur
-			return 0, false
-		}
-		prev, cur = cur, prev
-	}
-	rows[0], rows[1] = prev, cur
-	if d := prev[len(b)]; d <= limit {
-		return d, true
-	}
-	return 0, false
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
+	return nearest.Name(name, s.names)
 }
 
 // foldKey maps name to a key that every case variant of it shares: each

@@ -67,29 +67,6 @@ func TestClosest(t *testing.T) {
 	}
 }
 
-func TestDistance(t *testing.T) {
-	for _, c := range []struct {
-		a, b  string
-		limit int
-		want  int
-		ok    bool
-	}{
-		{"kitten", "sitting", 3, 3, true},
-		{"kitten", "sitting", 2, 0, false},
-		{"", "abc", 3, 3, true},
-		{"abc", "", 2, 0, false},
-		{"flaw", "lawn", 5, 2, true},
-		{"same", "same", 0, 0, true},
-		{"ab", "ba", 2, 2, true},
-	} {
-		var rows [2][]int
-		got, ok := distance([]rune(c.a), []rune(c.b), c.limit, &rows)
-		if got != c.want || ok != c.ok {
-			t.Errorf("distance(%q, %q, %d) = %d, %v, want %d, %v", c.a, c.b, c.limit, got, ok, c.want, c.ok)
-		}
-	}
-}
-
 func TestNilSet(t *testing.T) {
 	var s *Set
 	if s.Len() != 0 || s.Has("x") {

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/uritool/uritool/internal/anchor"
 	"github.com/uritool/uritool/internal/baseline"
 	"github.com/uritool/uritool/internal/extract"
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/nearest"
 	"github.com/uritool/uritool/internal/target"
 )
 
@@ -267,7 +267,7 @@ func (e *Engine) unknownRules(r *Result, rules []string) {
 			continue
 		}
 		msg := fmt.Sprintf("the suppression marker names no rule %q, so it suppresses nothing", id)
-		if near, ok := anchor.Nearest(id, lintRuleIDs); ok {
+		if near, ok := nearest.Name(id, lintRuleIDs); ok {
 			msg += fmt.Sprintf("; did you mean %q?", near)
 		}
 		r.Warnings = append(r.Warnings, finding.Finding{Severity: finding.Warning, Rule: finding.RuleSuppression, Message: msg})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/uritool/uritool/internal/nearest"
 )
 
 // unknownVariables warns of each URITOOL_* variable, set and not empty,
@@ -81,7 +82,7 @@ func (l *Layers) variables(root *cobra.Command) (known map[string]bool, aliases 
 func closestVariable(name string, known map[string]bool) string {
 	best, bestD := "", 1<<30
 	for k := range known {
-		d := editDistance(name, k)
+		d := nearest.Distance(name, k)
 		if d < bestD || d == bestD && k < best {
 			best, bestD = k, d
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/uritool/uritool/internal/nearest"
 )
 
 // ValueError is a value of a flag refused by the command that uses it,
@@ -90,7 +91,7 @@ func flagError(err error, c *cobra.Command) error {
 			if f.Hidden {
 				return
 			}
-			if d := editDistance(name, f.Name); d < bestD || d == bestD && f.Name < best {
+			if d := nearest.Distance(name, f.Name); d < bestD || d == bestD && f.Name < best {
 				best, bestD = f.Name, d
 			}
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/uritool/uritool/internal/nearest"
 )
 
 // envPrefix starts every variable uritool reads its settings from.
@@ -75,13 +76,13 @@ func knownKeys(root *cobra.Command, configurable func(*pflag.Flag) bool) map[str
 func closest(key string, known map[string]bool, running string) string {
 	best, bestD := "", 1<<30
 	for k := range known {
-		d := 2 * editDistance(key, k)
+		d := 2 * nearest.Distance(key, k)
 		if cmd, flag, ok := strings.Cut(k, "."); ok && !strings.Contains(key, ".") {
 			bonus := 2
 			if cmd == running {
 				bonus = 1
 			}
-			d = min(d, 2*editDistance(key, flag)+bonus)
+			d = min(d, 2*nearest.Distance(key, flag)+bonus)
 		}
 		if d < bestD || d == bestD && k < best {
 			best, bestD = k, d
@@ -91,26 +92,6 @@ func closest(key string, known map[string]bool, running string) string {
 		return ""
 	}
 	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 func envName(parts ...string) string {

@@ -26,6 +26,7 @@ import (
 	"github.com/uritool/uritool/internal/anchor"
 	"github.com/uritool/uritool/internal/extract"
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/nearest"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -633,7 +634,7 @@ func (e *dirEntry) closest(name string) string {
 			candidates = append(candidates, n)
 		}
 	}
-	n, _ := anchor.Nearest(name, candidates)
+	n, _ := nearest.Name(name, candidates)
 	return n
 }
 

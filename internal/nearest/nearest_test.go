@@ -1,0 +1,55 @@
+package nearest
+
+import "testing"
+
+func TestDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b  string
+		limit int
+		want  int
+		ok    bool
+	}{
+		{"kitten", "sitting", 3, 3, true},
+		{"kitten", "sitting", 2, 0, false},
+		{"", "abc", 3, 3, true},
+		{"abc", "", 2, 0, false},
+		{"flaw", "lawn", 5, 2, true},
+		{"same", "same", 0, 0, true},
+		{"ab", "ba", 2, 2, true},
+	} {
+		var rows [2][]int
+		got, ok := distance([]rune(c.a), []rune(c.b), c.limit, &rows)
+		if got != c.want || ok != c.ok {
+			t.Errorf("distance(%q, %q, %d) = %d, %v, want %d, %v", c.a, c.b, c.limit, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+func TestName(t *testing.T) {
+	names := []string{"host", "port", "path", "query", "scheme", "fragment"}
+	for _, c := range []struct{ name, want string }{
+		{"hots", "host"},
+		{"prot", "port"},
+		{"qeury", "query"},
+		{"fragmnet", "fragment"},
+		{"host", "host"},
+		{"xyz", ""},
+		{"", ""},
+	} {
+		got, ok := Name(c.name, names)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("Name(%q) = %q, %v, want %q", c.name, got, ok, c.want)
+		}
+	}
+}
+
+func TestDistanceUnbounded(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{{"", "", 0}, {"format", "fromat", 2}, {"kitten", "sitting", 3}, {"", "abcdef", 6}, {"é", "e", 1}} {
+		if got := Distance(c.a, c.b); got != c.want {
+			t.Errorf("Distance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}
