@@ -14,6 +14,7 @@ import (
 	"golang.org/x/net/publicsuffix"
 
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/nearest"
 	"github.com/uritool/uritool/internal/surt"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -104,7 +105,7 @@ func List(fields []string) (*Template, error) {
 			return nil, fmt.Errorf("invalid --get field %q: it is a template field, as in --get '{%s}'", f, f)
 		}
 		if !slices.Contains(Fields, f) {
-			return nil, fmt.Errorf("invalid --get field %q (want %s)", f, strings.Join(Fields, ", "))
+			return nil, fmt.Errorf("invalid --get field %q%s (want %s)", f, didYouMean(f, Fields, "%q"), strings.Join(Fields, ", "))
 		}
 		if i > 0 {
 			t.parts = append(t.parts, part{text: "\t"})
@@ -139,7 +140,7 @@ func Parse(s string) (*Template, error) {
 			}
 			p, err := parseField(s[i+1 : i+end])
 			if err != nil {
-				return nil, fmt.Errorf("--get template: %v at offset %d", err, i)
+				return nil, fmt.Errorf("--get template, at offset %d: %v", i, err)
 			}
 			flush()
 			t.parts = append(t.parts, p)
@@ -187,13 +188,13 @@ func parseField(f string) (part, error) {
 		}
 		p.kind, p.n = partSegment, n
 	case hasArg:
-		return p, fmt.Errorf("unknown field {%s}", f)
+		return p, fmt.Errorf("unknown field {%s}%s", f, didYouMean(name, []string{"query", "query-all", "segment"}, "{"+f[:len(f)-len(rest)]+"%s:"+arg+"}"))
 	case isPlain:
 		p.kind = plain
 	case slices.Contains(Fields, name):
 		p.kind, p.field = partField, lookupField(name)
 	default:
-		return p, fmt.Errorf("unknown field {%s} (want %s, or %s before one)", f,
+		return p, fmt.Errorf("unknown field {%s}%s (want %s, or %s before one)", f, didYouMean(name, append(Fields[:len(Fields):len(Fields)], templateNames...), "{"+f[:len(f)-len(rest)]+"%s}"),
 			strings.Join(append(Fields[:len(Fields):len(Fields)], TemplateFields...), ", "), strings.Join(Modifiers, ", "))
 	}
 	if p.mods&modDefault != 0 {
@@ -459,4 +460,23 @@ func whereMissing(u uri.URI, field string) int {
 		return i + 1
 	}
 	return 0
+}
+
+// templateNames are the names of TemplateFields, without their
+// arguments, for a hint.
+var templateNames = func() (names []string) {
+	for _, f := range TemplateFields {
+		name, _, _ := strings.Cut(f, ":")
+		names = append(names, name)
+	}
+	return names
+}()
+
+// didYouMean is ", did you mean X?" for the known name nearest to name,
+// in format, or "" when none is near.
+func didYouMean(name string, known []string, format string) string {
+	if near, ok := nearest.Name(name, known); ok {
+		return "; did you mean " + fmt.Sprintf(format, near) + "?"
+	}
+	return ""
 }

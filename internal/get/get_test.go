@@ -193,6 +193,12 @@ func TestGetTemplateErrors(t *testing.T) {
 		{"{url:query:a}", "unknown field {url:query:a}"},
 		{"{query-keys:a}", "unknown field {query-keys:a}"},
 		{"{host:x}", "unknown field {host:x}"},
+		// A near field is named, with the modifiers and key as written.
+		{"{hots}", "unknown field {hots}; did you mean {host}?"},
+		{"{must:prot}", "unknown field {must:prot}; did you mean {must:port}?"},
+		{"{qurey:a}", "unknown field {qurey:a}; did you mean {query:a}?"},
+		{"{subdmain}", "did you mean {subdomain}?"},
+		{"{nope}", "unknown field {nope} (want"},
 	}
 	for _, c := range cases {
 		_, err := get.Parse(c.template)
@@ -215,7 +221,8 @@ func TestList(t *testing.T) {
 	}
 	for _, c := range []struct{ field, wantErr string }{
 		{"surt", "it is a template field"},
-		{"nope", "invalid --get field \"nope\""},
+		{"nope", "invalid --get field \"nope\" (want"},
+		{"prot", "invalid --get field \"prot\"; did you mean \"port\"?"},
 	} {
 		if _, err := get.List([]string{"host", c.field}); err == nil || !strings.Contains(err.Error(), c.wantErr) {
 			t.Errorf("List(%q) = %v, want an error with %q", c.field, err, c.wantErr)
