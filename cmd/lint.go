@@ -226,7 +226,7 @@ and the exit status is then 3.`,
 			// to name, not to pass over in silence. (A config file may set
 			// one for the runs that use it.)
 			given := func(name string) bool {
-				return opts.settings.Lookup(c.Flags().Lookup(name)).Origin.Kind == config.Flag
+				return opts.settings.Lookup(c.Flags().Lookup(name)).Origin.Layer == config.Flag
 			}
 			if given("link-base") && opts.Format.Value != report.FormatMD {
 				return usageErrorf("--link-base links the findings of --format markdown: it does nothing with --format %s", opts.Format.Value)

@@ -39,20 +39,20 @@ import (
 	"github.com/spf13/viper"
 )
 
-// Kind is the layer a value came from.
-type Kind int
+// Layer is the layer a value came from.
+type Layer int
 
 // The layers, lowest first.
 const (
-	Default Kind = iota // the flag's default
-	Flag                // the command line
-	Env                 // a URITOOL_* variable
-	File                // the config file
+	Default Layer = iota // the flag's default
+	Flag                 // the command line
+	Env                  // a URITOOL_* variable
+	File                 // the config file
 )
 
 // Origin is where a value came from.
 type Origin struct {
-	Kind Kind
+	Layer Layer
 	// Name is the flag's name for Flag, the variable's for Env, the
 	// file's path for File.
 	Name string
@@ -62,7 +62,7 @@ type Origin struct {
 // String is the origin as uritool config shows it: "default", "flag",
 // "env NAME" or "FILE:LINE".
 func (o Origin) String() string {
-	switch o.Kind {
+	switch o.Layer {
 	case Flag:
 		return "flag"
 	case Env:
@@ -170,7 +170,7 @@ func (l *Layers) apply(c *cobra.Command) ([]Setting, error) {
 	settings := l.settings(c)
 	for i := range settings {
 		s := &settings[i]
-		if s.Origin.Kind != Flag {
+		if s.Origin.Layer != Flag {
 			if err := l.resolve(c, s); err != nil {
 				return nil, err
 			}
@@ -187,11 +187,11 @@ func (l *Layers) resolve(c *cobra.Command, s *Setting) error {
 	answer := l.v.Get(s.Key)
 	switch name, env := l.fromEnv[s.Key]; {
 	case env:
-		s.Origin = Origin{Kind: Env, Name: name}
+		s.Origin = Origin{Layer: Env, Name: name}
 	case l.v.InConfig(s.Key):
-		s.Origin = Origin{Kind: File, Name: l.file.path, Line: l.file.lines[s.Key]}
+		s.Origin = Origin{Layer: File, Name: l.file.path, Line: l.file.lines[s.Key]}
 	default:
-		s.Origin = Origin{Kind: Default}
+		s.Origin = Origin{Layer: Default}
 	}
 	var v value
 	switch a := answer.(type) {
@@ -207,7 +207,7 @@ func (l *Layers) resolve(c *cobra.Command, s *Setting) error {
 		return fmt.Errorf("%s: %s: unexpected value %v", s.Origin, s.Key, answer)
 	}
 	s.Value = v.String()
-	if s.Origin.Kind == Default {
+	if s.Origin.Layer == Default {
 		return nil // the flag holds it already
 	}
 	if err := setFlag(s.Flag, v); err != nil {
@@ -293,9 +293,9 @@ func (l *Layers) Lookup(f *pflag.Flag) Setting {
 	if s, ok := l.known[f]; ok {
 		return s
 	}
-	s := Setting{Key: f.Name, Flag: f, Value: f.Value.String(), Origin: Origin{Kind: Default}}
+	s := Setting{Key: f.Name, Flag: f, Value: f.Value.String(), Origin: Origin{Layer: Default}}
 	if f.Changed {
-		s.Origin = Origin{Kind: Flag, Name: f.Name}
+		s.Origin = Origin{Layer: Flag, Name: f.Name}
 	}
 	return s
 }
@@ -358,8 +358,8 @@ func (l *Layers) settings(c *cobra.Command) []Setting {
 	add := func(key string, f *pflag.Flag, envs ...string) {
 		s := Setting{Key: key, Flag: f, Envs: envs, Value: f.Value.String()}
 		applied, ok := l.known[f]
-		if f.Changed && !(ok && (applied.Origin.Kind == Env || applied.Origin.Kind == File)) {
-			s.Origin = Origin{Kind: Flag, Name: f.Name}
+		if f.Changed && !(ok && (applied.Origin.Layer == Env || applied.Origin.Layer == File)) {
+			s.Origin = Origin{Layer: Flag, Name: f.Name}
 		}
 		out = append(out, s)
 	}

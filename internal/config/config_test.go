@@ -71,7 +71,7 @@ func TestOrigins(t *testing.T) {
 			t.Errorf("--%s: key %q value %q origin %q, want %q %q %q", tc.flag, s.Key, s.Flag.Value.String(), s.Origin, tc.key, tc.value, tc.origin)
 		}
 	}
-	if o := l.Lookup(c.Flag("sample")).Origin; o != (Origin{Kind: File, Name: path, Line: 3}) {
+	if o := l.Lookup(c.Flag("sample")).Origin; o != (Origin{Layer: File, Name: path, Line: 3}) {
 		t.Errorf("sample: origin %+v, want %s, line 3", o, path)
 	}
 }
@@ -176,7 +176,7 @@ func TestAsWritten(t *testing.T) {
 		{"list", "[0x10,1e3]", "[0x10 1e3]"},
 	} {
 		s := l.Lookup(c.Flag(tc.flag))
-		if got := s.Flag.Value.String(); got != tc.value || s.Value != tc.shown || s.Origin.Kind != File || s.Origin.Name != path {
+		if got := s.Flag.Value.String(); got != tc.value || s.Value != tc.shown || s.Origin.Layer != File || s.Origin.Name != path {
 			t.Errorf("--%s: %q, shown %q, from %s; want %q, %q, from the file", tc.flag, got, s.Value, s.Origin, tc.value, tc.shown)
 		}
 	}

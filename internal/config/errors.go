@@ -33,7 +33,7 @@ type ValueError struct {
 // the environment or the file is put when Apply refuses it: "env NAME:
 // key: ..." or "FILE:LINE: key: ...".
 func (e *ValueError) Error() string {
-	switch e.Origin.Kind {
+	switch e.Origin.Layer {
 	case Env, File:
 		return fmt.Sprintf("%s: %s: invalid value %q: %v", e.Origin, e.Key, e.Value, e.Err)
 	}
@@ -60,7 +60,7 @@ func (l *Layers) Explain(c *cobra.Command, err error) {
 // "URITOOL_FORMAT=json", or "parse.format: json (FILE:LINE)".
 func (s Setting) Given() string {
 	v := s.Flag.Value.String()
-	switch s.Origin.Kind {
+	switch s.Origin.Layer {
 	case Env:
 		return s.Origin.Name + "=" + v
 	case File:
