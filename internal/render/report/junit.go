@@ -30,10 +30,13 @@ type junitPart struct {
 	entries []junitEntry
 }
 
-// junitEntry is one test: a testcase, or, with no case, one that passed.
+// junitEntry is one testcase, or, with no case, a run of tests that
+// passed: a clean URI is only a count, and a block's run of them is one
+// entry, so that merging a block costs its findings, not its inputs.
 type junitEntry struct {
-	suite string
-	c     *junitCase
+	suite  string
+	c      *junitCase
+	passed int
 }
 
 type junitSuite struct {
@@ -79,12 +82,18 @@ func (j *junitReport) add(p *junitPart, r *check.Result) {
 	name := inputsName(r.File)
 	reported := false
 	for f, level := range r.Reported {
-		p.entries = append(p.entries, junitEntry{name, j.testcase(name, r, f, level)})
+		p.entries = append(p.entries, junitEntry{suite: name, c: j.testcase(name, r, f, level)})
 		reported = true
 	}
-	if !reported {
-		p.entries = append(p.entries, junitEntry{suite: name}) // a URI checked clean: a test that passed, with no testcase
+	if reported {
+		return
 	}
+	// A URI checked clean: a test that passed, with no testcase.
+	if n := len(p.entries); n > 0 && p.entries[n-1].c == nil && p.entries[n-1].suite == name {
+		p.entries[n-1].passed++
+		return
+	}
+	p.entries = append(p.entries, junitEntry{suite: name, passed: 1})
 }
 
 func (j *junitReport) testcase(suite string, r *check.Result, f *finding.Finding, level finding.Severity) *junitCase {
@@ -106,16 +115,16 @@ func (j *junitReport) testcase(suite string, r *check.Result, f *finding.Finding
 // unreadable is a testcase with an error: the file could not be checked.
 func (j *junitReport) unreadable(p *junitPart, file string, err error) {
 	name := inputsName(file)
-	p.entries = append(p.entries, junitEntry{name, &junitCase{Name: "read " + DisplayFile(file), ClassName: name, File: DisplayFile(file),
+	p.entries = append(p.entries, junitEntry{suite: name, c: &junitCase{Name: "read " + DisplayFile(file), ClassName: name, File: DisplayFile(file),
 		Error: &junitProblem{Type: finding.RuleIO, Message: err.Error(), Text: err.Error()}}})
 }
 
 func (j *junitReport) merge(p *junitPart) {
 	for _, e := range p.entries {
 		s := j.suite(e.suite)
-		s.Tests++
 		switch c := e.c; {
 		case c == nil:
+			s.Tests += e.passed
 			continue
 		case c.Skipped != nil:
 			s.Skipped++
@@ -124,6 +133,7 @@ func (j *junitReport) merge(p *junitPart) {
 		default:
 			s.Errors++
 		}
+		s.Tests++
 		s.Cases = append(s.Cases, *e.c)
 	}
 	clear(p.entries)
