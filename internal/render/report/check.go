@@ -6,6 +6,7 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -246,19 +247,79 @@ func escapeProperty(s string) string { return propertyEscaper.Replace(s) }
 type sarifReport struct {
 	version  string
 	baseline *baseline.Set
-	// What the parts gave, merged in input order.
-	rules   []sarifRule
-	ruleIdx map[string]int
-	results []sarifResult
+	// What the parts gave, merged in input order. The results are JSON
+	// already, indented as the log holds them, one after another with
+	// their commas, in chunks: encoding them is the bulk of the log, and
+	// it is done on the workers (sarifPart), not in the one goroutine
+	// that merges.
+	rules    []sarifRule
+	ruleIdx  map[string]int
+	results  [][]byte
+	nresults int
 	// notifications are of the files that could not be read: the
 	// tool's trouble, not findings, so SARIF's notifications carry them.
 	notifications []sarifNotification
 }
 
-// sarifPart is a block's results, their rule indexes not yet known.
+// sarifPart is a block's results, encoded back to back in out, their
+// rule indexes not yet known: each leaves a placeholder where its index
+// goes. The part, its buffer and its encoder are reused from block to
+// block, so that a result costs no garbage.
 type sarifPart struct {
-	results    []sarifResult
+	out        bytes.Buffer
+	enc        *json.Encoder
+	results    []encodedResult
 	unreadable []sarifNotification
+}
+
+// encodedResult is a result as the log holds it, at out[start:end], but
+// for its rule index, whose placeholder is at out[index].
+type encodedResult struct {
+	rule              string
+	start, index, end int
+}
+
+// resultIndent is the indentation of a result in the log: the fourth
+// level (runs, a run, its results, a result).
+const resultIndent = "        "
+
+// encode adds r to the part as the log holds it, with a placeholder for
+// its rule index. The index follows "ruleId", whose value is a JSON
+// string: the first "ruleIndex" key is the one.
+func (p *sarifPart) encode(r *sarifResult) {
+	if p.enc == nil {
+		p.enc = json.NewEncoder(&p.out)
+		p.enc.SetIndent(resultIndent, "  ")
+	}
+	r.RuleIndex = 0
+	start := p.out.Len()
+	_ = p.enc.Encode(r) // plain data into a buffer: it cannot fail
+	b := p.out.Bytes()
+	const key = `"ruleIndex": `
+	p.results = append(p.results, encodedResult{rule: r.RuleID, start: start,
+		index: start + bytes.Index(b[start:], []byte(key)) + len(key), end: len(b) - 1}) // less Encode's newline
+}
+
+// resultChunk is the size of the chunks the log's results are held in.
+const resultChunk = 256 << 10
+
+// appendResult appends a result that b holds to the log's, with its
+// rule's index.
+func (s *sarifReport) appendResult(b []byte, e encodedResult) {
+	n := len(",\n"+resultIndent) + e.end - e.start + 10 // and an index
+	if len(s.results) == 0 || len(s.results[len(s.results)-1])+n > cap(s.results[len(s.results)-1]) {
+		s.results = append(s.results, make([]byte, 0, max(resultChunk, n)))
+	}
+	c := s.results[len(s.results)-1]
+	if s.nresults > 0 {
+		c = append(c, ",\n"...)
+	}
+	c = append(c, resultIndent...)
+	c = append(c, b[e.start:e.index]...)
+	c = strconv.AppendInt(c, int64(s.rule(e.rule)), 10)
+	c = append(c, b[e.index+1:e.end]...) // past the placeholder's 0
+	s.results[len(s.results)-1] = c
+	s.nresults++
 }
 
 type sarifNotification struct {
@@ -321,29 +382,29 @@ type sarifLocation struct {
 
 func (s *sarifReport) add(p *sarifPart, r *check.Result) {
 	if r.Error != nil {
-		p.results = appendSARIF(p.results, r, "error", r.Error)
+		p.add(r, "error", r.Error)
 	}
 	for i := range r.Warnings {
 		w := &r.Warnings[i]
-		p.results = appendSARIF(p.results, r, w.Level().String(), w) // SARIF's levels are named as ours
+		p.add(r, w.Level().String(), w) // SARIF's levels are named as ours
 	}
 }
 
-func appendSARIF(results []sarifResult, r *check.Result, level string, f *finding.Finding) []sarifResult {
+func (p *sarifPart) add(r *check.Result, level string, f *finding.Finding) {
 	var loc sarifLocation
 	loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(r.File)
 	// Code points, as every format counts them (columnKind below).
 	loc.PhysicalLocation.Region = &sarifRegion{StartLine: r.Line, StartColumn: r.ColumnAt(f.Offset)}
-	return append(results, sarifResult{RuleID: f.Rule, Level: level,
+	p.encode(&sarifResult{RuleID: f.Rule, Level: level,
 		Message: sarifMessage{f.Message}, Locations: []sarifLocation{loc}, BaselineState: f.Baseline})
 }
 
 // merge numbers the rules of a part's results in the order first seen.
 func (s *sarifReport) merge(p *sarifPart) {
-	for i := range p.results {
-		p.results[i].RuleIndex = s.rule(p.results[i].RuleID)
+	for _, e := range p.results {
+		s.appendResult(p.out.Bytes(), e)
 	}
-	s.results = append(s.results, p.results...)
+	p.out.Reset()
 	s.notifications = append(s.notifications, p.unreadable...)
 	clear(p.results)
 	clear(p.unreadable)
@@ -370,11 +431,15 @@ func (s *sarifReport) absent() {
 	if s.baseline == nil {
 		return
 	}
+	var p sarifPart
 	for _, k := range s.baseline.Fixed() {
 		var loc sarifLocation
 		loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(k.File)
-		s.results = append(s.results, sarifResult{RuleID: k.Rule, RuleIndex: s.rule(k.Rule), Level: "none",
+		p.encode(&sarifResult{RuleID: k.Rule, Level: "none",
 			Message: sarifMessage{"fixed since the baseline: " + k.URI}, Locations: []sarifLocation{loc}, BaselineState: "absent"})
+	}
+	for _, e := range p.results {
+		s.appendResult(p.out.Bytes(), e)
 	}
 }
 
@@ -404,9 +469,6 @@ func (s *sarifReport) finish(sink *sink.Sink) {
 	if s.rules == nil {
 		s.rules = []sarifRule{}
 	}
-	if s.results == nil {
-		s.results = []sarifResult{}
-	}
 	type driver struct {
 		Name           string      `json:"name"`
 		InformationURI string      `json:"informationUri"`
@@ -431,13 +493,30 @@ func (s *sarifReport) finish(sink *sink.Sink) {
 		rn.Invocations = []invocation{{ExecutionSuccessful: false, ToolExecutionNotifications: s.notifications}}
 	}
 	rn.ColumnKind = "unicodeCodePoints"
-	rn.Results = s.results
+	rn.Results = []sarifResult{} // the encoded results go in its place
 	log := struct {
 		Schema  string `json:"$schema"`
 		Version string `json:"version"`
 		Runs    []run  `json:"runs"`
 	}{"https://json.schemastore.org/sarif-2.1.0.json", "2.1.0", []run{rn}}
-	enc := json.NewEncoder(sink.Out)
+	var doc bytes.Buffer
+	enc := json.NewEncoder(&doc)
 	enc.SetIndent("", "  ")
-	_ = enc.Encode(log) // plain data: it cannot fail, and sink writes do not
+	_ = enc.Encode(log) // plain data: it cannot fail
+	b := doc.Bytes()
+	if s.nresults == 0 {
+		sink.Out.Write(b)
+		return
+	}
+	// The results are the run's last member, so the log's last "[]".
+	const empty = `"results": []`
+	at := bytes.LastIndex(b, []byte(empty)) + len(empty) - 1
+	sink.Out.Write(b[:at])
+	sink.Out.WriteString("\n")
+	for _, c := range s.results {
+		sink.Out.Write(c)
+		sink.Spill() // a log of many findings is written as it goes
+	}
+	sink.Out.WriteString("\n      ")
+	sink.Out.Write(b[at:])
 }
