@@ -252,10 +252,9 @@ type sarifReport struct {
 	// their commas, in chunks: encoding them is the bulk of the log, and
 	// it is done on the workers (sarifPart), not in the one goroutine
 	// that merges.
-	rules    []sarifRule
-	ruleIdx  map[string]int
-	results  [][]byte
-	nresults int
+	rules   []sarifRule
+	ruleIdx map[string]int
+	results chunks
 	// notifications are of the files that could not be read: the
 	// tool's trouble, not findings, so SARIF's notifications carry them.
 	notifications []sarifNotification
@@ -300,27 +299,19 @@ func (p *sarifPart) encode(r *sarifResult) {
 		index: start + bytes.Index(b[start:], []byte(key)) + len(key), end: len(b) - 1}) // less Encode's newline
 }
 
-// resultChunk is the size of the chunks the log's results are held in.
-const resultChunk = 256 << 10
-
 // appendResult appends a result that b holds to the log's, with its
 // rule's index.
 func (s *sarifReport) appendResult(b []byte, e encodedResult) {
-	n := len(",\n"+resultIndent) + e.end - e.start + 10 // and an index
-	if len(s.results) == 0 || len(s.results[len(s.results)-1])+n > cap(s.results[len(s.results)-1]) {
-		s.results = append(s.results, make([]byte, 0, max(resultChunk, n)))
+	sep := resultSep
+	if s.results.len() == 0 {
+		sep = resultSep[len(",\n"):]
 	}
-	c := s.results[len(s.results)-1]
-	if s.nresults > 0 {
-		c = append(c, ",\n"...)
-	}
-	c = append(c, resultIndent...)
-	c = append(c, b[e.start:e.index]...)
-	c = strconv.AppendInt(c, int64(s.rule(e.rule)), 10)
-	c = append(c, b[e.index+1:e.end]...) // past the placeholder's 0
-	s.results[len(s.results)-1] = c
-	s.nresults++
+	var idx [20]byte
+	s.results.append(sep, b[e.start:e.index], strconv.AppendInt(idx[:0], int64(s.rule(e.rule)), 10), b[e.index+1:e.end]) // past the placeholder's 0
 }
+
+// resultSep comes before every result but the first.
+var resultSep = []byte(",\n" + resultIndent)
 
 type sarifNotification struct {
 	Level     string          `json:"level"`
@@ -504,7 +495,7 @@ func (s *sarifReport) finish(sink *sink.Sink) {
 	enc.SetIndent("", "  ")
 	_ = enc.Encode(log) // plain data: it cannot fail
 	b := doc.Bytes()
-	if s.nresults == 0 {
+	if s.results.len() == 0 {
 		sink.Out.Write(b)
 		return
 	}
@@ -513,10 +504,7 @@ func (s *sarifReport) finish(sink *sink.Sink) {
 	at := bytes.LastIndex(b, []byte(empty)) + len(empty) - 1
 	sink.Out.Write(b[:at])
 	sink.Out.WriteString("\n")
-	for _, c := range s.results {
-		sink.Out.Write(c)
-		sink.Spill() // a log of many findings is written as it goes
-	}
+	s.results.writeTo(sink) // spilling as it goes
 	sink.Out.WriteString("\n      ")
 	sink.Out.Write(b[at:])
 }

@@ -1,7 +1,9 @@
 package report
 
 import (
+	"bytes"
 	"encoding/xml"
+	"fmt"
 	"strconv"
 
 	"github.com/uritool/uritool/internal/check"
@@ -26,30 +28,45 @@ type junitReport struct {
 }
 
 // junitPart is a block's testcases and passed tests, each with its suite.
+// The testcases are XML already, encoded on the worker as the report
+// holds them, back to back in out, through an encoder the part keeps from
+// block to block: encoding is the bulk of the report, and no garbage.
 type junitPart struct {
+	out     bytes.Buffer
+	enc     *xml.Encoder
 	entries []junitEntry
 }
 
-// junitEntry is one testcase, or, with no case, a run of tests that
-// passed: a clean URI is only a count, and a block's run of them is one
-// entry, so that merging a block costs its findings, not its inputs.
+// junitEntry is one testcase, at out[start:end], or, with none, a run of
+// tests that passed: a clean URI is only a count, and a block's run of
+// them is one entry, so that merging a block costs its findings, not its
+// inputs.
 type junitEntry struct {
-	suite  string
-	c      *junitCase
-	passed int
+	suite      string
+	outcome    junitOutcome
+	passed     int
+	start, end int
 }
 
+// junitOutcome is what a testcase says of its test.
+type junitOutcome uint8
+
+const (
+	junitPassed junitOutcome = iota
+	junitFailure
+	junitSkipped
+	junitError
+)
+
+// junitSuite is a suite's counts and its testcases, encoded.
 type junitSuite struct {
-	XMLName  xml.Name    `xml:"testsuite"`
-	Name     string      `xml:"name,attr"`
-	Tests    int         `xml:"tests,attr"`
-	Failures int         `xml:"failures,attr"`
-	Errors   int         `xml:"errors,attr"`
-	Skipped  int         `xml:"skipped,attr,omitempty"`
-	Cases    []junitCase `xml:"testcase"`
+	name                             string
+	tests, failures, errors, skipped int
+	cases                            chunks
 }
 
 type junitCase struct {
+	XMLName   xml.Name      `xml:"testcase"`
 	Name      string        `xml:"name,attr"`
 	ClassName string        `xml:"classname,attr"`
 	File      string        `xml:"file,attr,omitempty"`
@@ -73,7 +90,7 @@ func (j *junitReport) suite(name string) *junitSuite {
 	if !ok {
 		i = len(j.suites)
 		j.byFile[name] = i
-		j.suites = append(j.suites, junitSuite{Name: name})
+		j.suites = append(j.suites, junitSuite{name: name})
 	}
 	return &j.suites[i]
 }
@@ -82,19 +99,46 @@ func (j *junitReport) add(p *junitPart, r *check.Result) {
 	name := inputsName(r.File)
 	reported := false
 	for f, level := range r.Reported {
-		p.entries = append(p.entries, junitEntry{suite: name, c: j.testcase(name, r, f, level)})
+		p.encode(name, j.testcase(name, r, f, level))
 		reported = true
 	}
 	if reported {
 		return
 	}
 	// A URI checked clean: a test that passed, with no testcase.
-	if n := len(p.entries); n > 0 && p.entries[n-1].c == nil && p.entries[n-1].suite == name {
+	if n := len(p.entries); n > 0 && p.entries[n-1].outcome == junitPassed && p.entries[n-1].suite == name {
 		p.entries[n-1].passed++
 		return
 	}
 	p.entries = append(p.entries, junitEntry{suite: name, passed: 1})
 }
+
+// encode adds a testcase of suite to the part, as the report holds it.
+func (p *junitPart) encode(suite string, c *junitCase) {
+	if p.enc == nil {
+		// A testcase's place in the report: the third level.
+		p.enc = xml.NewEncoder(&p.out)
+		p.enc.Indent(junitCaseIndent, "  ")
+	}
+	start := p.out.Len()
+	_ = p.enc.Encode(c) // plain data into a buffer: it cannot fail
+	if b := p.out.Bytes(); b[start] == '\n' {
+		start++ // the encoder's newline before every element but its first
+	}
+	outcome := junitError
+	switch {
+	case c.Skipped != nil:
+		outcome = junitSkipped
+	case c.Failure != nil:
+		outcome = junitFailure
+	}
+	p.entries = append(p.entries, junitEntry{suite: suite, outcome: outcome, start: start, end: p.out.Len()})
+}
+
+// junitCaseIndent is the indentation of a testcase in the report.
+const junitCaseIndent = "    "
+
+var newline = []byte{'\n'}
 
 func (j *junitReport) testcase(suite string, r *check.Result, f *finding.Finding, level finding.Severity) *junitCase {
 	loc := strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.ColumnAt(f.Offset))
@@ -115,54 +159,68 @@ func (j *junitReport) testcase(suite string, r *check.Result, f *finding.Finding
 // unreadable is a testcase with an error: the file could not be checked.
 func (j *junitReport) unreadable(p *junitPart, file string, err error) {
 	name := inputsName(file)
-	p.entries = append(p.entries, junitEntry{suite: name, c: &junitCase{Name: "read " + DisplayFile(file), ClassName: name, File: DisplayFile(file),
-		Error: &junitProblem{Type: finding.RuleIO, Message: err.Error(), Text: err.Error()}}})
+	p.encode(name, &junitCase{Name: "read " + DisplayFile(file), ClassName: name, File: DisplayFile(file),
+		Error: &junitProblem{Type: finding.RuleIO, Message: err.Error(), Text: err.Error()}})
 }
 
 func (j *junitReport) merge(p *junitPart) {
+	b := p.out.Bytes()
 	for _, e := range p.entries {
 		s := j.suite(e.suite)
-		switch c := e.c; {
-		case c == nil:
-			s.Tests += e.passed
+		switch e.outcome {
+		case junitPassed:
+			s.tests += e.passed
 			continue
-		case c.Skipped != nil:
-			s.Skipped++
-		case c.Failure != nil:
-			s.Failures++
+		case junitSkipped:
+			s.skipped++
+		case junitFailure:
+			s.failures++
 		default:
-			s.Errors++
+			s.errors++
 		}
-		s.Tests++
-		s.Cases = append(s.Cases, *e.c)
+		s.tests++
+		s.cases.append(newline, b[e.start:e.end])
 	}
 	clear(p.entries)
 	p.entries = p.entries[:0]
+	p.out.Reset()
 }
 
+// finish writes the report as encoding/xml would write it with two
+// spaces of indentation, the testcases being already encoded so.
 func (j *junitReport) finish(sink *sink.Sink) {
-	report := struct {
-		XMLName  xml.Name     `xml:"testsuites"`
-		Name     string       `xml:"name,attr"`
-		Tests    int          `xml:"tests,attr"`
-		Failures int          `xml:"failures,attr"`
-		Errors   int          `xml:"errors,attr"`
-		Suites   []junitSuite `xml:"testsuite"`
-	}{Name: "uritool"}
-	// A suite with no testcase says nothing that the others do not, and
-	// most files of a tree have none: CI views listed hundreds of them.
-	for _, s := range j.suites {
-		report.Tests += s.Tests
-		if len(s.Cases) == 0 {
+	var tests, failures, errors int
+	for i := range j.suites {
+		tests += j.suites[i].tests
+		if j.suites[i].cases.len() > 0 {
+			failures += j.suites[i].failures
+			errors += j.suites[i].errors
+		}
+	}
+	w := sink.Out
+	w.WriteString(xml.Header)
+	fmt.Fprintf(w, `<testsuites name="uritool" tests="%d" failures="%d" errors="%d">`, tests, failures, errors)
+	written := false
+	for i := range j.suites {
+		s := &j.suites[i]
+		// A suite with no testcase says nothing that the others do not,
+		// and most files of a tree have none: CI views listed hundreds.
+		if s.cases.len() == 0 {
 			continue
 		}
-		report.Suites = append(report.Suites, s)
-		report.Failures += s.Failures
-		report.Errors += s.Errors
+		written = true
+		w.WriteString("\n  <testsuite name=\"")
+		_ = xml.EscapeText(w, []byte(s.name)) // as encoding/xml escapes an attribute
+		fmt.Fprintf(w, `" tests="%d" failures="%d" errors="%d"`, s.tests, s.failures, s.errors)
+		if s.skipped > 0 {
+			fmt.Fprintf(w, ` skipped="%d"`, s.skipped)
+		}
+		w.WriteString(">")
+		s.cases.writeTo(sink)
+		w.WriteString("\n  </testsuite>")
 	}
-	sink.Out.WriteString(xml.Header)
-	enc := xml.NewEncoder(sink.Out)
-	enc.Indent("", "  ")
-	_ = enc.Encode(report) // plain data: it cannot fail, and sink writes do not
-	sink.Out.WriteByte('\n')
+	if written {
+		w.WriteString("\n")
+	}
+	w.WriteString("</testsuites>\n")
 }

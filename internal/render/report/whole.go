@@ -56,3 +56,40 @@ func printWhole[P any](rep whole[P]) render.Printer[check.Result] {
 func each(newRenderer func() render.Renderer[check.Result]) render.Printer[check.Result] {
 	return render.Printer[check.Result]{NewRenderer: newRenderer}
 }
+
+// chunks holds a report's encoded entries, to be written at the end, in
+// chunks of chunkSize: one buffer would be copied whole each time it
+// doubled, and the garbage of it would cost the collector's time.
+type chunks struct {
+	bufs [][]byte
+	n    int
+}
+
+const chunkSize = 256 << 10
+
+// append appends the pieces, together, to the last chunk, or a new one.
+func (c *chunks) append(pieces ...[]byte) {
+	n := 0
+	for _, p := range pieces {
+		n += len(p)
+	}
+	if len(c.bufs) == 0 || len(c.bufs[len(c.bufs)-1])+n > cap(c.bufs[len(c.bufs)-1]) {
+		c.bufs = append(c.bufs, make([]byte, 0, max(chunkSize, n)))
+	}
+	last := &c.bufs[len(c.bufs)-1]
+	for _, p := range pieces {
+		*last = append(*last, p...)
+	}
+	c.n += n
+}
+
+// len is how many bytes the chunks hold.
+func (c *chunks) len() int { return c.n }
+
+// writeTo writes the chunks to s, spilling as it goes.
+func (c *chunks) writeTo(s *sink.Sink) {
+	for _, b := range c.bufs {
+		s.Out.Write(b)
+		s.Spill()
+	}
+}
