@@ -20,11 +20,13 @@ func TestCLIDecode(t *testing.T) {
 		// A malformed sequence fails its input at the "%", and leaves
 		// its line empty.
 		{name: "malformed keeps its line", args: []string{"decode", "caf%C3%A9", "x%zz", "a+b"}, want: want{code: 1, out: exact("café\n\na+b\n"),
-			err: exact("2:2: '%' not followed by two hex digits [pct-encoded]\n    x%zz\n     ^\n")}},
+			err: exact("2:3: '%' not followed by two hex digits [pct-encoded]\n    x%zz\n      ^\n")}},
 		{name: "malformed at the end", args: []string{"decode", "a%", "a%4", "%%41"}, want: want{code: 1, out: exact("\n\n\n"),
-			err: exact("1:2: '%' not followed by two hex digits [pct-encoded]\n    a%\n     ^\n" +
-				"2:2: '%' not followed by two hex digits [pct-encoded]\n    a%4\n     ^\n" +
-				"3:1: '%' not followed by two hex digits [pct-encoded]\n    %%41\n    ^\n")}},
+			// The caret is under what breaks the triplet: the end of the
+			// input, the byte after a lone digit, a second '%'.
+			err: exact("1:3: '%' not followed by two hex digits [pct-encoded]\n    a%\n      ^\n" +
+				"2:4: '%' not followed by two hex digits [pct-encoded]\n    a%4\n       ^\n" +
+				"3:2: '%' not followed by two hex digits [pct-encoded]\n    %%41\n     ^\n")}},
 
 		// JSON carries the bytes exactly.
 		{name: "json", args: []string{"decode", "--json", "caf%C3%A9", "%0a", "%00"}, want: want{outLacks: []string{"output_base64"}, records: []map[string]any{
@@ -37,7 +39,7 @@ func TestCLIDecode(t *testing.T) {
 			{"input": "%C3", "output": "\ufffd", "output_base64": "ww==", "error": nil},
 		}}},
 		{name: "json failure", args: []string{"decode", "--json", "x%zz"}, want: want{code: 1, outLacks: []string{"output_base64"}, records: []map[string]any{
-			{"input": "x%zz", "output": nil, "error": map[string]any{"offset": 1.0, "rule": "pct-encoded", "message": "'%' not followed by two hex digits"}},
+			{"input": "x%zz", "output": nil, "error": map[string]any{"offset": 2.0, "rule": "pct-encoded", "message": "'%' not followed by two hex digits"}},
 		}}},
 	})
 }

@@ -87,6 +87,18 @@ func Unhex(c byte) byte {
 	return (c | 0x20) - 'a' + 10
 }
 
+// PctBreak is where a "%" at i of s stops being a pct-encoded triplet
+// (section 2.1): the first of the two bytes after it that is not a hex
+// digit, or the end of s. Every error of a bad percent-encoding puts its
+// offset, and so its caret, there, the byte that cannot belong.
+func PctBreak(s string, i int) int {
+	j := i + 1
+	if j < len(s) && IsHex(s[j]) {
+		j++
+	}
+	return j
+}
+
 // AppendPercentDecoded appends s to b with every "%" HEXDIG HEXDIG decoded
 // into its octet (section 2.1). A "%" without two hex digits after it is
 // appended as it is, and bad is the offset in s of the first, or -1.

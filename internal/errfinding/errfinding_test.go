@@ -37,7 +37,7 @@ func TestOf(t *testing.T) {
 	}{
 		{"parse", parseErr, finding.Finding{Offset: 8, Rule: "host", Message: "invalid character ' ' in host"}},
 		{"iri", iriErr, finding.Finding{Offset: 9, Rule: "nfc"}},
-		{"pct", pctErr, finding.Finding{Offset: 1, Rule: "pct-encoded"}},
+		{"pct", pctErr, finding.Finding{Offset: 2, Rule: "pct-encoded"}},
 		{"template", tmplErr, finding.Finding{Offset: 0, Rule: "expansion"}},
 		{"build", buildErr, finding.Finding{Rule: "scheme"}},
 		{"edit", editErr, finding.Finding{Rule: "port"}},

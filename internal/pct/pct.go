@@ -151,11 +151,11 @@ func (e *Error) Error() string { return fmt.Sprintf("offset %d: %s", e.Offset, e
 
 // Decode decodes every "%" HEXDIG HEXDIG of s (section 2.1) into its byte,
 // which may leave bytes that are not UTF-8; a "%" not followed by two hex
-// digits is an *Error at its offset.
+// digits is an *Error at the byte that breaks it (ascii.PctBreak).
 func Decode(s string) ([]byte, error) {
 	b, bad := ascii.AppendPercentDecoded(make([]byte, 0, len(s)), s)
 	if bad >= 0 {
-		return nil, &Error{Offset: bad, Msg: "'%' not followed by two hex digits"}
+		return nil, &Error{Offset: ascii.PctBreak(s, bad), Msg: "'%' not followed by two hex digits"}
 	}
 	return b, nil
 }

@@ -380,11 +380,7 @@ func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 //
 //go:noinline
 func errPct(s string, i int) error {
-	j := i + 1
-	if j < len(s) && ascii.IsHex(s[j]) {
-		j++
-	}
-	return errAt(j, "pct-encoded", "'%%' not followed by two hex digits")
+	return errAt(ascii.PctBreak(s, i), "pct-encoded", "'%%' not followed by two hex digits")
 }
 
 // parseAuthority parses authority = [ userinfo "@" ] host [ ":" port ]

@@ -45,6 +45,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/uritool/uritool/internal/ascii"
 )
 
 // Error reports a malformed template, a template that cannot be matched,
@@ -164,7 +166,7 @@ func literalLen(s string, i int) (int, error) {
 		return 1, nil
 	case c == '%':
 		if !isTriplet(s, i) {
-			return 0, &Error{i, "% not followed by two hex digits"}
+			return 0, &Error{ascii.PctBreak(s, i), "'%' not followed by two hex digits"}
 		}
 		return 3, nil
 	case c < utf8.RuneSelf:
@@ -237,7 +239,7 @@ func parseVarspec(s string, i int) (varspec, int, error) {
 		case isTriplet(s, i):
 			i += 3
 		case i < len(s) && s[i] == '%':
-			return v, i, &Error{i, "% not followed by two hex digits"}
+			return v, i, &Error{ascii.PctBreak(s, i), "'%' not followed by two hex digits"}
 		case i == v.off:
 			return v, i, &Error{i, "expected a variable name"}
 		default:

@@ -36,10 +36,10 @@ func TestParseErrors(t *testing.T) {
 		{"{ leading_space}", 1, "expected a variable name"},
 		{"{x.}", 3, "must be followed"},
 		{"{x..y}", 3, "must be followed"},
-		{"{%2x}", 1, "two hex digits"},
-		{"{x%4}", 2, "two hex digits"},
+		{"{%2x}", 3, "two hex digits"}, // at the byte that breaks the triplet
+		{"{x%4}", 4, "two hex digits"},
 		{"/people/{~thing}", 9, "expected a variable name"},
-		{"a%2", 1, "two hex digits"},
+		{"a%2", 3, "two hex digits"},
 		{"a b", 1, "not allowed in a literal"},
 		{"a<b", 1, "not allowed in a literal"},
 		{"é\xff", 2, "invalid UTF-8"},
