@@ -39,6 +39,7 @@ type RootOptions struct {
 	IO         *IOStreams
 	Color      *flagval.Choice
 	ConfigFile string
+	Quiet      bool
 	// settings layer the config file and environment under the flags,
 	// and know where each value came from.
 	settings *config.Layers
@@ -104,6 +105,7 @@ in order.`,
 	f := root.PersistentFlags()
 	f.Var(opts.Color, "color", "color output: auto, always or never (auto colors a terminal, unless NO_COLOR is set or TERM=dumb)")
 	f.StringVar(&opts.ConfigFile, "config", "", "config `FILE` (default $XDG_CONFIG_HOME/uritool/config.yaml)")
+	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "write no diagnostics of inputs and no closing summary on stderr, for pipelines that want stdout and the exit status (usage, configuration and I/O errors are still written)")
 	_ = root.RegisterFlagCompletionFunc("color", flagval.FixedCompletion(render.ColorModes))
 	_ = root.MarkPersistentFlagFilename("config", "yaml", "yml")
 
@@ -480,7 +482,7 @@ func (s *IOStreams) workdir() (string, error) {
 // run runs a command's operation over the inputs args name, and turns
 // the outcome into its error: findings, or an I/O failure.
 func run[R any](o *RootOptions, args []string, c pipeline.Command[R]) error {
-	env := pipeline.Env{Stdin: o.IO.In, Stdout: o.IO.Out, Stderr: o.IO.ErrOut, TempDir: o.IO.getenv("TMPDIR"),
+	env := pipeline.Env{Stdin: o.IO.In, Stdout: o.IO.Out, Stderr: o.IO.ErrOut, TempDir: o.IO.getenv("TMPDIR"), Quiet: o.Quiet,
 		IsTerminal: func(r io.Reader) bool { return render.IsTerminal(r) }}
 	if c.Files {
 		dir, err := o.IO.workdir()

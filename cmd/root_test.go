@@ -902,3 +902,43 @@ func TestWriteErrorsOutsideTheStream(t *testing.T) {
 		})
 	}
 }
+
+// TestQuiet: --quiet leaves stdout and the exit status as they are and
+// writes no diagnostic of an input and no summary; what stops or breaks a
+// run (an unreadable file, a usage error) is still written (issue 37).
+func TestQuiet(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.md"), []byte("[a](gone.md)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name       string
+		stdin      string
+		args       []string
+		code       int
+		out, err   string
+		errLacks   string
+		errContain string
+	}{
+		{"validate", "http://a b/\nhttp://ok/\n", []string{"-q", "validate"}, 1, "", "", "", ""},
+		{"filter", "http://a b/\nhttp://ok/\n", []string{"validate", "--quiet", "--filter", "valid"}, 1, "http://ok/\n", "", "", ""},
+		{"normalize keeps its lines", "http://a b/\nHTTP://ok/\n", []string{"normalize", "-q"}, 1, "\nhttp://ok/\n", "", "", ""},
+		{"lint keeps its findings", "", []string{"lint", "-q", "a.md", "missing.md"}, 3, "a.md:1:5: nothing at gone.md [missing-target]\n    gone.md\n    ^\n", "",
+			"checked", "open missing.md"},
+		{"usage", "", []string{"-q", "resolve"}, 2, "", "", "", "missing BASE"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := runIn(t, dir, c.stdin, nil, c.args...)
+			if r.code != c.code || r.stdout != c.out {
+				t.Errorf("exit %d, stdout %q; want %d, %q", r.code, r.stdout, c.code, c.out)
+			}
+			if c.errContain == "" && c.errLacks == "" && r.stderr != c.err {
+				t.Errorf("stderr %q, want %q", r.stderr, c.err)
+			}
+			if c.errLacks != "" && strings.Contains(r.stderr, c.errLacks) || !strings.Contains(r.stderr, c.errContain) {
+				t.Errorf("stderr %q: want %q in it and not %q", r.stderr, c.errContain, c.errLacks)
+			}
+		})
+	}
+}

@@ -178,6 +178,9 @@ type Env struct {
 	// from, TempDir where a long line of a pipe is kept: see
 	// stream.Config.
 	Dir, TempDir string
+	// Quiet leaves out the diagnostics of inputs and closing summaries:
+	// see stream.Config.
+	Quiet bool
 	// IsTerminal tells whether standard input is a terminal, so that a
 	// person is told uritool waits for input.
 	IsTerminal func(io.Reader) bool
@@ -207,7 +210,7 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 		}
 	}
 	return stream.Run(stream.Config{
-		Stdin: env.Stdin, Stdout: env.Stdout, Stderr: env.Stderr, Dir: env.Dir, TempDir: env.TempDir,
+		Stdin: env.Stdin, Stdout: env.Stdout, Stderr: env.Stderr, Dir: env.Dir, TempDir: env.TempDir, Quiet: env.Quiet,
 		Args: args, Files: c.Files, Only: c.Files, WholeFiles: c.WholeFiles, Once: c.Once, OnEmpty: c.OnEmpty, Cut: c.Cut, Workers: workers,
 		NewWorker: func() stream.Worker {
 			op := c.NewOp()

@@ -132,6 +132,11 @@ type Config struct {
 	IsTerminal func(io.Reader) bool
 	// Summary, if set, gives a line written to Stderr after all output.
 	Summary func(Stats) string
+	// Quiet drops what the workers and Summary write to Stderr (the
+	// diagnostics of inputs, a closing summary), for a pipeline that
+	// wants stdout and the exit status alone. A file that cannot be read
+	// is still reported: it is the run's trouble, not an input's.
+	Quiet bool
 	// Finish, if set, writes what is due after the last input (a report
 	// written whole, counts), once every unit's Carry is gathered.
 	Finish func(s *sink.Sink)
@@ -259,6 +264,9 @@ func Run(c Config) (Stats, error) {
 	write := func(toErr bool, b []byte) error {
 		w := c.Stdout
 		if toErr {
+			if c.Quiet {
+				return nil
+			}
 			w = c.Stderr
 		}
 		_, err := w.Write(b)
