@@ -126,6 +126,7 @@ func (r *Result) ColumnAt(off int) int {
 type Checker struct {
 	rule    uri.Rule // the grammar an input must match
 	opts    Options
+	policy  bool // some policy is set: a run with none skips the look
 	lintOff map[string]bool
 	finding finding.Finding // reused so that a failing input costs no allocation here
 }
@@ -140,7 +141,8 @@ func pick(isIRI bool, ascii, iri uri.Rule) uri.Rule {
 
 // New validates opts and returns a Checker.
 func New(opts Options) (*Checker, error) {
-	c := &Checker{opts: opts, lintOff: map[string]bool{}}
+	p := &opts.Policy
+	c := &Checker{opts: opts, lintOff: map[string]bool{}, policy: len(p.Schemes) > 0 || p.NoUserinfo || p.RequireHost || p.Normalized}
 	switch opts.As {
 	case AsURI, "":
 		c.rule = pick(opts.IRI, uri.RuleURI, uri.RuleIRI)
@@ -178,10 +180,12 @@ func (c *Checker) Check(r *Result, input string) {
 		r.Error = &c.finding
 		return
 	}
-	if f, broken := c.policy(u); broken {
-		c.finding = f
-		r.Error = &c.finding
-		return
+	if c.policy {
+		if f, broken := c.breaks(&u); broken {
+			c.finding = f
+			r.Error = &c.finding
+			return
+		}
 	}
 	if c.opts.Lint {
 		r.Warnings = lint.Check(r.Warnings, u, c.disabled)
@@ -201,7 +205,8 @@ func IRIHint(input string, offset int) string {
 	return ""
 }
 
-func (c *Checker) policy(u uri.URI) (finding.Finding, bool) {
+// breaks checks u against the policies.
+func (c *Checker) breaks(u *uri.URI) (finding.Finding, bool) {
 	p := &c.opts.Policy
 	if len(p.Schemes) > 0 {
 		scheme, ok := u.Scheme()
@@ -219,7 +224,7 @@ func (c *Checker) policy(u uri.URI) (finding.Finding, bool) {
 			return finding.Finding{Offset: 0, Rule: RuleScheme, Message: fmt.Sprintf("scheme %q is not allowed (allowed: %s)", scheme, strings.Join(p.Schemes, ", "))}, true
 		}
 	}
-	if _, ok := u.Userinfo(); ok && p.NoUserinfo {
+	if _, ok := u.Userinfo(); p.NoUserinfo && ok {
 		at, _, _ := u.Span(uri.ComponentUserinfo)
 		return finding.Finding{Offset: at, Rule: RuleUserinfo, Message: "userinfo is not allowed"}, true
 	}
@@ -231,7 +236,7 @@ func (c *Checker) policy(u uri.URI) (finding.Finding, bool) {
 		return finding.Finding{Offset: at, Rule: RuleHost, Message: "a host is required (the host is empty)"}, true
 	}
 	if p.Normalized {
-		n := p.Normalize.Normalize(u).String()
+		n := p.Normalize.Normalize(*u).String()
 		if s := u.String(); n != s {
 			at := 0
 			for at < len(s) && at < len(n) && s[at] == n[at] {
