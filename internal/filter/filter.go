@@ -24,7 +24,8 @@ type Filter struct {
 	// lowercase; matched without regard to case.
 	Ext, DropExt []string
 	// Host and Path keep only references whose host, or path, matches one
-	// of these globs (path.Match syntax; a host is matched lowercased).
+	// of these globs (path.Match syntax; a host is matched lowercased,
+	// against lowercase globs: flagval.NewHostGlobs).
 	Host, Path []string
 	// Scheme, when set, is --default-scheme: a reference is matched as
 	// the command will read it.

@@ -299,16 +299,27 @@ func (l *Extensions) Set(s string) error {
 }
 
 // Globs is a repeatable glob in path.Match syntax: * ? [...] and \.
-type Globs struct{ dst *[]string }
+type Globs struct {
+	dst   *[]string
+	lower bool
+}
 
 // NewGlobs keeps the globs in dst.
-func NewGlobs(dst *[]string) *Globs { return &Globs{dst} }
+func NewGlobs(dst *[]string) *Globs { return &Globs{dst: dst} }
+
+// NewHostGlobs keeps globs of hosts in dst, lowercased: a host's name
+// knows no case (RFC 3986 section 3.2.2), and the host is matched
+// lowercased, so EXAMPLE.COM must match it too.
+func NewHostGlobs(dst *[]string) *Globs { return &Globs{dst: dst, lower: true} }
 
 func (l *Globs) Type() string   { return "GLOB" }
 func (l *Globs) String() string { return strings.Join(*l.dst, " ") }
 func (l *Globs) Set(s string) error {
 	if _, err := path.Match(s, ""); err != nil {
 		return fmt.Errorf("invalid glob %q: %v", s, err)
+	}
+	if l.lower {
+		s = strings.ToLower(s)
 	}
 	*l.dst = append(*l.dst, s)
 	return nil
