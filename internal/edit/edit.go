@@ -490,6 +490,9 @@ func (p *parts) setUserinfoPart(isUser bool, v *string) {
 	if p.userinfo != nil {
 		u, pw := userinfoParts(*p.userinfo)
 		user, password = &u, pw
+		if u == "" && pw != nil {
+			user = nil // ":password" is a password without a user, as written below
+		}
 	}
 	if isUser {
 		user = v

@@ -53,6 +53,11 @@ func TestApply(t *testing.T) {
 		{"http://u:p:q@h/", []Op{mustOp(ParseSet("--set", "user=v"))}, "http://v:p:q@h/"},
 		{"http://u:p:q@h/", []Op{mustOp(ParseUnset("--unset", "password"))}, "http://u@h/"},
 		{"http://u:p@h/", []Op{mustOp(ParseUnset("--unset", "password")), mustOp(ParseUnset("--unset", "user"))}, "http://h/"},
+		// In either order (issue 36: user then password gave "http://@h/"):
+		// ":p" is a password without a user.
+		{"http://u:p@h/", []Op{mustOp(ParseUnset("--unset", "user")), mustOp(ParseUnset("--unset", "password"))}, "http://h/"},
+		{"http://:p@h/", []Op{mustOp(ParseUnset("--unset", "password"))}, "http://h/"},
+		{"http://@h/", []Op{mustOp(ParseUnset("--unset", "password"))}, "http://@h/"},
 		{"http://h/", []Op{mustOp(ParseSet("--set", "password=p"))}, "http://:p@h/"},
 		{"http://h/", []Op{mustOp(ParseSet("--set", "user="))}, "http://@h/"},
 		{"http://h:1/", []Op{mustOp(ParseSet("--set", "port?=2"))}, "http://h:1/"},
