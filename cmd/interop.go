@@ -46,8 +46,10 @@ rfc3986 by RFC 3986 section 5.2 (strict: a reference with a scheme is not
 relative, and the base must be a URI, 5.2.1), whatwg by the URL parser with
 a base URL, net/url by url.Parse and ResolveReference. A parser that
 rejects the base rejects every input, with the base's error ("base: ..."),
-and a reference it rejects with the reference's own; a base that no parser
-accepts is a usage error.
+and a reference it rejects with the reference's own. A base that no parser
+accepts is a usage error, and so is one neither standard takes for a base
+URL (net/url reads "a/b" as a relative reference and would resolve
+against it).
 
 One string read two ways is how many server-side request forgery and
 open-redirect bugs start: a validator approves one host and the HTTP client
@@ -115,8 +117,9 @@ type readFunc = func(string) [3]interop.Reading
 
 // readerPerWorker returns what gives each worker its readFunc: Read, or
 // with --base, the Read of a Base of the worker's own (a Base is not safe
-// for concurrent use). A base no parser accepts, or an empty one, is a
-// usage error.
+// for concurrent use). A base no parser accepts, one neither standard
+// accepts (net/url takes a relative one), or an empty one, is a usage
+// error.
 func (o *InteropOptions) readerPerWorker(withBase bool) (func() readFunc, error) {
 	if !withBase {
 		return func() readFunc { return interop.Read }, nil
@@ -132,6 +135,13 @@ func (o *InteropOptions) readerPerWorker(withBase bool) (func() readFunc, error)
 			why = append(why, interop.Parsers[i]+": "+strings.TrimPrefix(e, "base: "))
 		}
 		return nil, badValue("base", shown, "no parser accepts it (%s)", strings.Join(why, "; "))
+	}
+	if errs[0] != "" && errs[1] != "" {
+		// net/url alone reads it, as a relative reference: neither
+		// standard has a base URL there, and every input would only
+		// show that.
+		return nil, badValue("base", shown, "it is no base URL (rfc3986: %s; whatwg: %s); net/url reads it only as a relative reference",
+			strings.TrimPrefix(errs[0], "base: "), strings.TrimPrefix(errs[1], "base: "))
 	}
 	return func() readFunc { return interop.ParseBase(o.Base).Read }, nil
 }
