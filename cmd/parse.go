@@ -79,6 +79,10 @@ A --get value with braces is a template instead, one line per input, each
   {{ and }}          literal braces
 
 The query's pairs are split at "&"; an empty piece ("a&&b") is no pair.
+A decoded value stays on its line: its control characters (a newline, a
+tab) are written percent-encoded (%0A, %09), and so, in {query-all:KEY} and
+{query-keys}, are a space and a "%" (%20, %25), so that the spaces between
+values are the only ones.
 Modifiers go before a field, each once, in any order:
 
   must:              a reference with no value for the field is a finding:

@@ -339,10 +339,34 @@ func (p *part) appendQuery(dst []byte, u *uri.URI) ([]byte, bool) {
 
 // appendText appends v, percent-encoded under encode:.
 func (p *part) appendText(dst []byte, v string) []byte {
-	if p.mods&modEncode == 0 {
-		return append(dst, v...)
+	if p.mods&modEncode != 0 {
+		return appendEncoded(dst, v)
 	}
-	return appendEncoded(dst, v)
+	// A decoded value is one item of one line: a control character would
+	// break the line or a tab-separated list, and in the fields that join
+	// their values with spaces a space or a '%' would make two readings of
+	// one output. Those bytes are written percent-encoded, nothing else.
+	joined := (p.kind == partQueryAll || p.kind == partQueryKeys) && p.mods&modRaw == 0
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c < ' ' || c == 0x7F || joined && (c == ' ' || c == '%') {
+			return appendEscaped(dst, v, joined)
+		}
+	}
+	return append(dst, v...)
+}
+
+// appendEscaped appends v with its control characters, and with joined
+// its spaces and '%', percent-encoded.
+func appendEscaped(dst []byte, v string, joined bool) []byte {
+	const hex = "0123456789ABCDEF"
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c < ' ' || c == 0x7F || joined && (c == ' ' || c == '%') {
+			dst = append(dst, '%', hex[c>>4], hex[c&15])
+		} else {
+			dst = append(dst, c)
+		}
+	}
+	return dst
 }
 
 // appendEncoded percent-encodes every byte of v but the unreserved

@@ -91,7 +91,7 @@ func TestGetTemplate(t *testing.T) {
 		{template: "{encode:query:k}", input: "?k=%C3%A9~-._!*'()", want: "%C3%A9~-._%21%2A%27%28%29"},
 
 		// {query-keys}: every key, decoded, space-separated, repeats kept.
-		{template: "{query-keys}|{raw:query-keys}|{encode:query-keys}", input: "?a=1&b%20c=2&a=3&&d", want: "a b c a d|a b%20c a d|a b%20c a d"},
+		{template: "{query-keys}|{raw:query-keys}|{encode:query-keys}", input: "?a=1&b%20c=2&a=3&&d", want: "a b%20c a d|a b%20c a d|a b%20c a d"},
 		{template: "[{query-keys}]", input: "http://h/", want: "[]"},
 		{template: "[{query-keys}]", input: "http://h/?", want: "[]"},
 
@@ -268,4 +268,35 @@ func FuzzGetEncode(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestDecodedStaysOnItsLine: a decoded value's control characters are
+// percent-encoded, so that one input is one line and a tab-separated list
+// keeps its columns; in the fields joined by spaces, a space and a '%' are
+// too, so that "?a%20b=1&c=2" and "?a=1&b=2&c=3" differ (issue 36).
+func TestDecodedStaysOnItsLine(t *testing.T) {
+	for _, c := range []struct{ template, input, want string }{
+		{"{query:k}", "http://a/?k=a%0Ab", "a%0Ab"},
+		{"{query:k}", "http://a/?k=x%09y%7F", "x%09y%7F"},
+		{"{query:k}", "http://a/?k=hello%20world%25", "hello world%"},
+		{"{query-keys}", "http://a/?a%20b=1&c=2", "a%20b c"},
+		{"{query-keys}", "http://a/?a=1&b=2&c=3", "a b c"},
+		{"{query-keys}", "http://a/?a%2520b=1", "a%2520b"},
+		{"{query-all:k}", "http://a/?k=1%202&k=3", "1%202 3"},
+		{"{raw:query:k}", "http://a/?k=a%0Ab", "a%0Ab"},
+		{"{raw:query-keys}", "http://a/?a%20b=1", "a%20b"},
+		{"{encode:query:k}", "http://a/?k=a%0Ab", "a%0Ab"},
+	} {
+		tmpl, err := get.Parse(c.template)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, err := uri.Parse(c.input)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := tmpl.Append(nil, &u, &get.Options{}); string(got) != c.want {
+			t.Errorf("%s of %s = %q, want %q", c.template, c.input, got, c.want)
+		}
+	}
 }
