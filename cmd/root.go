@@ -600,7 +600,7 @@ func addFilterFlags(c *cobra.Command, f *filter.Filter) {
 	fl.Var(flagval.NewExtensions(&f.Ext), "ext", "keep only references whose last path segment has one of these extensions")
 	fl.Var(flagval.NewExtensions(&f.DropExt), "drop-ext", "drop references whose last path segment has one of these extensions (css,png,...)")
 	fl.Var(flagval.NewHostGlobs(&f.Host), "host", "keep only references whose host matches this glob, neither of them by case (repeatable: any)")
-	fl.Var(flagval.NewGlobs(&f.Path), "path-glob", "keep only references whose path matches this glob (repeatable: any)")
+	fl.Var(flagval.NewPathGlobs(&f.Path), "path-glob", "keep only references whose path matches this glob, as gitignore matches paths: *.php a last segment anywhere, /static/* from the start, ** any segments (repeatable: any)")
 	for _, name := range []string{"has", "lacks"} {
 		_ = c.RegisterFlagCompletionFunc(name, flagval.ListCompletion(flagval.ComponentNames))
 	}

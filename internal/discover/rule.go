@@ -3,9 +3,10 @@ package discover
 import (
 	"errors"
 	"os"
-	"path"
 	"slices"
 	"strings"
+
+	"github.com/uritool/uritool/internal/glob"
 )
 
 // A rule is one pattern of a .gitignore, of --exclude-path or of a
@@ -16,14 +17,11 @@ import (
 // name at a time, as git does, and what lies below an excluded directory
 // is left out by the walk (or by under, for a named file).
 type rule struct {
-	base     []string // the directory of the file the rule comes from, relative to the root paths are given from
-	segs     []string // the pattern split at "/"
-	negate   bool     // "!": a match includes
-	dirOnly  bool     // a trailing "/": only directories match
-	anchored bool     // a "/" but at the end: matched against the path below base, not the name
+	base    []string // the directory of the file the rule comes from, relative to the root paths are given from
+	glob    glob.Pattern
+	negate  bool // "!": a match includes
+	dirOnly bool // a trailing "/": only directories match
 }
-
-var errEmptyPattern = errors.New("empty path pattern")
 
 // parseRule reads one pattern relative to base. Errors are an empty
 // pattern and a malformed glob ("[a"), which git passes over silently.
@@ -35,19 +33,9 @@ func parseRule(p string, base []string) (rule, error) {
 		p = p[:len(p)-1]
 	}
 	p, r.dirOnly = strings.CutSuffix(p, "/")
-	if q, ok := strings.CutPrefix(p, "/"); ok {
-		p, r.anchored = q, true
-	}
-	if p == "" {
-		return rule{}, errEmptyPattern
-	}
-	r.anchored = r.anchored || strings.Contains(p, "/")
-	r.segs = strings.Split(p, "/")
-	for _, s := range r.segs {
-		// Match checks the whole pattern even when the name differs.
-		if _, err := path.Match(s, ""); err != nil {
-			return rule{}, err
-		}
+	var err error
+	if r.glob, err = glob.Parse(p); err != nil {
+		return rule{}, err
 	}
 	return r, nil
 }
@@ -58,40 +46,7 @@ func (r *rule) match(p []string, dir bool) bool {
 	if r.dirOnly && !dir || len(p) <= len(r.base) || !slices.Equal(p[:len(r.base)], r.base) {
 		return false
 	}
-	rest := p[len(r.base):]
-	if !r.anchored {
-		ok, _ := path.Match(r.segs[0], rest[len(rest)-1])
-		return ok
-	}
-	return matchSegs(r.segs, rest)
-}
-
-// matchSegs matches names against segments, "**" standing for any
-// number of names; a trailing "**" for at least one, so that "a/**" is
-// what is inside a, not a.
-func matchSegs(segs, names []string) bool {
-	for len(segs) > 0 {
-		if segs[0] == "**" {
-			segs = segs[1:]
-			if len(segs) == 0 {
-				return len(names) > 0
-			}
-			for i := range len(names) + 1 {
-				if matchSegs(segs, names[i:]) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(names) == 0 {
-			return false
-		}
-		if ok, _ := path.Match(segs[0], names[0]); !ok {
-			return false
-		}
-		segs, names = segs[1:], names[1:]
-	}
-	return len(names) == 0
+	return r.glob.Match(p[len(r.base):])
 }
 
 // rules are in ascending priority: the last that matches decides.
@@ -126,7 +81,7 @@ func (rs rules) under(p []string, dir bool) bool {
 func (rs rules) unanchored() rules {
 	var out rules
 	for _, r := range rs {
-		if !r.anchored {
+		if !r.glob.Anchored() {
 			out = append(out, r)
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/uritool/uritool/internal/glob"
+
 	"github.com/uritool/uritool/internal/defaultscheme"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -23,10 +25,12 @@ type Filter struct {
 	// these extensions; DropExt drops those that do. Without the dot,
 	// lowercase; matched without regard to case.
 	Ext, DropExt []string
-	// Host and Path keep only references whose host, or path, matches one
-	// of these globs (path.Match syntax; a host is matched lowercased,
-	// against lowercase globs: flagval.NewHostGlobs).
-	Host, Path []string
+	// Host keeps only references whose host matches one of these globs
+	// (path.Match syntax; a host is matched lowercased, against lowercase
+	// globs: flagval.NewHostGlobs); Path, whose path matches one of
+	// these, by its segments (internal/glob).
+	Host []string
+	Path []glob.Pattern
 	// Scheme, when set, is --default-scheme: a reference is matched as
 	// the command will read it.
 	Scheme *defaultscheme.Flag
@@ -70,7 +74,30 @@ func (f *Filter) Keep(text string) bool {
 			return false
 		}
 	}
-	return len(f.Path) == 0 || matchAny(f.Path, u.Path())
+	return len(f.Path) == 0 || matchPath(f.Path, u.Path())
+}
+
+// matchPath reports whether one of globs matches the segments of p,
+// split without allocation for paths of up to 16 segments.
+func matchPath(globs []glob.Pattern, p string) bool {
+	var buf [16]string
+	names := buf[:0]
+	if p = strings.TrimPrefix(p, "/"); p != "" {
+		for {
+			seg, rest, more := strings.Cut(p, "/")
+			names = append(names, seg) // "a/" is "a" and an empty last segment
+			if !more {
+				break
+			}
+			p = rest
+		}
+	}
+	for i := range globs {
+		if globs[i].Match(names) {
+			return true
+		}
+	}
+	return false
 }
 
 // Extension is the extension of the last segment of path, without the

@@ -3,8 +3,23 @@ package filter
 import (
 	"testing"
 
+	"github.com/uritool/uritool/internal/glob"
 	"github.com/uritool/uritool/pkg/uri"
 )
+
+// globs parses patterns, as --path-glob does.
+func globs(t *testing.T, patterns ...string) []glob.Pattern {
+	t.Helper()
+	var gs []glob.Pattern
+	for _, p := range patterns {
+		g, err := glob.Parse(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gs = append(gs, g)
+	}
+	return gs
+}
 
 func TestKeep(t *testing.T) {
 	for _, c := range []struct {
@@ -23,7 +38,15 @@ func TestKeep(t *testing.T) {
 		{"only ext", Filter{Ext: []string{"pdf"}}, []string{"https://a/doc.pdf#p=2"}, []string{"https://a/doc", "https://a/doc.pdfx"}},
 		{"host glob", Filter{Host: []string{"*.example.com", "example.com"}},
 			[]string{"https://WWW.Example.com/", "http://example.com", "%zz"}, []string{"https://example.org/", "/relative", "https://a.b.example.net/"}},
-		{"path glob", Filter{Path: []string{"/api/*"}}, []string{"https://a/api/v1"}, []string{"https://a/api/v1/users", "https://a/"}},
+		{"path glob", Filter{Path: globs(t, "/api/*")}, []string{"https://a/api/v1"}, []string{"https://a/api/v1/users", "https://a/"}},
+		// One glob language with --exclude-path (issue 36: '*.php' matched
+		// nothing, paths starting with "/", and ** crossed no segment).
+		{"a last segment anywhere", Filter{Path: globs(t, "*.php")}, []string{"https://a/x.php?q", "https://a/b/c/x.php", "x.php"},
+			[]string{"https://a/x.phpx", "https://a/", "https://a/x.php/"}},
+		{"any segments", Filter{Path: globs(t, "/api/**/users")}, []string{"https://a/api/users", "https://a/api/v1/v2/users"},
+			[]string{"https://a/v1/api/users", "https://a/api/users/1"}},
+		{"anchored without a leading slash", Filter{Path: globs(t, "static/*.css")}, []string{"https://a/static/x.css"},
+			[]string{"https://a/b/static/x.css"}},
 		{"IRI host", Filter{Host: []string{"bücher.de"}}, []string{"http://bücher.de/"}, []string{"http://xn--bcher-kva.de/"}},
 	} {
 		for _, in := range c.keep {
@@ -48,7 +71,7 @@ func TestExtension(t *testing.T) {
 }
 
 func TestEmpty(t *testing.T) {
-	if !(&Filter{}).Empty() || (&Filter{Path: []string{"/"}}).Empty() {
+	if !(&Filter{}).Empty() || (&Filter{Path: globs(t, "*")}).Empty() {
 		t.Error("Empty is wrong")
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/uritool/uritool/internal/glob"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -298,29 +299,45 @@ func (l *Extensions) Set(s string) error {
 	return nil
 }
 
-// Globs is a repeatable glob in path.Match syntax: * ? [...] and \.
-type Globs struct {
-	dst   *[]string
-	lower bool
-}
+// HostGlobs is a repeatable glob of hosts in path.Match syntax: * ? [...]
+// and \. They are kept lowercased: a host's name knows no case (RFC 3986
+// section 3.2.2), and the host is matched lowercased, so EXAMPLE.COM must
+// match it too.
+type HostGlobs struct{ dst *[]string }
 
-// NewGlobs keeps the globs in dst.
-func NewGlobs(dst *[]string) *Globs { return &Globs{dst: dst} }
+// NewHostGlobs keeps the globs in dst.
+func NewHostGlobs(dst *[]string) *HostGlobs { return &HostGlobs{dst} }
 
-// NewHostGlobs keeps globs of hosts in dst, lowercased: a host's name
-// knows no case (RFC 3986 section 3.2.2), and the host is matched
-// lowercased, so EXAMPLE.COM must match it too.
-func NewHostGlobs(dst *[]string) *Globs { return &Globs{dst: dst, lower: true} }
-
-func (l *Globs) Type() string   { return "GLOB" }
-func (l *Globs) String() string { return strings.Join(*l.dst, " ") }
-func (l *Globs) Set(s string) error {
+func (l *HostGlobs) Type() string   { return "GLOB" }
+func (l *HostGlobs) String() string { return strings.Join(*l.dst, " ") }
+func (l *HostGlobs) Set(s string) error {
 	if _, err := path.Match(s, ""); err != nil {
 		return fmt.Errorf("invalid glob %q: %v", s, err)
 	}
-	if l.lower {
-		s = strings.ToLower(s)
+	*l.dst = append(*l.dst, strings.ToLower(s))
+	return nil
+}
+
+// PathGlobs is a repeatable glob of paths, in the one glob language of
+// the tool's paths, gitignore's (internal/glob): "*.php" matches the
+// last segment wherever it is, "/static/*" from the start, "**" any
+// number of segments.
+type PathGlobs struct {
+	dst   *[]glob.Pattern
+	texts []string
+}
+
+// NewPathGlobs keeps the globs in dst.
+func NewPathGlobs(dst *[]glob.Pattern) *PathGlobs { return &PathGlobs{dst: dst} }
+
+func (l *PathGlobs) Type() string   { return "GLOB" }
+func (l *PathGlobs) String() string { return strings.Join(l.texts, " ") }
+func (l *PathGlobs) Set(s string) error {
+	g, err := glob.Parse(s)
+	if err != nil {
+		return fmt.Errorf("invalid glob %q: %v", s, err)
 	}
-	*l.dst = append(*l.dst, s)
+	*l.dst = append(*l.dst, g)
+	l.texts = append(l.texts, s)
 	return nil
 }
