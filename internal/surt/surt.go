@@ -36,8 +36,9 @@
 //     lowercased, ASP.NET session ids in the path removed, and one trailing
 //     "/" dropped unless the path is "/".
 //  5. Query: percent-decoded until nothing changes and escaped once;
-//     session ids removed (jsessionid, phpsessid, sid, aspsessionid,
-//     cfid/cftoken); lowercased; its "&"-separated pairs sorted by key,
+//     session ids of the forms below removed (jsessionid, phpsessid and
+//     sid with a value of 32 letters and digits, aspsessionid,
+//     cfid/cftoken; "sid=3" stays); lowercased; its "&"-separated pairs sorted by key,
 //     then a key without "=" first, then by value; an empty query and its
 //     "?" dropped.
 //  6. The scheme is dropped when there is a host; without one the key is
