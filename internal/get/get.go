@@ -14,7 +14,9 @@ import (
 	"golang.org/x/net/publicsuffix"
 
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/internal/nearest"
+	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/surt"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -73,6 +75,10 @@ const (
 	partSegment
 	partPublicSuffix
 	partSURT
+	partLabel // host:N
+	partPuny  // puny:host
+	partIDN   // idn:host
+	partURL
 )
 
 // modifier is a set of the prefixes a template field may carry.
@@ -87,7 +93,7 @@ const (
 
 // TemplateFields are the fields a template knows beyond Fields, as help
 // and completion show them.
-var TemplateFields = []string{"query:KEY", "query-all:KEY", "query-keys", "segment:N", "registrable", "suffix", "subdomain", "surt"}
+var TemplateFields = []string{"query:KEY", "query-all:KEY", "query-keys", "segment:N", "host:N", "puny:host", "idn:host", "url", "registrable", "suffix", "subdomain", "surt"}
 
 // Modifiers are the modifiers a template field may carry, in the order of
 // their bits.
@@ -95,7 +101,7 @@ var Modifiers = []string{"must:", "default:", "raw:", "encode:"}
 
 // plainTemplateFields are the template fields without an argument.
 var plainTemplateFields = map[string]partKind{"query-keys": partQueryKeys, "registrable": partPublicSuffix,
-	"suffix": partPublicSuffix, "subdomain": partPublicSuffix, "surt": partSURT}
+	"suffix": partPublicSuffix, "subdomain": partPublicSuffix, "surt": partSURT, "url": partURL}
 
 // List reads a --get list of fields, which prints them tab-separated.
 func List(fields []string) (*Template, error) {
@@ -187,8 +193,22 @@ func parseField(f string) (part, error) {
 			return p, fmt.Errorf("{%s} needs a segment number other than 0, as {segment:1} or {segment:-1}", f)
 		}
 		p.kind, p.n = partSegment, n
+	case name == "host" && hasArg:
+		n, err := strconv.Atoi(arg)
+		if err != nil || n == 0 {
+			return p, fmt.Errorf("{%s} needs a label number other than 0, as {host:1} or {host:-1}", f)
+		}
+		p.kind, p.n, p.text = partLabel, n, "host-label"
+	case name == "puny" || name == "idn":
+		if !hasArg || arg != "host" {
+			return p, fmt.Errorf("{%s}: %s: applies to {host} only, as {%s:host}", f, name, name)
+		}
+		p.kind, p.text = partPuny, "puny:host"
+		if name == "idn" {
+			p.kind, p.text = partIDN, "idn:host"
+		}
 	case hasArg:
-		return p, fmt.Errorf("unknown field {%s}%s", f, didYouMean(name, []string{"query", "query-all", "segment"}, "{"+f[:len(f)-len(rest)]+"%s:"+arg+"}"))
+		return p, fmt.Errorf("unknown field {%s}%s", f, didYouMean(name, []string{"query", "query-all", "segment", "host", "puny", "idn"}, "{"+f[:len(f)-len(rest)]+"%s:"+arg+"}"))
 	case isPlain:
 		p.kind = plain
 	case slices.Contains(Fields, name):
@@ -247,6 +267,10 @@ func (p *part) missing() string {
 		return "no key in the query"
 	case "segment":
 		return fmt.Sprintf("no path segment %d", p.n)
+	case "host-label":
+		return fmt.Sprintf("no host label %d", p.n)
+	case "puny:host", "idn:host":
+		return "no host that IDNA (UTS #46) can convert"
 	case "port":
 		if p.mods&modDefault != 0 {
 			return "no port, and no default port for the scheme"
@@ -288,6 +312,46 @@ func (p *part) appendValue(dst []byte, u *uri.URI, o *Options) ([]byte, bool) {
 			i--
 		}
 		return dst, false
+	case partLabel:
+		host, ok := u.Host()
+		if !ok || host == "" {
+			return dst, false
+		}
+		n := strings.Count(host, ".") + 1
+		i := p.n - 1
+		if p.n < 0 {
+			i = n + p.n
+		}
+		if i < 0 || i >= n {
+			return dst, false
+		}
+		for range i {
+			_, host, _ = strings.Cut(host, ".")
+		}
+		label, _, _ := strings.Cut(host, ".")
+		return p.appendText(dst, label), true
+	case partPuny, partIDN:
+		host, ok := u.Host()
+		if !ok {
+			return dst, false
+		}
+		if u.HostType() != uri.HostRegName {
+			return p.appendText(dst, host), true // an IP address has one form
+		}
+		ascii, unicode, err := idn.HostForms(host)
+		if err != nil {
+			return dst, false
+		}
+		if p.kind == partIDN {
+			return p.appendText(dst, unicode), true
+		}
+		return p.appendText(dst, ascii), true
+	case partURL:
+		v := u.String()
+		if !o.ShowPassword {
+			v = password.Masked(v)
+		}
+		return p.appendText(dst, v), true
 	case partPublicSuffix:
 		v := publicSuffixPart(u, p.text)
 		return p.appendText(dst, v), v != ""

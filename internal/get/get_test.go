@@ -193,7 +193,11 @@ func TestGetTemplateErrors(t *testing.T) {
 		{"{encode}", "unknown field {encode}"},
 		{"{url:query:a}", "unknown field {url:query:a}"},
 		{"{query-keys:a}", "unknown field {query-keys:a}"},
-		{"{host:x}", "unknown field {host:x}"},
+		{"{host:x}", "{host:x} needs a label number other than 0"},
+		{"{host:0}", "{host:0} needs a label number other than 0"},
+		{"{puny:path}", "{puny:path}: puny: applies to {host} only"},
+		{"{idn}", "{idn}: idn: applies to {host} only"},
+		{"{hots:1}", "did you mean {host:1}?"},
 		// A near field is named, with the modifiers and key as written.
 		{"{hots}", "unknown field {hots}; did you mean {host}?"},
 		{"{must:prot}", "unknown field {must:prot}; did you mean {must:port}?"},
@@ -238,7 +242,7 @@ func FuzzGetEncode(f *testing.F) {
 	for _, s := range []string{"http://u:p@h:1/a%20b/c?k=v%26w&k=2&=x#f", "mailto:a@b", "//[::1]/?%C3%A9=%00", "a/b?k=+%2B"} {
 		f.Add(s, "k")
 	}
-	fields := append(append([]string{}, get.Fields...), "query:KEY", "query-all:KEY", "query-keys", "segment:1", "segment:-1", "surt", "default:port")
+	fields := append(append([]string{}, get.Fields...), "query:KEY", "query-all:KEY", "query-keys", "segment:1", "segment:-1", "host:1", "host:-1", "puny:host", "idn:host", "url", "surt", "default:port")
 	f.Fuzz(func(t *testing.T, input, key string) {
 		if _, err := uri.Parse(input); err != nil || strings.ContainsAny(key, "{}") {
 			return
@@ -315,5 +319,43 @@ func TestDecodedStaysOnItsLine(t *testing.T) {
 		if got, _ := tmpl.Append(nil, &u, &get.Options{}); string(got) != c.want {
 			t.Errorf("%s of %s = %q, want %q", c.template, c.input, got, c.want)
 		}
+	}
+}
+
+// TestHostAndURLFields: a host's labels by index, its IDNA forms (an IP
+// address as it is, a name IDNA refuses has none), and the whole
+// reference with its password masked (issue 36).
+func TestHostAndURLFields(t *testing.T) {
+	for _, c := range []struct{ template, input, want string }{
+		{"{host:1}|{host:2}|{host:-1}|{host:-3}", "http://www.example.co.uk/", "www|example|uk|example"},
+		{"{host:4}|{host:-5}", "http://a.b.c/", "|"},
+		{"{host:1}", "mailto:a@b", ""},
+		{"{puny:host} {idn:host}", "http://xn--bcher-kva.de/", "xn--bcher-kva.de bücher.de"},
+		{"{puny:host} {idn:host}", "http://Bücher.de/", "xn--bcher-kva.de bücher.de"},
+		{"{puny:host}", "http://192.0.2.1/", "192.0.2.1"},
+		{"{puny:host}", "http://xn--a.com/", ""},
+		{"{url}", "http://u:secret@h/p?q#f", "http://u:****@h/p?q#f"},
+	} {
+		tmpl, err := get.Parse(c.template)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, err := uri.ParseRule(c.input, uri.RuleIRIReference)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := tmpl.Append(nil, &u, &get.Options{}); string(got) != c.want {
+			t.Errorf("%s of %s = %q, want %q", c.template, c.input, got, c.want)
+		}
+	}
+	tmpl, _ := get.Parse("{url}")
+	u, _ := uri.Parse("http://u:secret@h/")
+	if got, _ := tmpl.Append(nil, &u, &get.Options{ShowPassword: true}); string(got) != "http://u:secret@h/" {
+		t.Errorf("{url} with ShowPassword = %q", got)
+	}
+	tmpl, _ = get.Parse("{must:host:3}")
+	u, _ = uri.Parse("http://a.b/")
+	if _, f := tmpl.Append(nil, &u, &get.Options{}); f == nil || f.Message != "no host label 3, which {must:host:3} requires" || f.Offset != 7 {
+		t.Errorf("{must:host:3} of http://a.b/: %+v", f)
 	}
 }
