@@ -138,3 +138,49 @@ func TestConformanceCLIResolve(t *testing.T) {
 	}
 	t.Logf("resolve.json via resolve --json BASE: %d/%d passed (%d bases, %d of them not URIs: usage errors)", pass, len(all), len(bases), usageBases)
 }
+
+// TestCLIResolvePairs: --pairs resolves each reference against the base on
+// its line (a crawl's page and link), --ref one reference against each
+// base read (issue 36); a bad base is that input's finding, with its
+// caret in the line.
+func TestCLIResolvePairs(t *testing.T) {
+	t.Parallel()
+	runCases(t, []cliCase{
+		{name: "tab pairs", stdin: "https://a.example/x/y\t../img.png\nhttps://b.example/\t?q=1\n", args: []string{"resolve", "--pairs"},
+			want: want{out: exact("https://a.example/img.png\nhttps://b.example/?q=1\n")}},
+		{name: "JSON pairs", stdin: `{"base":"http://a/b/c","ref":"../d"}` + "\n", args: []string{"resolve", "--pairs", "--format", "json"},
+			want: want{out: exact(`{"base":"http://a/b/c","ref":"../d","target":"http://a/d","error":null}` + "\n")}},
+		{name: "bad base, bad ref, no tab", stdin: "not a base\tx\nhttp://a/\tb c\nno tab\n", args: []string{"resolve", "--pairs"},
+			want: want{code: 1, out: exact("\n\n\n"), err: exact("1:4: base: invalid character ' ' in path [path]\n    not a base\\x09x\n       ^\n" +
+				"2:12: invalid character ' ' in path [path]\n    http://a/\\x09b c\n                  ^\n" +
+				"3:7: no tab between the base and the reference: a pair is BASE<TAB>REF [pair]\n    no tab\n          ^\n")}},
+		{name: "JSON without a ref", stdin: `{"base":"http://a/"}` + "\n", args: []string{"resolve", "--pairs"},
+			want: want{code: 1, out: exact("\n"), errHas: []string{`a pair needs "base" and "ref" [pair]`}}},
+		{name: "ref against each base", stdin: "https://a.example/x/y\nhttp://b.example\nrel\n", args: []string{"resolve", "--ref", "/robots.txt"},
+			want: want{code: 1, out: exact("https://a.example/robots.txt\nhttp://b.example/robots.txt\n\n"),
+				errHas: []string{"3:1: base is not a URI: RFC 3986 section 5.2.1 requires a scheme [base]"}}},
+		{name: "pairs and ref", args: []string{"resolve", "--pairs", "--ref", "x"}, want: want{code: 2, errHas: []string{"cannot be combined with --ref"}}},
+		{name: "bad ref", args: []string{"resolve", "--ref", "a b", "http://x/"}, want: want{code: 2, errHas: []string{`--ref "a b" is not a URI reference`}}},
+	})
+}
+
+// FuzzResolvePairs: a pair resolves as resolve does with its base as BASE.
+func FuzzResolvePairs(f *testing.F) {
+	for _, c := range [][2]string{{"http://a/b/c/d;p?q", "../g"}, {"http://a/b", "http:g"}, {"mailto:x", "#f"}, {"http://a/%zz", "x"}} {
+		f.Add(c[0], c[1])
+	}
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		if strings.ContainsAny(base+ref, "\t\n\r") || strings.HasPrefix(base, "{") {
+			return
+		}
+		b, err := uri.Parse(base)
+		if err != nil || !b.IsAbsolute() {
+			return
+		}
+		pair := run(t, base+"\t"+ref+"\n", nil, "resolve", "--pairs")
+		one := run(t, ref+"\n", nil, "resolve", base)
+		if pair.code != one.code || pair.stdout != one.stdout {
+			t.Fatalf("--pairs %q %q: exit %d, %q; resolve BASE: exit %d, %q", base, ref, pair.code, pair.stdout, one.code, one.stdout)
+		}
+	})
+}

@@ -75,6 +75,7 @@ func schemeAddedKey[R any](added func(r *R) bool) render.Key[R] {
 type Resolved struct {
 	render.Subject
 	Base    string
+	Ref     string // with resolve --pairs or --ref, the reference; else Input is
 	Target  string
 	Explain bool // --explain: Trace says how
 	Trace   explain.Trace
@@ -96,6 +97,23 @@ var ResolveTable = &render.Table[Resolved]{
 		}
 		w.WriteLine(r.Target)
 	},
+}
+
+// ResolvePairsTable writes resolve's results when each input brings its
+// base (--pairs) or is the base (--ref): the input is the pair, or the
+// base, and the record names both.
+var ResolvePairsTable = &render.Table[Resolved]{
+	Per: "input",
+	Keys: []render.Key[Resolved]{
+		{Name: "base", Doc: "the base as read (\"\" when the input is no pair)",
+			Write: func(b []byte, r *Resolved) []byte { return render.AppendString(b, r.Base) }},
+		{Name: "ref", Doc: "the reference as read (\"\" when the input is no pair)",
+			Write: func(b []byte, r *Resolved) []byte { return render.AppendString(b, r.Ref) }},
+		{Name: "target", Doc: "the resolved URI, or null when resolution failed",
+			Write: func(b []byte, r *Resolved) []byte { return render.AppendOptPlainOr(b, r.Target, r.Err == nil, true) }},
+	},
+	Subject: func(r *Resolved) *render.Subject { return &r.Subject },
+	Text:    func(w *sink.Part, r *Resolved, _ *render.TextOptions) { w.WriteLine(r.Target) },
 }
 
 // Relativized is relativize's result for one target.
@@ -478,7 +496,7 @@ func (r *Normalized) Start(line int, input string) {
 
 func (r *Resolved) Start(line int, input string) {
 	start(&r.Subject, line, input)
-	r.Base, r.Target, r.Explain, r.Trace = "", "", false, explain.Trace{}
+	r.Base, r.Ref, r.Target, r.Explain, r.Trace = "", "", "", false, explain.Trace{}
 }
 
 func (r *Relativized) Start(line int, input string) {
