@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -30,6 +31,7 @@ import (
 	"github.com/uritool/uritool/internal/password"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/scope"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -491,6 +493,11 @@ func run[R any](o *RootOptions, args []string, c pipeline.Command[R]) error {
 		}
 		env.Dir = dir
 	}
+	if f := c.Filter; f != nil && f.ScopeFile != "" {
+		if err := o.readScope(f); err != nil {
+			return err
+		}
+	}
 	stats, err := pipeline.Run(env, args, c)
 	switch {
 	case err != nil:
@@ -600,6 +607,8 @@ func addFilterFlags(c *cobra.Command, f *filter.Filter) {
 	fl.Var(flagval.NewExtensions(&f.Ext), "ext", "keep only references whose last path segment has one of these extensions")
 	fl.Var(flagval.NewExtensions(&f.DropExt), "drop-ext", "drop references whose last path segment has one of these extensions (css,png,...)")
 	fl.Var(flagval.NewHostGlobs(&f.Host), "host", "keep only references whose host matches this glob, neither of them by case (repeatable: any)")
+	fl.StringVar(&f.ScopeFile, "scope", "", "keep only references whose host is in the scope `FILE`: a host glob (*.example.com), \"re:\" and a regular expression, or either after \"!\" to exclude, a line each; Unicode and punycode hosts alike")
+	_ = c.MarkFlagFilename("scope")
 	fl.Var(flagval.NewPathGlobs(&f.Path), "path-glob", "keep only references whose path matches this glob, as gitignore matches paths: *.php a last segment anywhere, /static/* from the start, ** any segments (repeatable: any)")
 	for _, name := range []string{"has", "lacks"} {
 		_ = c.RegisterFlagCompletionFunc(name, flagval.ListCompletion(flagval.ComponentNames))
@@ -639,4 +648,37 @@ func newVersionCmd(opts *RootOptions) *cobra.Command {
 			return nil
 		},
 	}
+}
+
+// readScope reads --scope's file, relative to the working directory. A
+// file that cannot be read is an I/O error; a bad line, a usage error
+// naming FILE:LINE.
+func (o *RootOptions) readScope(f *filter.Filter) error {
+	name := f.ScopeFile
+	if !filepath.IsAbs(name) {
+		dir, err := o.IO.workdir()
+		if err != nil {
+			return &IOError{err}
+		}
+		name = filepath.Join(dir, name)
+	}
+	file, err := os.Open(name)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // named below as given, not as opened
+		}
+		return &IOError{fmt.Errorf("--scope %s: %w", f.ScopeFile, err)}
+	}
+	defer file.Close()
+	s, err := scope.Parse(f.ScopeFile, file)
+	var le *scope.LineError
+	switch {
+	case errors.As(err, &le):
+		return usageErrorf("--scope %v", err)
+	case err != nil:
+		return &IOError{fmt.Errorf("--scope %s: %w", f.ScopeFile, err)}
+	}
+	f.Scope = s
+	return nil
 }

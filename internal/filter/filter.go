@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/uritool/uritool/internal/glob"
+	"github.com/uritool/uritool/internal/scope"
 
 	"github.com/uritool/uritool/internal/defaultscheme"
 	"github.com/uritool/uritool/pkg/uri"
@@ -34,12 +35,17 @@ type Filter struct {
 	// Scheme, when set, is --default-scheme: a reference is matched as
 	// the command will read it.
 	Scheme *defaultscheme.Flag
+	// Scope keeps only references whose host is in it; a reference with
+	// no host is in no scope. ScopeFile is the file cmd reads it from,
+	// before the run.
+	Scope     *scope.Scope
+	ScopeFile string
 }
 
 // Empty reports whether f passes everything, so that the stream can skip
 // it at no cost.
 func (f *Filter) Empty() bool {
-	return len(f.Has)+len(f.Lacks)+len(f.Ext)+len(f.DropExt)+len(f.Host)+len(f.Path) == 0
+	return len(f.Has)+len(f.Lacks)+len(f.Ext)+len(f.DropExt)+len(f.Host)+len(f.Path) == 0 && f.Scope == nil
 }
 
 // Keep reports whether the reference text passes. Text that is not a URI
@@ -71,6 +77,11 @@ func (f *Filter) Keep(text string) bool {
 	if len(f.Host) > 0 {
 		host, _ := u.Host()
 		if !matchAny(f.Host, strings.ToLower(host)) {
+			return false
+		}
+	}
+	if f.Scope != nil {
+		if host, ok := u.Host(); !ok || !f.Scope.In(host) {
 			return false
 		}
 	}

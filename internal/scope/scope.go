@@ -1,0 +1,131 @@
+// Package scope reads a scope file, the hosts a run is about, as
+// bug-bounty and crawl tools keep them: each line a host glob
+// (*.example.com), a regular expression after "re:", or either after "!"
+// to exclude; blank lines and lines starting with "#" are nothing. A host
+// is in scope when it matches an include and no exclude (with no include
+// line, every host is included). Hosts and globs compare in lowercase and
+// as A-labels, so a Unicode host and its punycode are one host.
+package scope
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/uritool/uritool/internal/idn"
+)
+
+// Scope is a parsed scope file.
+type Scope struct {
+	include, exclude []rule
+}
+
+// rule is one line: a glob or a regular expression.
+type rule struct {
+	glob string
+	re   *regexp.Regexp
+}
+
+func (r *rule) match(host string) bool {
+	if r.re != nil {
+		return r.re.MatchString(host)
+	}
+	ok, _ := path.Match(r.glob, host)
+	return ok
+}
+
+// LineError is a line of a scope file that cannot be read.
+type LineError struct {
+	File string
+	Line int
+	Err  error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err) }
+func (e *LineError) Unwrap() error { return e.Err }
+
+// Parse reads a scope file named file (for errors) from r.
+func Parse(file string, r io.Reader) (*Scope, error) {
+	s := &Scope{}
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		exclude := false
+		if rest, ok := strings.CutPrefix(line, "!"); ok {
+			line, exclude = strings.TrimSpace(rest), true
+		}
+		r, err := parseRule(line)
+		if err != nil {
+			return nil, &LineError{file, n, err}
+		}
+		if exclude {
+			s.exclude = append(s.exclude, r)
+		} else {
+			s.include = append(s.include, r)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func parseRule(line string) (rule, error) {
+	if expr, ok := strings.CutPrefix(line, "re:"); ok {
+		re, err := regexp.Compile(expr)
+		if err != nil {
+			return rule{}, fmt.Errorf("invalid regular expression %q: %v", expr, err)
+		}
+		return rule{re: re}, nil
+	}
+	if line == "" {
+		return rule{}, fmt.Errorf("empty pattern")
+	}
+	if _, err := path.Match(line, ""); err != nil {
+		return rule{}, fmt.Errorf("invalid glob %q: %v", line, err)
+	}
+	// A label without a wildcard is compared as its A-label.
+	labels := strings.Split(strings.ToLower(line), ".")
+	for i, l := range labels {
+		if !strings.ContainsAny(l, `*?[\`) && idn.International(l) {
+			a, err := idn.ToASCII(l)
+			if err != nil {
+				return rule{}, fmt.Errorf("invalid host label %q: %v", l, err)
+			}
+			labels[i] = a
+		}
+	}
+	return rule{glob: strings.Join(labels, ".")}, nil
+}
+
+// In reports whether host, as a URI or IRI writes it, is in scope.
+func (s *Scope) In(host string) bool {
+	h := strings.ToLower(host)
+	if idn.International(h) {
+		if a, _, err := idn.HostForms(h); err == nil {
+			h = a
+		}
+	}
+	included := len(s.include) == 0
+	for i := range s.include {
+		if s.include[i].match(h) {
+			included = true
+			break
+		}
+	}
+	if !included {
+		return false
+	}
+	for i := range s.exclude {
+		if s.exclude[i].match(h) {
+			return false
+		}
+	}
+	return true
+}

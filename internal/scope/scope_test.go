@@ -1,0 +1,50 @@
+package scope
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestIn(t *testing.T) {
+	s, err := Parse("scope.txt", strings.NewReader(`# the program's scope
+*.example.com
+example.com
+re:^api[0-9]+\.example\.net$
+*.bücher.de
+!admin.example.com
+!re:^internal\.
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for host, want := range map[string]bool{
+		"example.com": true, "www.example.com": true, "WWW.Example.COM": true,
+		"admin.example.com": false, "internal.example.com": false,
+		"api7.example.net": true, "api.example.net": false, "example.org": false,
+		"shop.bücher.de": true, "shop.xn--bcher-kva.de": true, "shop.B%C3%BCcher.de": true,
+		"": false,
+	} {
+		if got := s.In(host); got != want {
+			t.Errorf("In(%q) = %v, want %v", host, got, want)
+		}
+	}
+	excludesOnly, _ := Parse("x", strings.NewReader("!*.gov\n"))
+	if !excludesOnly.In("example.com") || excludesOnly.In("www.nasa.gov") {
+		t.Error("a scope of excludes alone includes every other host")
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for input, want := range map[string]string{
+		"ok.example\nre:(\n": "scope.txt:2: invalid regular expression",
+		"[a\n":               "scope.txt:1: invalid glob",
+		"\n\n!\n":            "scope.txt:3: empty pattern",
+	} {
+		_, err := Parse("scope.txt", strings.NewReader(input))
+		var le *LineError
+		if !errors.As(err, &le) || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("Parse(%q) = %v, want %q...", input, err, want)
+		}
+	}
+}
