@@ -139,6 +139,9 @@ func (o *ResolveOptions) runPairs(c *cobra.Command, args []string, withRef bool)
 		return usageErrorf("--pairs reads each input's reference; it cannot be combined with --ref")
 	case o.Explain:
 		return usageErrorf("--explain walks through one base; it cannot be combined with --pairs or --ref")
+	case o.Pairs && (!o.Keep.Empty() || o.Keep.ScopeFile != ""):
+		// A filter reads one reference per input, and a pair is two.
+		return usageErrorf("the filters read one reference per input, and --pairs reads two: filter the pairs before (or use --ref, whose inputs are bases)")
 	}
 	if withRef {
 		if _, err := o.parseArg("--ref", o.Ref, false); err != nil {

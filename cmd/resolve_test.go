@@ -159,6 +159,7 @@ func TestCLIResolvePairs(t *testing.T) {
 		{name: "ref against each base", stdin: "https://a.example/x/y\nhttp://b.example\nrel\n", args: []string{"resolve", "--ref", "/robots.txt"},
 			want: want{code: 1, out: exact("https://a.example/robots.txt\nhttp://b.example/robots.txt\n\n"),
 				errHas: []string{"3:1: base is not a URI: RFC 3986 section 5.2.1 requires a scheme [base]"}}},
+		{name: "pairs and a filter", args: []string{"resolve", "--pairs", "--host", "a"}, want: want{code: 2, errHas: []string{"the filters read one reference per input"}}},
 		{name: "pairs and ref", args: []string{"resolve", "--pairs", "--ref", "x"}, want: want{code: 2, errHas: []string{"cannot be combined with --ref"}}},
 		{name: "bad ref", args: []string{"resolve", "--ref", "a b", "http://x/"}, want: want{code: 2, errHas: []string{`--ref "a b" is not a URI reference`}}},
 	})
