@@ -1001,11 +1001,13 @@ func attributeAt(line string, i int, tags *tagFinder, p *past) (attribute, attri
 		j++
 	}
 	name := line[i:j]
+	if name == "" {
+		// Before the blanks after it are skipped: at each byte of a run of
+		// blanks, skipping them first made the run quadratic.
+		return attribute{}, noAttribute
+	}
 	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
 		j++
-	}
-	if name == "" {
-		return attribute{}, noAttribute
 	}
 	if j >= len(line) && p != nil {
 		return attribute{}, undecidedAttribute
