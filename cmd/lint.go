@@ -261,7 +261,6 @@ and the exit status is then 3.`,
 				ro.Baseline = k.Baseline
 				eo.Known = k
 			}
-			eo.DisplayFile = report.DisplayFile
 			p := report.NewPrinter(ro)
 			cmd := pipeline.Command[check.Result]{
 				Filter:      &opts.Keep,
@@ -378,7 +377,7 @@ func (o *LintOptions) discoverError(err error) error {
 // engineOptions are what lint adds to the engine: exclusions by each
 // file's repository, and the tree its documents' references lead into.
 func (o *LintOptions) engineOptions(dir string, plan *discover.Plan) (check.EngineOptions, error) {
-	eo := check.EngineOptions{Excluder: func(file string) func(string) bool {
+	eo := check.EngineOptions{DisplayFile: report.DisplayFile, Excluder: func(file string) func(string) bool {
 		if x := plan.Excluder(file); !x.Empty() {
 			return x.Match
 		}

@@ -54,8 +54,10 @@ write their records on stdout. The exit status is 1 when any input fails.`,
 			ro := report.Options{Format: opts.Format.Value, Filter: opts.Filter.Value, ShowPassword: opts.ShowPassword, Palette: errPal, Version: version()}
 			p := report.NewPrinter(ro)
 			cmd := pipeline.Command[check.Result]{
-				Filter:      &opts.Keep,
-				NewOp:       func() pipeline.Op[check.Result] { return opts.newCheckOp(check.EngineOptions{}) },
+				Filter: &opts.Keep,
+				NewOp: func() pipeline.Op[check.Result] {
+					return opts.newCheckOp(check.EngineOptions{DisplayFile: report.DisplayFile})
+				},
 				NewRenderer: p.NewRenderer,
 				Finish:      p.Finish,
 			}
@@ -153,7 +155,6 @@ func (o *CheckFlags) newCheckOp(eo check.EngineOptions) pipeline.Op[check.Result
 	if o.DefaultScheme.String() != "" {
 		eo.Prepare = o.DefaultScheme.Apply // an indirect call per line costs, so only when set
 	}
-	eo.DisplayFile = report.DisplayFile
 	e, err := check.NewEngine(eo)
 	if err != nil {
 		panic(err) // unreachable: the flag values were checked when set

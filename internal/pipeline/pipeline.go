@@ -133,8 +133,9 @@ func Unique[R any](unique bool) *Distinct[R] {
 // keys, for admit.
 type distinctCarry struct {
 	admit func(key []byte) bool
+	keyed bool // with Key: each span's key is in keys, ending at ends[i]
 	spans []sink.Span
-	keys  []byte // with Key: each span's key, its end at ends[i]
+	keys  []byte
 	ends  []int
 	drop  []sink.Span
 }
@@ -144,7 +145,7 @@ func (c *distinctCarry) Gather(s *sink.Sink) {
 	start := 0
 	for i, sp := range c.spans {
 		key := out[sp.Start:sp.End]
-		if c.ends != nil {
+		if c.keyed {
 			key, start = c.keys[start:c.ends[i]], c.ends[i]
 		}
 		if !c.admit(key) {
@@ -153,9 +154,6 @@ func (c *distinctCarry) Gather(s *sink.Sink) {
 	}
 	s.Out.Drop(c.drop)
 	c.spans, c.keys, c.ends, c.drop = c.spans[:0], c.keys[:0], c.ends[:0], c.drop[:0]
-	if c.ends != nil {
-		c.ends = c.ends[:0]
-	}
 }
 
 // firstOfEach admits each key once: the set of --unique.
@@ -201,13 +199,7 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 		if admit == nil {
 			admit = firstOfEach()
 		}
-		newCarry = func() *distinctCarry {
-			dc := &distinctCarry{admit: admit}
-			if d.Key != nil {
-				dc.ends = []int{}
-			}
-			return dc
-		}
+		newCarry = func() *distinctCarry { return &distinctCarry{admit: admit, keyed: d.Key != nil} }
 	}
 	return stream.Run(stream.Config{
 		Stdin: env.Stdin, Stdout: env.Stdout, Stderr: env.Stderr, Dir: env.Dir, TempDir: env.TempDir, Quiet: env.Quiet,

@@ -388,9 +388,13 @@ func (p *renderer) breakdown(r *Parsed) {
 	st := &p.style
 	shown := u.String()
 	parts := partsOf(&u)
-	if parts[uri.ComponentUserinfo].ok && !p.opts.ShowPassword {
+	if ui := parts[uri.ComponentUserinfo]; ui.ok && !p.opts.ShowPassword {
+		// The reference is parsed: its password is what follows the
+		// userinfo's first ':' (RFC 3986 section 3.2.1), which Find would
+		// only parse again to learn.
 		pw := &p.opts.Out.Passwords
-		if ps, pe := pw.Find(shown); ps < pe {
+		if colon := strings.IndexByte(shown[ui.start:ui.end], ':'); colon >= 0 && ui.start+colon+1 < ui.end {
+			ps, pe := ui.start+colon+1, ui.end
 			shown = shown[:ps] + pw.Mask + shown[pe:]
 			for c := range parts {
 				if parts[c].start >= pe {
