@@ -20,6 +20,7 @@ import (
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/render/report"
+	"github.com/uritool/uritool/internal/since"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/internal/target"
 )
@@ -49,6 +50,9 @@ type LintOptions struct {
 	// Baseline is a file of known findings that do not fail the run;
 	// WriteBaseline records this run's findings as one.
 	Baseline, WriteBaseline string
+	// Since is a commit: only what the change since its merge base with
+	// HEAD is responsible for fails the run.
+	Since string
 }
 
 // NewLintCmd builds uritool lint.
@@ -180,6 +184,21 @@ and among the files named. The text summary counts apart what markers
 suppressed, what exclusions dropped and the candidates in code not checked.
 Columns count code points, as editors do, in every format.
 
+What a change broke (--since REF): only the findings that the change from
+REF's merge base with HEAD to the working tree (committed or not, untracked
+files included) is responsible for fail the run: those on the lines it added
+or modified, and those on other lines that it caused, as "git diff" sees the
+change, renames followed: a missing-target or target-case whose target it
+deleted or renamed, a missing-fragment or fragment-case whose anchor it
+removed from the target. The message of a caused finding says which
+("target deleted in this change"). The others are older: reports leave them
+out, JSON marks them "change": "older", and the summary counts them. It asks
+the git program of the repository that holds the working directory; a file
+outside that repository, and standard input, are reported whole. A shallow
+clone needs the history down to the merge base (actions/checkout's
+fetch-depth: 0, or git fetch --deepen). With --baseline, both leave findings
+out.
+
 Memory: a document's line longer than 64 KiB (a minified page, a bundle) is
 read twice, first for its markers and delimiters, then in pieces of 64 KiB,
 holding no more of it than the longest stretch not yet decided (a
@@ -195,6 +214,7 @@ and the exit status is then 3.`,
 		Example: `  uritool lint .
   uritool lint --format github README.md docs/
   uritool lint --base-url https://docs.example.com/ --index-files index.html site/
+  uritool lint --since origin/main
   uritool lint links.txt redirects.txt
   uritool lint --scheme https --no-userinfo --lint --format sarif urls.txt > uritool.sarif
   uritool lint --list-rules --format json`,
@@ -261,6 +281,20 @@ and the exit status is then 3.`,
 				ro.Baseline = k.Baseline
 				eo.Known = k
 			}
+			if opts.Since != "" {
+				if opts.WriteBaseline != "" {
+					return usageErrorf("--write-baseline records every finding: it takes no --since")
+				}
+				change, err := since.Open(since.Git{Dir: dir, Env: opts.IO.Environ}, opts.Since)
+				if err != nil {
+					if _, ok := err.(*since.Error); ok {
+						return badValue("since", opts.Since, "%v", err)
+					}
+					return &IOError{err}
+				}
+				eo.Since = &check.Since{Change: change}
+				ro.Since = opts.Since
+			}
 			p := report.NewPrinter(ro)
 			cmd := pipeline.Command[check.Result]{
 				Filter:      &opts.Keep,
@@ -274,7 +308,7 @@ and the exit status is then 3.`,
 				InOrder:    k != nil && eo.SharesBaselineNames(plan.Files),
 			}
 			var recordErr error
-			cmd.Summary = opts.summary(k, plan.Excluded(), &recordErr)
+			cmd.Summary = opts.summary(k, eo.Since, plan.Excluded(), &recordErr)
 			err = run(root, plan.Files, cmd)
 			if recordErr != nil {
 				return &IOError{recordErr}
@@ -307,6 +341,8 @@ and the exit status is then 3.`,
 	f.StringVar(&opts.Baseline, "baseline", "", "fail only on findings not in this baseline `FILE` (matched by file, rule and URI, not line); report the fixed ones")
 	f.StringVar(&opts.WriteBaseline, "write-baseline", "", "record this run's findings in `FILE`, for --baseline, and exit 0")
 	_ = f.SetAnnotation("write-baseline", config.AnnotationOneOff, nil)
+	f.StringVar(&opts.Since, "since", "", "report only what the change since this commit's merge base with HEAD is responsible for: findings on the lines it added or modified, and broken links it caused elsewhere (a target deleted or renamed, an anchor removed)")
+	_ = c.RegisterFlagCompletionFunc("since", opts.completeRefs)
 	_ = c.MarkFlagFilename("baseline", "json")
 	_ = c.MarkFlagFilename("write-baseline", "json")
 	f.StringVar(&opts.LinkBase, "link-base", "", "with --format markdown, link each finding to its line under this `URL` (https://github.com/OWNER/REPO/blob/SHA/)")
@@ -422,9 +458,9 @@ func (o *LintOptions) engineOptions(dir string, plan *discover.Plan) (check.Engi
 // so that the line says it is recorded only when it is; a failure to
 // write it goes to *recordErr. A run that stops early (a write error)
 // records nothing.
-func (o *LintOptions) summary(k *check.Known, excluded int, recordErr *error) func(stream.Stats) string {
+func (o *LintOptions) summary(k *check.Known, sc *check.Since, excluded int, recordErr *error) func(stream.Stats) string {
 	text := o.Format.Value == render.FormatText
-	if !text && k == nil {
+	if !text && k == nil && sc == nil {
 		return nil
 	}
 	return func(s stream.Stats) string {
@@ -461,11 +497,25 @@ func (o *LintOptions) summary(k *check.Known, excluded int, recordErr *error) fu
 				parts = append(parts, fmt.Sprintf("%d fixed since the baseline (lint --write-baseline shrinks it)", fixed))
 			}
 		}
+		if sc != nil {
+			parts = append(parts, fmt.Sprintf("%d older than %s, left out", sc.Older(), o.Since))
+		}
 		if k != nil && k.Record != nil && *recordErr == nil {
 			parts = append(parts, fmt.Sprintf("%d recorded in %s", k.Record.Len(), o.WriteBaseline))
 		}
 		return strings.Join(parts, ", ")
 	}
+}
+
+// completeRefs completes --since with the repository's branches and
+// tags.
+func (o *LintOptions) completeRefs(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	dir, err := o.IO.workdir()
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	refs, _ := since.Refs(since.Git{Dir: dir, Env: o.IO.Environ})
+	return refs, cobra.ShellCompDirectiveNoFileComp
 }
 
 // listRules prints the rule table, for people writing suppressions.

@@ -85,14 +85,14 @@ type Result struct {
 }
 
 // Reported yields the error, then each warning or note, with its
-// severity, that a baseline has not marked unchanged: the findings the
+// severity, that was not there before (LeftOut): the findings the
 // formats that leave known ones out report.
 func (r *Result) Reported(yield func(f *finding.Finding, level finding.Severity) bool) {
-	if r.Error != nil && !r.Error.Unchanged() && !yield(r.Error, finding.Error) {
+	if r.Error != nil && !r.Error.LeftOut() && !yield(r.Error, finding.Error) {
 		return
 	}
 	for i := range r.Warnings {
-		if w := &r.Warnings[i]; !w.Unchanged() && !yield(w, w.Level()) {
+		if w := &r.Warnings[i]; !w.LeftOut() && !yield(w, w.Level()) {
 			return
 		}
 	}

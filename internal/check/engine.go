@@ -45,6 +45,7 @@ type Engine struct {
 	repoKnown    bool
 	// warned is the list of rules of the last marker warned of.
 	warned *string
+	since  sinceFile
 }
 
 // EngineOptions configure an Engine.
@@ -66,6 +67,8 @@ type EngineOptions struct {
 	Known *Known
 	// DisplayFile is a file's name as reports show it, for the baseline.
 	DisplayFile func(string) string
+	// Since, when set, marks what a change is responsible for.
+	Since *Since
 }
 
 // Tally is what became of one input: nothing to show (Skip), or how many
@@ -191,19 +194,35 @@ func (e *Engine) Check(r *Result, file string, line int, text string, f *extract
 			t.Dropped = Template // the note a marker did not drop
 		}
 	}
+	if e.opts.Since != nil {
+		e.opts.Since.mark(r, e.sinceFile(file))
+	}
 	if e.opts.Known != nil {
 		t.Findings = e.opts.Known.match(e.baselineFile(file, r), r)
 		return t
 	}
-	if r.Error != nil {
+	if r.Error != nil && r.Error.Change != finding.Older {
 		t.Findings++
 	}
 	for _, w := range r.Warnings {
-		if w.Severity.Fails() {
+		if w.Severity.Fails() && w.Change != finding.Older {
 			t.Findings++
 		}
 	}
 	return t
+}
+
+// sinceFile is what --since's change did to file, looked up once per run
+// of its inputs.
+func (e *Engine) sinceFile(file string) *sinceFile {
+	if sf := &e.since; file != sf.name || sf.name == "" {
+		*sf = sinceFile{name: file}
+		if d := e.document(file); d != nil {
+			sf.rel, sf.inRepo = e.opts.Since.Change.Path(d.Path)
+			sf.lines = e.opts.Since.Change.File(sf.rel)
+		}
+	}
+	return &e.since
 }
 
 // templated fills r for text when it is a template's source (templateOf)
@@ -396,12 +415,13 @@ func (k *Known) match(file string, r *Result) (failing int) {
 		}
 		switch {
 		case k.Baseline == nil:
-			failing++
 		case k.Baseline.Take(key):
 			f.Baseline = finding.Unchanged
 			k.unchanged++
 		default:
 			f.Baseline = finding.New
+		}
+		if !f.LeftOut() {
 			failing++
 		}
 	}

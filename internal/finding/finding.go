@@ -42,6 +42,14 @@ type Finding struct {
 	// Baseline is "new" or "unchanged" when lint runs with a baseline:
 	// an unchanged finding was there before, and does not fail the run.
 	Baseline string `json:"baseline,omitempty"`
+	// Change is what lint --since found of the finding: on a line the
+	// change added or modified ("line"), on another line but caused by
+	// the change ("target": it deleted or renamed the target, or removed
+	// the anchor), or neither ("older"), which fails nothing.
+	Change string `json:"change,omitempty"`
+	// Target is the file a target's finding is about, absolute: the path
+	// looked up, or the document whose anchors were searched.
+	Target string `json:"-"`
 }
 
 // Level is the severity of a finding that comes after an error: a note
@@ -56,10 +64,22 @@ func (f *Finding) Level() Severity {
 // Unchanged reports a finding the baseline already has.
 func (f *Finding) Unchanged() bool { return f.Baseline == Unchanged }
 
+// LeftOut reports a finding that fails nothing because it was there
+// before: the baseline has it, or it is older than lint --since's commit.
+// Reports leave it out.
+func (f *Finding) LeftOut() bool { return f.Baseline == Unchanged || f.Change == Older }
+
 // The baseline states of a finding, as SARIF's baselineState names them.
 const (
 	New       = "new"
 	Unchanged = "unchanged"
+)
+
+// What lint --since found of a finding (Finding.Change).
+const (
+	ChangedLine   = "line"
+	ChangedTarget = "target"
+	Older         = "older"
 )
 
 // ColumnOf is the 1-based column, in Unicode code points as editors count

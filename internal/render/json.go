@@ -172,7 +172,8 @@ func AppendInputPlainOr(b []byte, input string, plain bool) []byte {
 }
 
 // AppendFinding appends f as {"offset", "rule", "message"}, with
-// "severity" for a note and "baseline" when a baseline knows it; null
+// "severity" for a note, "baseline" when a baseline knows it and
+// "change" when lint --since looked at it; null
 // when f is nil.
 func AppendFinding(b []byte, f *finding.Finding) []byte {
 	if f == nil {
@@ -189,6 +190,9 @@ func AppendFinding(b []byte, f *finding.Finding) []byte {
 	}
 	if f.Baseline != "" {
 		b = AppendString(AppendKey(b, "baseline"), f.Baseline)
+	}
+	if f.Change != "" {
+		b = AppendString(AppendKey(b, "change"), f.Change)
 	}
 	return append(b, '}')
 }

@@ -15,6 +15,7 @@ package target
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -442,7 +443,7 @@ func (t *Tree) find(d *Doc, segs []string, pathAt int) (found, *finding.Finding)
 		isDir = e.isDirAt(name, dir)
 	}
 	if caseDiffers {
-		return found{}, &finding.Finding{Severity: finding.Error, Offset: pathAt, Rule: RuleTargetCase,
+		return found{}, &finding.Finding{Severity: finding.Error, Offset: pathAt, Rule: RuleTargetCase, Target: under(d.Root, segs),
 			Message: fmt.Sprintf("%s exists only as %s: the case differs, which works on macOS and Windows but not on Linux or GitHub", display(segs), display(actual))}
 	}
 	if wantDir := len(segs) > 0 && segs[len(segs)-1] == ""; wantDir && !isDir {
@@ -451,7 +452,7 @@ func (t *Tree) find(d *Doc, segs []string, pathAt int) (found, *finding.Finding)
 	f := found{path: dir, dir: isDir}
 	if f.dir && len(t.opts.IndexFiles) > 0 {
 		if _, ok := t.index(dir, t.opts.IndexFiles); !ok {
-			return found{}, &finding.Finding{Severity: finding.Error, Offset: pathAt, Rule: RuleMissingTarget,
+			return found{}, &finding.Finding{Severity: finding.Error, Offset: pathAt, Rule: RuleMissingTarget, Target: dir,
 				Message: fmt.Sprintf("%s is a directory without %s", display(segs), strings.Join(t.opts.IndexFiles, " or "))}
 		}
 	}
@@ -481,7 +482,12 @@ func (t *Tree) missing(d *Doc, segs, exists []string, closest string, pathAt int
 	if closest != "" {
 		msg += "; did you mean " + display(append(slices.Clone(exists), closest)) + "?"
 	}
-	return &finding.Finding{Severity: finding.Error, Offset: pathAt, Rule: RuleMissingTarget, Message: msg}
+	return &finding.Finding{Severity: finding.Error, Offset: pathAt, Rule: RuleMissingTarget, Target: under(d.Root, segs), Message: msg}
+}
+
+// under is the path of segs below root.
+func under(root string, segs []string) string {
+	return filepath.Join(append([]string{root}, segs...)...)
 }
 
 // readmes are the files whose anchors a fragment on a directory names,
@@ -524,28 +530,53 @@ func (t *Tree) fragment(d *Doc, f found, frag string, at int) *finding.Finding {
 		if err != nil || last <= n {
 			return nil
 		}
-		return &finding.Finding{Severity: finding.Error, Offset: at, Rule: RuleMissingFragment,
+		return &finding.Finding{Severity: finding.Error, Offset: at, Rule: RuleMissingFragment, Target: p,
 			Message: fmt.Sprintf("%s has %d lines, so line %d has no anchor", t.rel(d, p), n, max(first, last))}
 	}
-	if strings.EqualFold(frag, "top") {
-		return nil // HTML's fragment for the top of any document
-	}
 	set, err := t.doc(p).anchors(kind)
-	if err != nil || set.Has(frag) || set.Partial() {
-		return nil // a piece's anchors, or its parts', are not all known
-	}
-	if name, ok := strings.CutPrefix(frag, "user-content-"); ok && kind == extract.Markdown && set.Has(name) {
-		return nil // the id GitHub gives a heading, prefix and all
+	if err != nil || names(set, kind, frag) {
+		return nil
 	}
 	if name, ok := set.Fold(frag); ok {
-		return &finding.Finding{Severity: finding.Warning, Offset: at, Rule: RuleFragmentCase,
+		return &finding.Finding{Severity: finding.Warning, Offset: at, Rule: RuleFragmentCase, Target: p,
 			Message: fmt.Sprintf("%s has the anchor %q only in another case: github.com's script finds it, nothing else does", t.rel(d, p), name)}
 	}
 	msg := fmt.Sprintf("%s has no anchor %q", t.rel(d, p), frag)
 	if name, ok := set.Closest(frag); ok {
 		msg += fmt.Sprintf("; did you mean %q?", name)
 	}
-	return &finding.Finding{Severity: finding.Error, Offset: at, Rule: RuleMissingFragment, Message: msg}
+	return &finding.Finding{Severity: finding.Error, Offset: at, Rule: RuleMissingFragment, Target: p, Message: msg}
+}
+
+// names reports whether frag, decoded, is fine in a document of kind
+// whose anchors are set: it names one, or "top", or set is partial.
+func names(set *anchor.Set, kind extract.Type, frag string) bool {
+	switch {
+	case strings.EqualFold(frag, "top"):
+		return true // HTML's fragment for the top of any document
+	case set.Has(frag) || set.Partial():
+		return true // a piece's anchors, or its parts', are not all known
+	}
+	name, ok := strings.CutPrefix(frag, "user-content-")
+	return ok && kind == extract.Markdown && set.Has(name) // the id GitHub gives a heading, prefix and all
+}
+
+// Names reports whether frag, percent-decoded, names an anchor of the
+// file at p whose content r gives, by the rules of a reference's check:
+// what the file held at another time (lint --since) is read as the file
+// is now.
+func Names(p string, r io.Reader, frag string) bool {
+	kind := extract.TypeOf(p)
+	if kind == extract.Text {
+		_, last, ok := anchor.LineAnchor(frag)
+		if !ok {
+			return true
+		}
+		n, err := anchor.Lines(r)
+		return err == nil && last <= n
+	}
+	set, err := anchorsOf(kind, r)
+	return err == nil && names(set, kind, frag)
 }
 
 // rel is a target's path as messages show it: relative to the document's
@@ -669,18 +700,22 @@ func (e *docEntry) anchors(kind extract.Type) (*anchor.Set, error) {
 			return
 		}
 		defer f.Close()
-		switch kind {
-		case extract.HTML:
-			e.set, e.err = anchor.HTML(f)
-		case extract.RST:
-			e.set, e.err = anchor.RST(f)
-		case extract.AsciiDoc:
-			e.set, e.err = anchor.AsciiDoc(f)
-		default:
-			e.set, e.err = anchor.Markdown(f)
-		}
+		e.set, e.err = anchorsOf(kind, f)
 	})
 	return e.set, e.err
+}
+
+// anchorsOf reads the anchors of a document of kind.
+func anchorsOf(kind extract.Type, r io.Reader) (*anchor.Set, error) {
+	switch kind {
+	case extract.HTML:
+		return anchor.HTML(r)
+	case extract.RST:
+		return anchor.RST(r)
+	case extract.AsciiDoc:
+		return anchor.AsciiDoc(r)
+	}
+	return anchor.Markdown(r)
 }
 
 func (e *docEntry) lineCount() (int, error) {

@@ -60,6 +60,8 @@ type Options struct {
 	// Baseline, when lint runs with one, gives SARIF the findings fixed
 	// since (baselineState "absent").
 	Baseline *baseline.Set
+	// Since is lint --since's commit as given, for the Markdown summary.
+	Since string
 }
 
 // NewPrinter returns the printer of validate's and lint's results for
@@ -79,7 +81,7 @@ func NewPrinter(opts Options) render.Printer[check.Result] {
 	case opts.Format == FormatJUnit:
 		return printWhole[junitPart](&junitReport{text: text})
 	case opts.Format == FormatMD:
-		return printWhole[markdownPart](&markdownReport{linkBase: opts.LinkBase, text: text})
+		return printWhole[markdownPart](&markdownReport{linkBase: opts.LinkBase, text: text, since: opts.Since})
 	case opts.Format == FormatCodeClimate:
 		return printWhole[codeClimatePart](&codeClimateReport{text: text})
 	case opts.Format == FormatCheckstyle:

@@ -27,8 +27,8 @@ var (
 			{Names: []string{"column"}, Doc: "1-based column of the error in the line, in code points\n(as editors count them, in every format), or null"},
 			{Names: []string{"input"}, Doc: "the URI as found"},
 			{Names: []string{"valid"}, Doc: "true or false"},
-			{Names: []string{"error"}, Doc: "null, or {\"offset\", \"rule\", \"message\"}; offset is\nwithin input; with --baseline, \"baseline\": \"new\" or\n\"unchanged\" too"},
-			{Names: []string{"warnings"}, Doc: "with --lint, or a warning of where a reference leads:\n[{\"offset\", \"rule\", \"message\", \"column\"}], and \"baseline\"\nas for error"},
+			{Names: []string{"error"}, Doc: "null, or {\"offset\", \"rule\", \"message\"}; offset is\nwithin input; with --baseline, \"baseline\": \"new\" or\n\"unchanged\" too; with --since, \"change\": \"line\" (on a\nline the change added or modified), \"target\" (caused by\nthe change: its target or anchor removed) or \"older\"\n(there before: it fails nothing)"},
+			{Names: []string{"warnings"}, Doc: "with --lint, or a warning of where a reference leads:\n[{\"offset\", \"rule\", \"message\", \"column\"}], and \"baseline\"\nand \"change\" as for error"},
 			{Names: []string{"suppressed"}, Doc: "when a suppression marker dropped some: the findings\nit dropped, [{\"offset\", \"rule\", \"message\"}]"},
 		},
 	}

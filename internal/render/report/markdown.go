@@ -31,6 +31,8 @@ type markdownReport struct {
 	total   int      // the findings that fail the run
 	notes   int
 	known   int // findings the baseline has: they fail nothing
+	older   int // findings older than --since's commit: likewise
+	since   string
 	checked int // URIs checked
 	files   map[string]bool
 	rows    []string
@@ -41,9 +43,9 @@ type markdownReport struct {
 // findings, the first markdownFindings of them with their rows, since no
 // later one can be among the summary's first.
 type markdownPart struct {
-	checked, known int
-	findings       []markdownFinding
-	unreadable     []string
+	checked, known, older int
+	findings              []markdownFinding
+	unreadable            []string
 }
 
 type markdownFinding struct {
@@ -55,13 +57,19 @@ type markdownFinding struct {
 
 func (m *markdownReport) add(p *markdownPart, r *check.Result) {
 	p.checked++
-	if r.Error != nil && r.Error.Unchanged() {
-		p.known++
+	count := func(f *finding.Finding) {
+		switch {
+		case f.Unchanged():
+			p.known++
+		case f.Change == finding.Older && f.Severity.Fails():
+			p.older++
+		}
+	}
+	if r.Error != nil {
+		count(r.Error)
 	}
 	for i := range r.Warnings {
-		if r.Warnings[i].Unchanged() {
-			p.known++
-		}
+		count(&r.Warnings[i])
 	}
 	for f, level := range r.Reported {
 		mf := markdownFinding{rule: f.Rule, level: level, file: r.File}
@@ -75,6 +83,7 @@ func (m *markdownReport) add(p *markdownPart, r *check.Result) {
 func (m *markdownReport) merge(p *markdownPart) {
 	m.checked += p.checked
 	m.known += p.known
+	m.older += p.older
 	for _, f := range p.findings {
 		if f.level.Fails() { // a file of notes alone has no finding
 			if m.files == nil {
@@ -147,6 +156,9 @@ func (m *markdownReport) finish(s *sink.Sink) {
 	}
 	if m.known > 0 {
 		fmt.Fprintf(w, " %d more in the baseline.", m.known)
+	}
+	if m.older > 0 {
+		fmt.Fprintf(w, " %d more older than %s, left out.", m.older, markdownCode(m.since))
 	}
 	if len(m.unread) > 0 {
 		fmt.Fprintf(w, " %d file(s) could not be read.", len(m.unread))
