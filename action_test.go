@@ -203,7 +203,7 @@ func readKeyValues(t *testing.T, file string) map[string]string {
 // what a runner has. A script that needs more fails the tests until the
 // tool is listed here.
 var actionTools = []string{"bash", "sh", "jq", "curl", "tar", "gzip", "unzip", "awk", "cut",
-	"sha256sum", "mktemp", "mkdir", "dirname", "rm", "cp"}
+	"sha256sum", "mktemp", "mkdir", "dirname", "rm", "cp", "git"}
 
 // toolsPath is a PATH of the action's tools alone: no uritool, no go.
 func toolsPath(t *testing.T) string {
@@ -445,6 +445,130 @@ func TestActionLint(t *testing.T) {
 	})
 }
 
+// TestActionSince: on a pull request, the action reports what the pull
+// request broke, and no older finding (issue 35, item 2). The workspace
+// is what actions/checkout leaves: a clone of one commit, the pull
+// request's head, with origin the repository; the action fetches the
+// history down to the merge base with the base.
+func TestActionSince(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git on PATH")
+	}
+	bin := buildBinary(t)
+	a := readAction(t)
+	path := filepath.Dir(bin) + string(os.PathListSeparator) + toolsPath(t)
+	home := t.TempDir()
+	gitEnv := []string{"HOME=" + home, "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
+		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "PATH=" + os.Getenv("PATH")}
+	git := func(dir string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir, cmd.Env = dir, gitEnv
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	origin := t.TempDir()
+	git(origin, "init", "-q", "-b", "main")
+	writeFiles(t, origin, map[string]string{
+		"README.md":     "# Docs\n\nSee [setup](docs/setup.md#install) and [the old page](docs/never.md).\nGo to [usage](docs/guide.md#usage).\n",
+		"docs/guide.md": "# Guide\n\n## Usage\n",
+		"docs/setup.md": "# Setup\n\n## Install\n",
+	})
+	git(origin, "add", "-A")
+	git(origin, "commit", "-q", "-m", "base")
+	// Some history on the branch, so that one commit is not enough.
+	git(origin, "checkout", "-q", "-b", "feature")
+	for i := range 3 {
+		writeFiles(t, origin, map[string]string{"notes.txt": fmt.Sprint(i)})
+		git(origin, "add", "-A")
+		git(origin, "commit", "-q", "-m", fmt.Sprint("note ", i))
+	}
+	// The pull request: an edited line with a broken link, a deleted
+	// target, a renamed heading.
+	writeFiles(t, origin, map[string]string{
+		"README.md":     "# Docs\n\nSee [setup](docs/setup.md#install) and [the old page](docs/never.md).\nGo to [usage](docs/guide.md#usage).\nSee [the FAQ](docs/faq.md).\n",
+		"docs/guide.md": "# Guide\n\n## Using it\n",
+	})
+	git(origin, "rm", "-q", "docs/setup.md")
+	git(origin, "commit", "-q", "-a", "-m", "change")
+	// The base moves on after the branch: the merge base stays.
+	git(origin, "checkout", "-q", "main")
+	writeFiles(t, origin, map[string]string{"other.md": "# Other\n"})
+	git(origin, "add", "-A")
+	git(origin, "commit", "-q", "-m", "main moves on")
+	mainHead := git(origin, "rev-parse", "HEAD")
+	git(origin, "config", "uploadpack.allowReachableSHA1InWant", "true") // as GitHub allows
+
+	event := filepath.Join(t.TempDir(), "event.json")
+	if err := os.WriteFile(event, []byte(`{"pull_request":{"base":{"sha":"`+mainHead+`","ref":"main"}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	job := func(eventName string, inputs map[string]string) actionRun {
+		ws := filepath.Join(t.TempDir(), "ws")
+		git(filepath.Dir(ws), "clone", "-q", "--depth=1", "--no-tags", "--branch", "feature", "file://"+origin, ws)
+		return runAction(t, a, actionEnv{workspace: ws, path: path, inputs: inputs, actionRef: "v1.2.3",
+			vars: map[string]string{"GITHUB_EVENT_NAME": eventName, "GITHUB_EVENT_PATH": event, "HOME": home, "GIT_CONFIG_NOSYSTEM": "1"}})
+	}
+	errors := func(log string) []string {
+		var found []string
+		for _, line := range strings.Split(log, "\n") {
+			if strings.HasPrefix(line, "::error ") {
+				found = append(found, line)
+			}
+		}
+		return found
+	}
+
+	t.Run("pull request", func(t *testing.T) {
+		run := job("pull_request", nil)
+		if run.failed != "lint" || run.code != 1 || run.outputs["findings"] != "3" {
+			t.Errorf("step %q failed with %d, outputs %v; want lint with 1, findings 3\n%s", run.failed, run.code, run.outputs, run.log)
+		}
+		want := []string{
+			"::error file=README.md,line=3,col=13,title=uritool missing-target::nothing at docs/setup.md (target deleted in this change)",
+			"::error file=README.md,line=4,col=29,title=uritool missing-fragment::docs/guide.md has no anchor \"usage\" (anchor removed from docs/guide.md in this change)",
+			"::error file=README.md,line=5,col=15,title=uritool missing-target::nothing at docs/faq.md",
+		}
+		if got := errors(run.log); strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("annotations:\n%s\nwant:\n%s\nlog:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), run.log)
+		}
+		if want := "3 finding(s) in 1 file(s); 4 URI(s) checked. 1 more older than `" + mainHead + "`, left out."; !strings.Contains(run.summary, want) {
+			t.Errorf("summary lacks %q:\n%s", want, run.summary)
+		}
+	})
+
+	t.Run("a branch name, fetched", func(t *testing.T) {
+		run := job("push", map[string]string{"since": "origin/main"})
+		if run.code != 1 || len(errors(run.log)) != 3 {
+			t.Errorf("exit %d, annotations %q; want 1 and 3\n%s", run.code, errors(run.log), run.log)
+		}
+	})
+
+	t.Run("none reports everything", func(t *testing.T) {
+		run := job("pull_request", map[string]string{"since": "none"})
+		if run.code != 1 || run.outputs["findings"] != "4" {
+			t.Errorf("exit %d, outputs %v; want 1 and findings 4\n%s", run.code, run.outputs, run.log)
+		}
+	})
+
+	t.Run("a push reports everything", func(t *testing.T) {
+		run := job("push", nil)
+		if run.code != 1 || run.outputs["findings"] != "4" {
+			t.Errorf("exit %d, outputs %v; want 1 and findings 4\n%s", run.code, run.outputs, run.log)
+		}
+	})
+
+	t.Run("a ref that is nowhere", func(t *testing.T) {
+		run := job("push", map[string]string{"since": "no-such-branch"})
+		if run.code != 2 || run.outputs["error"] != `--since "no-such-branch": not a commit of this repository (this is a shallow clone: fetch more history, as with git fetch --unshallow, or fetch-depth: 0 in actions/checkout)` {
+			t.Errorf("exit %d, outputs %v; want 2 and the error\n%s", run.code, run.outputs, run.log)
+		}
+	})
+}
+
 // TestActionInstall: the install step uses the uritool on PATH, else a
 // release binary checked against checksums.txt, else go install at the ref.
 func TestActionInstall(t *testing.T) {
@@ -665,13 +789,6 @@ func TestREADMEWorkflow(t *testing.T) {
 		t.Fatalf("git: %v\n%s", err, out)
 	}
 	tools := toolsPath(t)
-	gitPath, err := exec.LookPath("git")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(gitPath, filepath.Join(tools, "git")); err != nil {
-		t.Fatal(err)
-	}
 	inputs := map[string]string{}
 	for k, v := range uses.With {
 		inputs[k] = v
@@ -684,5 +801,98 @@ func TestREADMEWorkflow(t *testing.T) {
 	}
 	if want := "No findings: 3 URI(s) checked."; !strings.Contains(run.summary, want) {
 		t.Errorf("summary %q, want %q: did the workflow's args find the Markdown in git?", run.summary, want)
+	}
+}
+
+// TestREADMEGitLab runs the README's GitLab job as its runner would, but
+// for the go install (the uritool under test is on PATH): in a clone of a
+// merge request's branch, its script must write the Code Quality report
+// its artifacts name, holding what the merge request broke and no older
+// finding. GitLab itself is not here; the report's fields are held to
+// GitLab's documented ones by cmd's TestLintCodeClimate.
+func TestREADMEGitLab(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git on PATH")
+	}
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var job struct {
+		Variables map[string]any
+		Script    []string
+		Artifacts struct {
+			When    string
+			Reports struct{ Codequality string }
+		}
+	}
+	found := 0
+	for _, b := range regexp.MustCompile("(?s)```yaml\n(.*?)```").FindAllStringSubmatch(string(readme), -1) {
+		if !strings.Contains(b[1], "codequality:") {
+			continue
+		}
+		var jobs map[string]yaml.Node
+		if err := yaml.Unmarshal([]byte(b[1]), &jobs); err != nil || len(jobs) != 1 {
+			t.Fatalf("README: the GitLab job: %v, %d jobs", err, len(jobs))
+		}
+		for _, n := range jobs {
+			if err := n.Decode(&job); err != nil {
+				t.Fatal(err)
+			}
+		}
+		found++
+	}
+	if found != 1 || job.Artifacts.Reports.Codequality == "" || job.Artifacts.When != "always" {
+		t.Fatalf("README: want one GitLab job with artifacts: when: always, reports: codequality:; got %d, %+v", found, job.Artifacts)
+	}
+	bin := buildBinary(t)
+	home := t.TempDir()
+	env := []string{"HOME=" + home, "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
+		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
+		"PATH=" + filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH"),
+		"CI_MERGE_REQUEST_TARGET_BRANCH_NAME=main", "CI_PIPELINE_SOURCE=merge_request_event"}
+	for k, v := range job.Variables {
+		env = append(env, fmt.Sprintf("%s=%v", k, v))
+	}
+	sh := func(dir, script string) {
+		t.Helper()
+		cmd := exec.Command("bash", "-eo", "pipefail", "-c", script)
+		cmd.Dir, cmd.Env = dir, env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", script, err, out)
+		}
+	}
+	origin := t.TempDir()
+	writeFiles(t, origin, map[string]string{"README.md": "# Docs\n\n[old](docs/old.md) is broken already.\n"})
+	sh(origin, "git init -q -b main && git add -A && git commit -qm base && git checkout -q -b feature")
+	writeFiles(t, origin, map[string]string{"README.md": "# Docs\n\n[old](docs/old.md) is broken already.\n[new](docs/new.md) is broken by this merge request.\n"})
+	sh(origin, "git commit -qam change")
+	ws := filepath.Join(t.TempDir(), "ws")
+	sh(origin, "git clone -q --branch feature file://"+origin+" "+ws)
+	for _, line := range job.Script {
+		if strings.HasPrefix(line, "go install ") {
+			continue
+		}
+		// lint exits 1 on the finding; GitLab keeps the artifact (when: always).
+		cmd := exec.Command("bash", "-c", line)
+		cmd.Dir, cmd.Env = ws, env
+		out, err := cmd.CombinedOutput()
+		if exit, ok := err.(*exec.ExitError); err != nil && !(ok && exit.ExitCode() == 1 && strings.Contains(line, "uritool lint")) {
+			t.Fatalf("%s: %v\n%s", line, err, out)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(ws, job.Artifacts.Reports.Codequality))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var issues []struct {
+		Description string
+		Location    struct {
+			Path  string
+			Lines struct{ Begin int }
+		}
+	}
+	if err := json.Unmarshal(data, &issues); err != nil || len(issues) != 1 || issues[0].Location.Path != "README.md" || issues[0].Location.Lines.Begin != 4 {
+		t.Errorf("report: %v, %+v, want the one finding at README.md:4\n%s", err, issues, data)
 	}
 }

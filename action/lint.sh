@@ -10,12 +10,49 @@
 #                  config and I/O errors (exit 2, 3) still do
 #   INPUT_SARIF    a path to also write a SARIF log to, for upload-sarif
 #   INPUT_SUMMARY  "false": no job summary
+#   INPUT_SINCE    a commit: report only what the change since it broke
+#                  (lint --since); empty: on a pull request, its base;
+#                  "none": everything
 #   GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, GITHUB_WORKSPACE, GITHUB_SERVER_URL,
-#   GITHUB_REPOSITORY, GITHUB_SHA
+#   GITHUB_REPOSITORY, GITHUB_SHA, GITHUB_EVENT_NAME, GITHUB_EVENT_PATH
 set -uo pipefail
 
 eval "args=(${INPUT_ARGS:-})"
 # ${args[@]+...}: an empty array is "unbound" to bash 3.2, macOS's /bin/bash.
+
+# fetch_history: makes the merge base of $since and HEAD reachable, fetching what
+# a shallow clone lacks (actions/checkout fetches one commit by default):
+# the commit itself, then deeper history in steps, then all of it. A ref
+# that is not here is fetched from origin and named by its commit. What
+# cannot be fetched is left to lint, whose error names --since.
+fetch_history() {
+  if ! git rev-parse --verify -q "$since^{commit}" >/dev/null 2>&1; then
+    git fetch -q --no-tags --depth=1 origin "${since#origin/}" 2>/dev/null || return 0
+    since=$(git rev-parse FETCH_HEAD)
+  fi
+  local depth
+  for depth in 50 1000; do
+    git merge-base "$since" HEAD >/dev/null 2>&1 && return
+    [ "$(git rev-parse --is-shallow-repository 2>/dev/null)" = true ] || return
+    git fetch -q --no-tags --deepen="$depth" origin "$(git rev-parse HEAD)" "$since" 2>/dev/null
+  done
+  git merge-base "$since" HEAD >/dev/null 2>&1 || git fetch -q --no-tags --unshallow origin 2>/dev/null
+  return 0
+}
+
+since=${INPUT_SINCE:-}
+if [ -z "$since" ]; then
+  case ${GITHUB_EVENT_NAME:-} in
+    pull_request | pull_request_target)
+      since=$(jq -r '.pull_request.base.sha // empty' "${GITHUB_EVENT_PATH:-/dev/null}" 2>/dev/null) ;;
+  esac
+fi
+[ "$since" = none ] && since=
+if [ -n "$since" ]; then
+  fetch_history
+  # Before the arguments: after a "--" in them it would be a file name.
+  args=(--since "$since" ${args[@]+"${args[@]}"})
+fi
 
 # The log: annotations with the default format. Its exit status is the step's.
 # Its stderr is kept too, for the summary and the outputs of an error.
@@ -42,11 +79,12 @@ records=$(mktemp)
 uritool lint --format json ${args[@]+"${args[@]}"} > "$records" 2>/dev/null
 
 # A finding is a record's error or one of its warnings, as lint counts them,
-# but for those lint --baseline marks "unchanged": they are known. A note
+# but for those lint --baseline marks "unchanged" and --since "older": they
+# were there before. A note
 # (a template's source) fails nothing and is no finding, and a file that
 # could not be read is no finding either: the error output says so.
 findings=$(jq -n '[inputs | (if .error then [.error] else [] end) + (.warnings // []) | .[]
-  | select(.baseline != "unchanged" and .severity != "note" and .rule != "io")] | length' "$records")
+  | select(.baseline != "unchanged" and .change != "older" and .severity != "note" and .rule != "io")] | length' "$records")
 
 # summary: lint's own Markdown summary, each finding linked to its line
 # in the repository, by its path from the repository's root.
