@@ -63,8 +63,8 @@ A --get value with braces is a template instead, one line per input, each
 {FIELD} replaced:
 
   {FIELD}            a field above, such as {host} or {password}
-  {query:KEY}        the first value of KEY, percent-decoded ("+" stays);
-                     KEY is the decoded key, and may be empty: {query:}
+  {query:KEY}        the first value of KEY, decoded as below; KEY is the
+                     decoded key, and may be empty: {query:}
   {query-all:KEY}    every value of KEY, space-separated
   {query-keys}       every key of the query, decoded, space-separated
   {segment:N}        path segment N as written, from 1; -1 is the last
@@ -85,7 +85,12 @@ A --get value with braces is a template instead, one line per input, each
   {{ and }}          literal braces
 
 The query's pairs are split at "&"; an empty piece ("a&&b") is no pair.
-A decoded value stays on its line: its control characters (a newline, a
+Decoding is one rule in every view: a key or value is percent-decoded
+(section 2.1) and "+" stays "+", as RFC 3986 gives it no meaning. A view
+that reads the query as form data (application/x-www-form-urlencoded, as
+HTML forms send it) reads "+" as a space, and says so: the breakdown's "as
+form data", JSON's query_params, and form: below. A decoded value stays on
+its line: its control characters (a newline, a
 tab) are written percent-encoded (%0A, %09), and so, in {query-all:KEY} and
 {query-keys}, are a space and a "%" (%20, %25), so that the spaces between
 values are the only ones.
@@ -99,7 +104,12 @@ Modifiers go before a field, each once, in any order:
                      is empty the scheme's default (http, ws 80; https,
                      wss 443; ftp 21; and --default-port)
   raw:               {raw:query:KEY}, {raw:query-all:KEY}, {raw:query-keys}
-                     as written, not decoded (the other fields always are)
+                     as written, not decoded (the other fields are as
+                     written already)
+  form:              {form:query:KEY}, {form:query-all:KEY},
+                     {form:query-keys} decoded as form data: "+" is a
+                     space, and KEY is matched so decoded ({form:query:a b}
+                     finds "?a+b=1")
   encode:            the value percent-encoded but for unreserved characters
                      (section 2.3), to put it in any component of another
                      reference: {encode:query:next}, {encode:path}

@@ -17,6 +17,7 @@ import (
 	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/internal/nearest"
 	"github.com/uritool/uritool/internal/password"
+	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/surt"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -89,6 +90,7 @@ const (
 	modDefault                      // port: the scheme's default when none is given
 	modRaw                          // query:KEY, query-all:KEY, query-keys: as written
 	modEncode                       // percent-encode all but unreserved
+	modForm                         // query:KEY, query-all:KEY, query-keys: decoded as form data
 )
 
 // TemplateFields are the fields a template knows beyond Fields, as help
@@ -97,7 +99,7 @@ var TemplateFields = []string{"query:KEY", "query-all:KEY", "query-keys", "segme
 
 // Modifiers are the modifiers a template field may carry, in the order of
 // their bits.
-var Modifiers = []string{"must:", "default:", "raw:", "encode:"}
+var Modifiers = []string{"must:", "default:", "raw:", "encode:", "form:"}
 
 // plainTemplateFields are the template fields without an argument.
 var plainTemplateFields = map[string]partKind{"query-keys": partQueryKeys, "registrable": partPublicSuffix,
@@ -225,6 +227,12 @@ func parseField(f string) (part, error) {
 	}
 	if p.mods&modRaw != 0 && p.kind != partQueryFirst && p.kind != partQueryAll && p.kind != partQueryKeys {
 		return p, fmt.Errorf("{%s}: raw: applies to {query:KEY}, {query-all:KEY} and {query-keys}, which are decoded; the other fields are as written", f)
+	}
+	if p.mods&modForm != 0 && p.kind != partQueryFirst && p.kind != partQueryAll && p.kind != partQueryKeys {
+		return p, fmt.Errorf("{%s}: form: applies to {query:KEY}, {query-all:KEY} and {query-keys}, the fields of form data", f)
+	}
+	if p.mods&modForm != 0 && p.mods&modRaw != 0 {
+		return p, fmt.Errorf("{%s}: form: decodes and raw: does not: give one of them", f)
 	}
 	return p, nil
 }
@@ -381,13 +389,13 @@ func (p *part) appendQuery(dst []byte, u *uri.URI) ([]byte, bool) {
 		k, v, _ := strings.Cut(piece, "=")
 		item := k
 		if p.kind != partQueryKeys {
-			if uri.PercentDecode(k) != p.arg {
+			if p.decode(k) != p.arg {
 				continue
 			}
 			item = v
 		}
 		if p.mods&modRaw == 0 {
-			item = uri.PercentDecode(item)
+			item = p.decode(item)
 		}
 		if found {
 			dst = append(dst, ' ')
@@ -399,6 +407,15 @@ func (p *part) appendQuery(dst []byte, u *uri.URI) ([]byte, bool) {
 		}
 	}
 	return dst, found
+}
+
+// decode decodes a query's key or value: by RFC 3986, which gives "+" no
+// meaning, or under form: as form data, "+" a space.
+func (p *part) decode(s string) string {
+	if p.mods&modForm != 0 {
+		return pct.FormDecode(s)
+	}
+	return uri.PercentDecode(s)
 }
 
 // appendText appends v, percent-encoded under encode:.

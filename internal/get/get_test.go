@@ -93,6 +93,10 @@ func TestGetTemplate(t *testing.T) {
 
 		// {query-keys}: every key, decoded, space-separated, repeats kept.
 		{template: "{query-keys}|{raw:query-keys}|{encode:query-keys}", input: "?a=1&b%20c=2&a=3&&d", want: "a b%20c a d|a b%20c a d|a b%20c a d"},
+		// One rule: "+" is a "+" but where the view says form data.
+		{template: "{query:q}|{form:query:q}|{form:encode:query:q}", input: "?q=a+b%20c%2B", want: "a+b c+|a b c+|a%20b%20c%2B"},
+		{template: "{form:query:a b}|{query:a+b}|{form:query:a+b}", input: "?a+b=1", want: "1|1|"},
+		{template: "{form:query-keys}|{query-keys}|{form:query-all:k}", input: "?a+b=1&k=x+y&k=z", want: "a%20b k k|a+b k k|x%20y z"},
 		{template: "[{query-keys}]", input: "http://h/", want: "[]"},
 		{template: "[{query-keys}]", input: "http://h/?", want: "[]"},
 
@@ -189,6 +193,8 @@ func TestGetTemplateErrors(t *testing.T) {
 		{"{default:host}", "default: applies to {port} only"},
 		{"{raw:host}", "raw: applies to {query:KEY}"},
 		{"{raw:segment:1}", "raw: applies to {query:KEY}"},
+		{"{form:host}", "form: applies to {query:KEY}"},
+		{"{form:raw:query:a}", "form: decodes and raw: does not"},
 		{"{must:}", "unknown field {must:}"},
 		{"{encode}", "unknown field {encode}"},
 		{"{url:query:a}", "unknown field {url:query:a}"},

@@ -23,13 +23,13 @@ func AppendFormPairs(pairs []Pair, query string) []Pair {
 			continue
 		}
 		k, v, _ := strings.Cut(piece, "=")
-		pairs = append(pairs, Pair{formDecode(k), formDecode(v)})
+		pairs = append(pairs, Pair{FormDecode(k), FormDecode(v)})
 	}
 	return pairs
 }
 
-// formDecode decodes "+" as a space, then the percent-encodings, so that
-// "%2B" stays a plus sign.
-func formDecode(s string) string {
+// FormDecode decodes "+" as a space, then the percent-encodings, so that
+// "%2B" stays a plus sign: a key or value of form data.
+func FormDecode(s string) string {
 	return uri.PercentDecode(strings.ReplaceAll(s, "+", " "))
 }
