@@ -150,7 +150,12 @@ func (o *ResolveOptions) runPairs(c *cobra.Command, args []string, withRef bool)
 	}
 	outPal, errPal := o.palettes()
 	to := render.TextOptions{ShowPassword: o.ShowPassword, Out: outPal, Err: errPal}
+	lines := "bases"
+	if o.Pairs {
+		lines = "pairs (BASE<TAB>REF, or JSON records)"
+	}
 	return run(o.RootOptions, args, pipeline.Command[results.Resolved]{
+		Lines:       lines,
 		Filter:      &o.Keep,
 		Distinct:    pipeline.Unique[results.Resolved](o.Unique),
 		NewOp:       func() pipeline.Op[results.Resolved] { return o.pairsOp(withRef) },

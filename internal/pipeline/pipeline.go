@@ -72,6 +72,9 @@ type UnreadableRenderer interface {
 type Command[R any] struct {
 	NewOp       func() Op[R]
 	NewRenderer func() render.Renderer[R]
+	// Lines names what a line of standard input holds, for the hint a
+	// person at a terminal sees: "references" when empty.
+	Lines string
 	// Finish, if set, writes what is due after the last input, once every
 	// block is gathered: a report written whole (render.Printer), counts.
 	Finish func(s *sink.Sink)
@@ -185,7 +188,12 @@ type Env struct {
 }
 
 // stdinHint tells a person at a terminal what uritool is waiting for.
-const stdinHint = "uritool: reading references from standard input, one per line; end with Ctrl-D"
+func stdinHint(lines string) string {
+	if lines == "" {
+		lines = "references"
+	}
+	return "uritool: reading " + lines + " from standard input, one per line; end with Ctrl-D"
+}
 
 // Run runs c over the inputs that args name.
 func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
@@ -219,7 +227,7 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 			}
 			return w
 		},
-		Hint: stdinHint, IsTerminal: env.IsTerminal,
+		Hint: stdinHint(c.Lines), IsTerminal: env.IsTerminal,
 		Summary: c.Summary, Finish: c.Finish,
 	})
 }

@@ -190,3 +190,28 @@ func BenchmarkPlug(b *testing.B) {
 		}
 	}
 }
+
+// TestStdinHint: a person at a terminal is told what each line of
+// standard input should hold, and a pipe is told nothing.
+func TestStdinHint(t *testing.T) {
+	for _, c := range []struct {
+		lines string
+		tty   bool
+		want  string
+	}{
+		{"", true, "uritool: reading references from standard input, one per line; end with Ctrl-D\n"},
+		{"pairs (BASE<TAB>REF, or JSON records)", true, "uritool: reading pairs (BASE<TAB>REF, or JSON records) from standard input, one per line; end with Ctrl-D\n"},
+		{"pairs", false, ""},
+	} {
+		var out, errOut bytes.Buffer
+		env := pipeline.Env{Stdin: strings.NewReader("a\n"), Stdout: &out, Stderr: &errOut,
+			IsTerminal: func(io.Reader) bool { return c.tty }}
+		_, err := pipeline.Run(env, nil, pipeline.Command[results.Converted]{Lines: c.lines, NewOp: upper,
+			NewRenderer: func() render.Renderer[results.Converted] {
+				return render.NewTableRenderer(results.EncodeTable, render.FormatText, render.TextOptions{})
+			}})
+		if err != nil || errOut.String() != c.want || out.String() != "A\n" {
+			t.Errorf("Lines %q, terminal %v: err %v, stderr %q, stdout %q; want stderr %q", c.lines, c.tty, err, errOut.String(), out.String(), c.want)
+		}
+	}
+}
