@@ -58,6 +58,15 @@ func dotSegmentAt(p string) bool {
 func removeDotSegments(b []byte, steps *[]DotStep) int {
 	r, w := 0, 0
 	n := len(b)
+	if steps == nil && n > 0 && b[0] != '.' {
+		// Every segment before the first "/." is moved by rule E onto
+		// itself: start there. (A merged path is mostly the base's.)
+		i := bytes.Index(b, slashDot)
+		if i < 0 {
+			return n
+		}
+		r, w = i, i
+	}
 	at := func(s string) bool { return n-r >= len(s) && string(b[r:r+len(s)]) == s }
 	rest := func(s string) bool { return n-r == len(s) && string(b[r:]) == s }
 	for r < n {
@@ -94,6 +103,8 @@ func removeDotSegments(b []byte, steps *[]DotStep) int {
 	}
 	return w
 }
+
+var slashDot = []byte("/.")
 
 // moveSegment is rule E of section 5.2.4: it moves the first segment of
 // the input buffer b[r:], with its leading "/", to the end of the output

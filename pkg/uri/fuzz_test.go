@@ -285,6 +285,9 @@ func FuzzResolve(f *testing.F) {
 			if got, err := opts.ResolveString(base, refStr); err != nil || got != target.String() {
 				t.Fatalf("%+v.ResolveString(%q, %q) = %q, %v; Resolve gives %q", opts, baseStr, refStr, got, err, target)
 			}
+			if got, err := opts.AppendResolved([]byte("x"), &base, &ref); err != nil || string(got) != "x"+target.String() {
+				t.Fatalf("%+v.AppendResolved(%q, %q) = %q, %v; Resolve gives %q", opts, baseStr, refStr, got, err, target)
+			}
 			ts := target.String()
 			again, err := uri.ParseRule(ts, uri.RuleURI)
 			if err != nil || again != target {

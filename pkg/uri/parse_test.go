@@ -582,6 +582,11 @@ func TestAllocations(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { sink, _ = uri.Resolve(base, ref) }); n != want {
 			t.Errorf("Resolve(%q, %q) allocates %v times, want %v", rfcBase, c.ref, n, want)
 		}
+		buf := make([]byte, 0, 256)
+		var got []byte
+		if n := testing.AllocsPerRun(100, func() { got, _ = uri.ResolveOptions{}.AppendResolved(buf[:0], &base, &ref) }); n != 0 || string(got) != c.target {
+			t.Errorf("AppendResolved(%q, %q) = %q, allocating %v times, want %q and none", rfcBase, c.ref, got, n, c.target)
+		}
 	}
 	for _, c := range loadCases[resolveCase](t, "resolve.json") {
 		base, err1 := uri.Parse(c.Base)

@@ -60,6 +60,34 @@ func (o ResolveOptions) ResolveString(base URI, ref string) (string, error) {
 	return t.s, err
 }
 
+// AppendResolved appends the text of ref's target against base, as
+// Resolve gives it, to dst: for a pipeline that writes targets out, it
+// allocates nothing when dst has room and does not parse the target it
+// built. base and ref are read through pointers, since a copy of a URI
+// costs more than the append; neither is changed, and nil is the zero
+// URI. dst must not hold base's or ref's text.
+func (o ResolveOptions) AppendResolved(dst []byte, base, ref *URI) ([]byte, error) {
+	if base == nil || ref == nil {
+		return dst, ErrZeroURI
+	}
+	if o.ownTarget(base, ref) {
+		return append(dst, ref.s...), nil
+	}
+	var t target
+	if err := o.plan(&t, base, ref); err != nil {
+		return dst, err
+	}
+	if t.branch == BranchScheme && !hasDotSegment(t.path) {
+		return append(dst, ref.s...), nil
+	}
+	n := len(dst)
+	b := t.appendTo(dst, nil)
+	if len(b)-n > MaxLen {
+		return dst, ErrTooLong
+	}
+	return b, nil
+}
+
 // ownTarget reports the case of most references in a pipeline: a URI
 // whose target is itself, since T is R less its dot-segments (5.2.2) and
 // it has none.
@@ -156,7 +184,28 @@ func (t *target) build(tr *ResolveTrace) (URI, error) {
 	if t.hasFragment {
 		n += 1 + len(t.fragment)
 	}
-	b := make([]byte, 0, n)
+	b := t.appendTo(make([]byte, 0, n), tr)
+	if len(b) > MaxLen {
+		return URI{}, ErrTooLong
+	}
+	u, err := Parse(ascii.View(b))
+	if err != nil {
+		// References read by an IRI rule resolve as URIs do (RFC 3987
+		// section 6.5): their target is an IRI.
+		u, err = ParseRule(ascii.View(b), RuleIRIReference)
+	}
+	if err != nil {
+		// Every component came from a valid reference and section 5.2
+		// only joins them at their delimiters.
+		panic("uri: resolution produced an invalid reference: " + err.Error())
+	}
+	return u, nil
+}
+
+// appendTo appends T's text to b: its components at their delimiters,
+// the path's dot-segments removed in place (recorded in tr unless it is
+// nil).
+func (t *target) appendTo(b []byte, tr *ResolveTrace) []byte {
 	b = append(append(b, t.scheme...), ':')
 	if t.hasAuthority {
 		b = append(append(b, "//"...), t.authority...)
@@ -177,21 +226,7 @@ func (t *target) build(tr *ResolveTrace) (URI, error) {
 	if t.hasFragment {
 		b = append(append(b, '#'), t.fragment...)
 	}
-	if len(b) > MaxLen {
-		return URI{}, ErrTooLong
-	}
-	u, err := Parse(ascii.View(b))
-	if err != nil {
-		// References read by an IRI rule resolve as URIs do (RFC 3987
-		// section 6.5): their target is an IRI.
-		u, err = ParseRule(ascii.View(b), RuleIRIReference)
-	}
-	if err != nil {
-		// Every component came from a valid reference and section 5.2
-		// only joins them at their delimiters.
-		panic("uri: resolution produced an invalid reference: " + err.Error())
-	}
-	return u, nil
+	return b
 }
 
 // protectPath keeps a path that starts with "//" from reading as an
