@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/errfinding"
 	"github.com/uritool/uritool/internal/explain"
 	"github.com/uritool/uritool/internal/filter"
@@ -143,8 +144,10 @@ func (o *ResolveOptions) runPairs(c *cobra.Command, args []string, withRef bool)
 		// A filter reads one reference per input, and a pair is two.
 		return usageErrorf("the filters read one reference per input, and --pairs reads two: filter the pairs before (or use --ref, whose inputs are bases)")
 	}
+	var ref uri.URI
 	if withRef {
-		if _, err := o.parseArg("--ref", o.Ref, false); err != nil {
+		var err error
+		if ref, err = o.parseArg("--ref", o.Ref, false); err != nil {
 			return err
 		}
 	}
@@ -158,29 +161,32 @@ func (o *ResolveOptions) runPairs(c *cobra.Command, args []string, withRef bool)
 		Lines:       lines,
 		Filter:      &o.Keep,
 		Distinct:    pipeline.Unique[results.Resolved](o.Unique),
-		NewOp:       func() pipeline.Op[results.Resolved] { return o.pairsOp(withRef) },
+		NewOp:       func() pipeline.Op[results.Resolved] { return o.pairsOp(withRef, &ref) },
 		NewRenderer: tableRenderer(results.ResolvePairsTable, o.Format.Value, to),
 	})
 }
 
 // pairsOp resolves each input's reference against its base: the base
-// and reference of a pair, or the input as a base and --ref. An error's
-// offset is in the input as read, so the caret stands under it.
-func (o *ResolveOptions) pairsOp(withRef bool) pipeline.Op[results.Resolved] {
+// and reference of a pair, or the input as a base and --ref, parsed once
+// (fixed). An error's offset is in the input as read, so the caret stands
+// under it. The target is written into the op's buffer, which it reuses:
+// it is printed before the next input.
+func (o *ResolveOptions) pairsOp(withRef bool, fixed *uri.URI) pipeline.Op[results.Resolved] {
 	resolver := uri.ResolveOptions{NonStrict: o.NonStrict}
+	var buf []byte
 	return pipeline.Func[results.Resolved](func(in *stream.Input, r *results.Resolved) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		// Where the base and the reference start in the input; -1 where
 		// they are not in it as written (--ref's, a JSON record's).
-		base, ref, baseAt, refAt := in.Text, o.Ref, 0, -1
+		base, refText, baseAt, refAt := in.Text, o.Ref, 0, -1
 		if !withRef {
 			var f *finding.Finding
-			if base, ref, baseAt, refAt, f = splitPair(in.Text); f != nil {
+			if base, refText, baseAt, refAt, f = splitPair(in.Text); f != nil {
 				r.Err = f
 				return pipeline.Fail
 			}
 		}
-		r.Base, r.Ref = base, ref
+		r.Base, r.Ref = base, refText
 		b, err := uri.Parse(base)
 		if err == nil && !b.IsAbsolute() {
 			err = uri.ErrBaseNotAbsolute
@@ -193,11 +199,21 @@ func (o *ResolveOptions) pairsOp(withRef bool) pipeline.Op[results.Resolved] {
 			r.Err.Offset = inInput(r.Err.Offset, baseAt)
 			return pipeline.Fail
 		}
-		if r.Target, err = resolver.ResolveString(b, ref); err != nil {
+		target := fixed
+		if !withRef {
+			ref, err := uri.Parse(refText)
+			if err != nil {
+				r.Err = errfinding.Of(err, "reference")
+				r.Err.Offset = inInput(r.Err.Offset, refAt)
+				return pipeline.Fail
+			}
+			target = &ref
+		}
+		if buf, err = resolver.AppendResolved(buf[:0], &b, target); err != nil {
 			r.Err = errfinding.Of(err, "reference")
-			r.Err.Offset = inInput(r.Err.Offset, refAt)
 			return pipeline.Fail
 		}
+		r.Target = ascii.View(buf)
 		return pipeline.Pass
 	})
 }
