@@ -68,7 +68,8 @@ A --get value with braces is a template instead, one line per input, each
   {query-all:KEY}    every value of KEY, space-separated
   {query-keys}       every key of the query, decoded, space-separated
   {segment:N}        path segment N as written, from 1; -1 is the last
-  {host:N}           label N of the host as written, from 1; -1 is the last
+  {host:N}           label N of a reg-name host as written, from 1; -1 is
+                     the last; an IP address has no labels
   {puny:host} {idn:host}
                      the host's A-labels and its Unicode form (UTS #46), as
                      to-uri and to-iri write them; an IP address as it is

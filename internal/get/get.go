@@ -7,6 +7,7 @@ package get
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -298,38 +299,9 @@ func (p *part) appendValue(dst []byte, u *uri.URI, o *Options) ([]byte, bool) {
 	case partQueryFirst, partQueryAll, partQueryKeys:
 		return p.appendQuery(dst, u)
 	case partSegment:
-		i, n := p.n-1, 0
-		if p.n < 0 {
-			for range u.Segments() {
-				n++
-			}
-			i = n + p.n
-		}
-		for seg := range u.Segments() {
-			if i == 0 {
-				return p.appendText(dst, seg), true
-			}
-			i--
-		}
-		return dst, false
+		return p.appendNth(dst, u.Segments())
 	case partLabel:
-		host, ok := u.Host()
-		if !ok || host == "" {
-			return dst, false
-		}
-		n := strings.Count(host, ".") + 1
-		i := p.n - 1
-		if p.n < 0 {
-			i = n + p.n
-		}
-		if i < 0 || i >= n {
-			return dst, false
-		}
-		for range i {
-			_, host, _ = strings.Cut(host, ".")
-		}
-		label, _, _ := strings.Cut(host, ".")
-		return p.appendText(dst, label), true
+		return p.appendNth(dst, u.Labels())
 	case partPuny, partIDN:
 		host, ok := u.Host()
 		if !ok {
@@ -363,6 +335,26 @@ func (p *part) appendValue(dst []byte, u *uri.URI, o *Options) ([]byte, bool) {
 		return p.appendText(dst, v), v != ""
 	}
 	panic("get: unknown template part")
+}
+
+// appendNth appends item p.n of items, from 1, or from the end when
+// p.n is negative, and reports whether there is one.
+func (p *part) appendNth(dst []byte, items iter.Seq[string]) ([]byte, bool) {
+	i := p.n - 1
+	if p.n < 0 {
+		n := 0
+		for range items {
+			n++
+		}
+		i = n + p.n
+	}
+	for item := range items {
+		if i == 0 {
+			return p.appendText(dst, item), true
+		}
+		i--
+	}
+	return dst, false
 }
 
 // appendQuery appends the values of key p.arg, or every key, from the
