@@ -109,6 +109,19 @@ func TestCLIParse(t *testing.T) {
 		// line in JavaScript: the record of an IRI is scanned.
 		{name: "json of an IRI escapes U+2028", args: []string{"parse", "--iri", "--json", "http://example.com/a\u2028b"}, want: want{
 			outHas: []string{`"path":"/a\u2028b"`, `"segments":["a\u2028b"]`}, outLacks: []string{"\u2028"}}},
+		// labels: a reg-name's, as written; none for an IP address or an
+		// empty host; null without a host, as host is.
+		{name: "json labels", args: []string{"parse", "--json", "http://www.Example.com./a", "http://192.0.2.1/", "http://[::1]/", "file:///x", "mailto:a@b.example", "http://a b/"}, want: want{code: 1,
+			records: []map[string]any{
+				{"labels": []any{"www", "Example", "com", ""}, "segments": []any{"a"}},
+				{"labels": []any{}},
+				{"labels": []any{}},
+				{"labels": []any{}, "host": ""},
+				{"labels": nil, "host": nil},
+				{"labels": nil, "valid": false},
+			}}},
+		{name: "json labels of an IRI are escaped", args: []string{"parse", "--iri", "--json", "http://b\u00fccher.a\u2028b/"}, want: want{
+			outHas: []string{`"labels":["bücher","a\u2028b"]`}, outLacks: []string{"\u2028"}}},
 		{name: "json empty vs undefined", args: []string{"parse", "--json", "http://h?", "http://h"}, want: want{
 			records: []map[string]any{
 				{"query": "", "fragment": nil, "port": nil, "path": "", "query_params": []any{}},

@@ -21,7 +21,8 @@ var ParseFields = render.Fields{
 		{Names: []string{"host_type"}, Doc: "\"ipv4\", \"ipv6\", \"ipvfuture\", \"reg-name\" or null"},
 		{Names: []string{"host_ascii", "host_unicode"}, Doc: "a reg-name's two IDNA forms (UTS #46), or the\nhost as written when it has no A-label and no\nnon-ASCII character; null for other hosts, or\nwhen IDNA refuses the name"},
 		{Names: []string{"idna_error"}, Doc: "null, or {\"label\", \"offset\", \"rule\", \"message\"}\nwhen IDNA refuses an internationalized host;\nrule: idna-punycode, idna-disallowed, idna-hyphen,\nidna-leading-mark, idna-joiner, idna-bidi, idna-nfc\nor idna-length, as to-uri names them"},
-		{Names: []string{"segments"}, Doc: "the raw path segments, in order"},
+		{Names: []string{"labels"}, Doc: "a reg-name's labels as written, split at \".\", as\n{host:N} numbers them; [] for an IP address or an\nempty host, null without a host"},
+		{Names: []string{"segments"}, Doc: "the raw path segments, in order, as {segment:N}\nnumbers them"},
 		{Names: []string{"query_params"}, Doc: "[{\"key\", \"value\"}] decoded by the HTML form convention\n(not RFC 3986), order and repeats kept; null without\nquery"},
 		{Names: []string{"error"}, Doc: "null, or {\"offset\", \"rule\", \"message\"}: the 0-based\nbyte offset where the input broke and the ABNF rule\nexpected"},
 	},
@@ -49,6 +50,7 @@ type ParseRecord struct {
 	HostASCII   *string          `json:"host_ascii"`
 	HostUnicode *string          `json:"host_unicode"`
 	IDNAError   *IDNAErrorRecord `json:"idna_error"`
+	Labels      []string         `json:"labels"`
 	Segments    []string         `json:"segments"`
 	QueryParams []pct.Pair       `json:"query_params"`
 	Error       *finding.Finding `json:"error"`

@@ -195,6 +195,21 @@ func (p *renderer) json(r *Parsed) {
 	} else {
 		b = append(b, "null"...)
 	}
+	b = render.AppendKey(b, "labels")
+	if ok && hasHost {
+		b = append(b, '[')
+		first := true
+		for label := range u.Labels() {
+			if !first {
+				b = append(b, ',')
+			}
+			first = false
+			b = render.AppendPlainOr(b, label, plain)
+		}
+		b = append(b, ']')
+	} else {
+		b = append(b, "null"...)
+	}
 	b = render.AppendKey(b, "segments")
 	switch {
 	case ok && plain:
