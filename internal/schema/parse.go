@@ -29,6 +29,20 @@ var ParseFields = render.Fields{
 	Note: "Input that is not UTF-8 cannot be carried exactly by a JSON string: its\ninvalid bytes are written as U+FFFD and the record gains \"input_base64\"\nwith the exact bytes.",
 }
 
+// EachFields documents parse --each --format json.
+var EachFields = render.Fields{
+	Per: "item with --each, and one per invalid input,\nwith its error",
+	Keys: []render.FieldDoc{
+		{Names: []string{"line"}, Doc: "1-based number of the input the item is of"},
+		{Names: []string{"input"}, Doc: "the input, as in the record above (and\n\"scheme_added\", \"input_base64\" as there)"},
+		{Names: []string{"each"}, Doc: "what --each names: keys, values, pairs, segments or\nlabels"},
+		{Names: []string{"index"}, Doc: "1-based number of the item in its input, as\n{segment:N} and {host:N} number them; null when\nthe input is invalid"},
+		{Names: []string{"item"}, Doc: "the item as its text line shows it, or null"},
+		{Names: []string{"key", "value"}, Doc: "with --each pairs only: the pair's key and value,\npercent-decoded and exact (control characters too),\nor null"},
+		{Names: []string{"error"}, Doc: "null, or the error of an invalid input, as above"},
+	},
+}
+
 // ParseRecord is a record of parse --format json, as a type: recompose
 // reads records through it, and TestParseRecordIsTheSchema (cmd) holds it
 // to what the writer writes, key for key.
