@@ -25,6 +25,7 @@ type ParseOptions struct {
 	Unique        bool
 	Format        *flagval.Choice
 	Get           getFlag
+	Each          *flagval.Choice
 	ShowPassword  bool
 	IRI           bool
 	DefaultScheme defaultscheme.Flag
@@ -68,7 +69,8 @@ A --get value with braces is a template instead, one line per input, each
   {query-all:KEY}    every value of KEY, space-separated
   {query-keys}       every key of the query, decoded, space-separated
   {segment:N}        path segment N as written, from 1; -1 is the last
-  {host:N}           label N of the host as written, from 1; -1 is the last
+  {host:N}           label N of a reg-name host as written, from 1; -1 is
+                     the last; an IP address has no labels
   {puny:host} {idn:host}
                      the host's A-labels and its Unicode form (UTS #46), as
                      to-uri and to-iri write them; an IP address as it is
@@ -114,7 +116,31 @@ Modifiers go before a field, each once, in any order:
                      (section 2.3), to put it in any component of another
                      reference: {encode:query:next}, {encode:path}
 
-An unknown field or modifier is a usage error, before any input is read.`,
+An unknown field or modifier is a usage error, before any input is read.
+
+--each KIND takes each reference apart instead and prints the items of one
+kind, one a line: the keys, the values or the pairs of its query, the
+segments of its path, the labels of its host. Its lines do not line up with
+the input, by design: an input with no items prints nothing, one with three
+prints three lines, an invalid one only its diagnostic, on stderr (exit
+status 1). With --format json each item is a record that holds the line of
+its input and its index, to join them back, and an invalid input a record
+of its error. --unique prints each distinct item once, at its first
+occurrence. --each cannot be combined with --get.
+
+  keys, values       the query's pairs as {query-keys} splits them, each
+                     key or value percent-decoded as {query:KEY} decodes
+                     it ("+" stays), a control character written as %0A
+                     is, so that an item is one line; a key without "="
+                     has the empty value
+  pairs              each pair as written, key=value: decoded, a "=" or
+                     "&" of a key or value would read as a delimiter;
+                     --format json adds its key and value decoded
+  segments           the path's segments as written, as {segment:N}
+                     numbers them: "/a/b/" has "a", "b" and "" (an empty
+                     line), an empty path none
+  labels             a reg-name's labels as written, as {host:N} numbers
+                     them; an IP address has none`,
 		Example: `  uritool parse 'https://alice@example.com:8443/a/b?x=1#frag'
   uritool parse --format json 'mailto:user@example.com'
   uritool parse --get host,port https://example.com:8080/
@@ -123,30 +149,43 @@ An unknown field or modifier is a usage error, before any input is read.`,
   uritool parse --get 'https://example.org/?q={encode:query:q}' 'https://example.com/?q=a%26b+c'
   uritool parse --get '{surt}' 'https://www.example.com/A/?b=2&a=1'
   uritool parse --iri 'https://bücher.example/straße?q=日本'
+  uritool parse --each keys --unique < urls.txt
+  uritool parse --each segments --format json 'https://example.com/a/b/?x=1'
   cut -f1 links.tsv | uritool parse --json`,
 		Annotations: map[string]string{
-			AnnotationJSONFields: schema.ParseFields.String(),
+			AnnotationJSONFields: schema.ParseFields.String() + "\n\n" + schema.EachFields.String(),
 		},
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
+			each := get.EachNamed(opts.Each.Value)
+			if each != 0 && opts.Get.set {
+				return usageErrorf("%s prints items, --get fields; give one of them", root.given(c, "each"))
+			}
 			if opts.Get.set && opts.Format.Value != "text" {
 				return usageErrorf("--get prints text; it cannot be combined with %s", root.formatGiven(c))
 			}
 			outPal, errPal := opts.palettes()
-			ro := breakdown.Options{Format: opts.Format.Value, Get: opts.Get.set,
+			ro := breakdown.Options{Format: opts.Format.Value, Get: opts.Get.set, Each: each,
 				ShowPassword: opts.ShowPassword, IRI: opts.IRI, Out: outPal, Err: errPal, Width: opts.terminalWidth()}
 			gets := get.Options{ShowPassword: opts.ShowPassword, DefaultPorts: opts.DefaultPorts.Ports}
+			distinct := pipeline.Unique[breakdown.Parsed](opts.Unique)
+			if distinct != nil && each != 0 {
+				// An item a line: each distinct item once, not each input.
+				distinct.Lines = func(r *breakdown.Parsed, i int) string { return r.Items[i].Text }
+			}
 			return run(root, args, pipeline.Command[breakdown.Parsed]{
 				Filter:   &opts.Keep,
-				Distinct: pipeline.Unique[breakdown.Parsed](opts.Unique),
+				Distinct: distinct,
 				NewOp: func() pipeline.Op[breakdown.Parsed] {
-					return parseOp(&opts.DefaultScheme, opts.IRI, opts.Get.template, &gets)
+					return parseOp(&opts.DefaultScheme, opts.IRI, opts.Get.template, each, &gets)
 				},
 				NewRenderer: func() render.Renderer[breakdown.Parsed] { return breakdown.NewRenderer(ro) },
 			})
 		},
 	}
 	opts.Format = flagval.AddFormat(c, "text", "json")
+	opts.Each = flagval.NewChoice("", "KIND", get.EachKinds...)
+	flagval.AddChoice(c, opts.Each, "each", "print the items of this kind instead, one a line, not aligned with the input: "+flagval.OrList(get.EachKinds)+" (see above)")
 	f := c.Flags()
 	f.Var(&opts.Get, "get", "print only these components, tab-separated ("+flagval.JoinList(get.Fields)+"), or a template such as '{scheme}://{host}{path}' (see above)")
 	f.BoolVar(&opts.ShowPassword, "show-password", false, "show the password of the userinfo in text output")
@@ -160,15 +199,17 @@ An unknown field or modifier is a usage error, before any input is read.`,
 	return c
 }
 
-// parseOp parses one input. Without --get (t nil) it also reads its
-// host's IDNA forms and its query as form data, which the other outputs
-// show; with it, it evaluates t for a valid input, and one that lacks a
-// must: field of t is a finding.
-func parseOp(ds *defaultscheme.Flag, asIRI bool, t *get.Template, o *get.Options) pipeline.Op[breakdown.Parsed] {
+// parseOp parses one input. With --get (t), it evaluates t for a valid
+// input, and one that lacks a must: field of t is a finding; with --each
+// (each), it takes a valid input apart into its items; with neither, it
+// also reads the host's IDNA forms and the query as form data, which the
+// breakdown and the record show.
+func parseOp(ds *defaultscheme.Flag, asIRI bool, t *get.Template, each get.Each, o *get.Options) pipeline.Op[breakdown.Parsed] {
+	var decoded []byte // what the items decode into, reused from one input to the next
 	return pipeline.Func[breakdown.Parsed](func(in *stream.Input, r *breakdown.Parsed) pipeline.Outcome {
 		text, added := ds.Apply(in.Text)
 		err := parseRef(&r.URI, text, asIRI)
-		r.Line, r.Input, r.SchemeAdded, r.Err, r.Params, r.Unmet = in.Line, text, added, nil, r.Params[:0], nil
+		r.Line, r.Input, r.SchemeAdded, r.Err, r.Params, r.Unmet, r.Items = in.Line, text, added, nil, r.Params[:0], nil, r.Items[:0]
 		switch {
 		case err != nil:
 			errors.As(err, &r.Err)
@@ -176,8 +217,11 @@ func parseOp(ds *defaultscheme.Flag, asIRI bool, t *get.Template, o *get.Options
 			if r.Get, r.Unmet = t.Append(r.Get[:0], &r.URI, o); r.Unmet != nil {
 				return pipeline.Fail
 			}
+		case each != 0:
+			decoded = decoded[:0]
+			r.Items = each.Append(r.Items, &decoded, &r.URI)
 		}
-		if t == nil {
+		if t == nil && each == 0 {
 			r.Forms.Set(&r.URI, err == nil)
 			if q, ok := r.URI.Query(); ok && err == nil {
 				r.Params = pct.AppendFormPairs(r.Params, q)

@@ -2,6 +2,7 @@ package cmd_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -109,6 +110,19 @@ func TestCLIParse(t *testing.T) {
 		// line in JavaScript: the record of an IRI is scanned.
 		{name: "json of an IRI escapes U+2028", args: []string{"parse", "--iri", "--json", "http://example.com/a\u2028b"}, want: want{
 			outHas: []string{`"path":"/a\u2028b"`, `"segments":["a\u2028b"]`}, outLacks: []string{"\u2028"}}},
+		// labels: a reg-name's, as written; none for an IP address or an
+		// empty host; null without a host, as host is.
+		{name: "json labels", args: []string{"parse", "--json", "http://www.Example.com./a", "http://192.0.2.1/", "http://[::1]/", "file:///x", "mailto:a@b.example", "http://a b/"}, want: want{code: 1,
+			records: []map[string]any{
+				{"labels": []any{"www", "Example", "com", ""}, "segments": []any{"a"}},
+				{"labels": []any{}},
+				{"labels": []any{}},
+				{"labels": []any{}, "host": ""},
+				{"labels": nil, "host": nil},
+				{"labels": nil, "valid": false},
+			}}},
+		{name: "json labels of an IRI are escaped", args: []string{"parse", "--iri", "--json", "http://b\u00fccher.a\u2028b/"}, want: want{
+			outHas: []string{`"labels":["bücher","a\u2028b"]`}, outLacks: []string{"\u2028"}}},
 		{name: "json empty vs undefined", args: []string{"parse", "--json", "http://h?", "http://h"}, want: want{
 			records: []map[string]any{
 				{"query": "", "fragment": nil, "port": nil, "path": "", "query_params": []any{}},
@@ -293,5 +307,60 @@ func TestParseRecordIsTheSchema(t *testing.T) {
 		if !written[k] {
 			t.Errorf("schema.ParseRecord names %q, which parse never wrote here", k)
 		}
+	}
+}
+
+func TestCLIParseEach(t *testing.T) {
+	t.Parallel()
+	runCases(t, []cliCase{
+		{name: "each keys, an invalid input in the middle", stdin: "http://a/?x=1&y=2\nhttp://a b/?z\nhttp://c/?w\n", args: []string{"parse", "--each", "keys"}, want: want{code: 1,
+			out: exact("x\ny\nw\n"), err: exact("2:9: invalid character ' ' in host [host]\n    http://a b/?z\n            ^\n")}},
+		{name: "each with no item prints nothing", args: []string{"parse", "--each", "values", "http://a/", "http://a/?", "/p"}, want: want{
+			out: exact("")}},
+		{name: "each segments from the default scheme", args: []string{"parse", "--each", "segments", "--default-scheme", "https", "example.com/a/b"}, want: want{
+			out: exact("a\nb\n")}},
+		{name: "each with a filter", args: []string{"parse", "--each", "labels", "--host", "*.example", "http://a.example/", "http://b.test/"}, want: want{
+			out: exact("a\nexample\n")}},
+		{name: "each json of a default scheme", args: []string{"parse", "--json", "--each", "labels", "--default-scheme", "https", "a.b"}, want: want{
+			records: []map[string]any{
+				{"line": 1.0, "input": "https://a.b", "scheme_added": true, "each": "labels", "index": 1.0, "item": "a", "error": nil},
+				{"line": 1.0, "index": 2.0, "item": "b"},
+			}}},
+		{name: "each keeps the password of a json input as parse does", args: []string{"parse", "--json", "--each", "segments", "http://u:pw@h/x"}, want: want{
+			records: []map[string]any{{"input": "http://u:pw@h/x", "item": "x"}}}},
+		{name: "each and get", args: []string{"parse", "--each", "pairs", "--get", "{host}", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{"--each pairs prints items, --get fields"}}},
+		{name: "each of no kind", args: []string{"parse", "--each", "", "http://h/"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`invalid value "" (want keys, values, pairs, segments or labels)`}}},
+	})
+}
+
+// TestCLIParseEachStreams: over many inputs, spread over blocks and
+// workers, --each keeps the input's order, and with --unique each
+// distinct item once, at its first occurrence.
+func TestCLIParseEachStreams(t *testing.T) {
+	t.Parallel()
+	var in, all, unique strings.Builder
+	seen := map[string]bool{}
+	for i := range 60000 {
+		keys := []string{fmt.Sprintf("k%d", i%997), fmt.Sprintf("n%d", i), fmt.Sprintf("k%d", i%997)}
+		fmt.Fprintf(&in, "https://h%d.example/?%s=1&%s=2&%s\n", i, keys[0], keys[1], keys[2])
+		for _, k := range keys {
+			all.WriteString(k + "\n")
+		}
+	}
+	r := run(t, in.String(), nil, "parse", "--each", "keys")
+	if r.code != 0 || r.stdout != all.String() {
+		t.Fatalf("--each keys: exit %d, %d bytes, want %d in input order", r.code, len(r.stdout), all.Len())
+	}
+	for line := range strings.SplitSeq(strings.TrimSuffix(all.String(), "\n"), "\n") {
+		if !seen[line] {
+			seen[line] = true
+			unique.WriteString(line + "\n")
+		}
+	}
+	r = run(t, in.String(), nil, "parse", "--each", "keys", "--unique")
+	if r.code != 0 || r.stdout != unique.String() {
+		t.Errorf("--each keys --unique: exit %d, %d bytes, want %d: each key once, first seen first", r.code, len(r.stdout), unique.Len())
 	}
 }

@@ -302,8 +302,11 @@ const iriUsage = "accept IRIs (RFC 3987): non-ASCII characters of ucschar in eve
 
 // formatGiven names --format as the user gave it, flag, variable or file
 // line, for an error about combining it with another flag.
-func (o *RootOptions) formatGiven(c *cobra.Command) string {
-	return o.settings.Lookup(c.Flags().Lookup("format")).Given()
+func (o *RootOptions) formatGiven(c *cobra.Command) string { return o.given(c, "format") }
+
+// given names c's flag as the user gave it, as formatGiven does --format.
+func (o *RootOptions) given(c *cobra.Command, flag string) string {
+	return o.settings.Lookup(c.Flags().Lookup(flag)).Given()
 }
 
 // requireArgs wants at least n arguments, the first named name, and says

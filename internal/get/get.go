@@ -7,6 +7,7 @@ package get
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -306,38 +307,9 @@ func (p *part) appendValue(dst []byte, u *uri.URI, o *Options) ([]byte, bool) {
 	case partQueryFirst, partQueryAll, partQueryKeys:
 		return p.appendQuery(dst, u)
 	case partSegment:
-		i, n := p.n-1, 0
-		if p.n < 0 {
-			for range u.Segments() {
-				n++
-			}
-			i = n + p.n
-		}
-		for seg := range u.Segments() {
-			if i == 0 {
-				return p.appendText(dst, seg), true
-			}
-			i--
-		}
-		return dst, false
+		return p.appendNth(dst, u.Segments())
 	case partLabel:
-		host, ok := u.Host()
-		if !ok || host == "" {
-			return dst, false
-		}
-		n := strings.Count(host, ".") + 1
-		i := p.n - 1
-		if p.n < 0 {
-			i = n + p.n
-		}
-		if i < 0 || i >= n {
-			return dst, false
-		}
-		for range i {
-			_, host, _ = strings.Cut(host, ".")
-		}
-		label, _, _ := strings.Cut(host, ".")
-		return p.appendText(dst, label), true
+		return p.appendNth(dst, u.Labels())
 	case partPuny, partIDN:
 		host, ok := u.Host()
 		if !ok {
@@ -373,26 +345,63 @@ func (p *part) appendValue(dst []byte, u *uri.URI, o *Options) ([]byte, bool) {
 	panic("get: unknown template part")
 }
 
+// appendNth appends item p.n of items, from 1, or from the end when
+// p.n is negative, and reports whether there is one.
+func (p *part) appendNth(dst []byte, items iter.Seq[string]) ([]byte, bool) {
+	i := p.n - 1
+	if p.n < 0 {
+		n := 0
+		for range items {
+			n++
+		}
+		i = n + p.n
+	}
+	for item := range items {
+		if i == 0 {
+			return p.appendText(dst, item), true
+		}
+		i--
+	}
+	return dst, false
+}
+
+// queryPair is one pair of a query, as written: the piece between two
+// "&", and its key and value, cut at its first "=" (without one, the
+// value is empty).
+type queryPair struct{ piece, key, value string }
+
+// queryPairs yields the pairs of query, in order, repeats kept: the one
+// reading of a query's pairs, which the query fields and parse --each
+// share. A piece with nothing in it ("a&&b", a trailing "&") is no pair.
+func queryPairs(query string) iter.Seq[queryPair] {
+	return func(yield func(queryPair) bool) {
+		for piece := range strings.SplitSeq(query, "&") {
+			if piece == "" {
+				continue
+			}
+			k, v, _ := strings.Cut(piece, "=")
+			if !yield(queryPair{piece, k, v}) {
+				return
+			}
+		}
+	}
+}
+
 // appendQuery appends the values of key p.arg, or every key, from the
-// query's "&"-separated pairs, space-separated. A piece with nothing in
-// it ("a&&b", a trailing "&") is no pair.
+// query's pairs, space-separated.
 func (p *part) appendQuery(dst []byte, u *uri.URI) ([]byte, bool) {
 	q, ok := u.Query()
 	if !ok {
 		return dst, false
 	}
 	found := false
-	for piece := range strings.SplitSeq(q, "&") {
-		if piece == "" {
-			continue
-		}
-		k, v, _ := strings.Cut(piece, "=")
-		item := k
+	for pair := range queryPairs(q) {
+		item := pair.key
 		if p.kind != partQueryKeys {
-			if p.decode(k) != p.arg {
+			if p.decode(pair.key) != p.arg {
 				continue
 			}
-			item = v
+			item = pair.value
 		}
 		if p.mods&modRaw == 0 {
 			item = p.decode(item)
@@ -423,17 +432,25 @@ func (p *part) appendText(dst []byte, v string) []byte {
 	if p.mods&modEncode != 0 {
 		return appendEncoded(dst, v)
 	}
-	// A decoded value is one item of one line: a control character would
-	// break the line or a tab-separated list, and in the fields that join
-	// their values with spaces a space or a '%' would make two readings of
-	// one output. Those bytes are written percent-encoded, nothing else.
 	joined := (p.kind == partQueryAll || p.kind == partQueryKeys) && p.mods&modRaw == 0
-	for i := 0; i < len(v); i++ {
-		if c := v[i]; c < ' ' || c == 0x7F || joined && (c == ' ' || c == '%') {
-			return appendEscaped(dst, v, joined)
-		}
+	if escapes(v, joined) {
+		return appendEscaped(dst, v, joined)
 	}
 	return append(dst, v...)
+}
+
+// escapes reports whether v holds a byte that appendEscaped encodes. A
+// decoded value is one item of one line: a control character would break
+// the line or a tab-separated list, and in the fields that join their
+// values with spaces (joined) a space or a '%' would make two readings
+// of one output. Those bytes are written percent-encoded, nothing else.
+func escapes(v string, joined bool) bool {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c < ' ' || c == 0x7F || joined && (c == ' ' || c == '%') {
+			return true
+		}
+	}
+	return false
 }
 
 // appendEscaped appends v with its control characters, and with joined

@@ -336,6 +336,12 @@ func TestHostAndURLFields(t *testing.T) {
 		{"{host:1}|{host:2}|{host:-1}|{host:-3}", "http://www.example.co.uk/", "www|example|uk|example"},
 		{"{host:4}|{host:-5}", "http://a.b.c/", "|"},
 		{"{host:1}", "mailto:a@b", ""},
+		// Only a reg-name has labels: an IP address has none, where
+		// they were once its dotted numbers and its brackets.
+		{"{host:1}|{host:-1}", "http://192.0.2.1/", "|"},
+		{"{host:1}", "http://[v1.a.b]/", ""},
+		{"{host:1}", "file:///etc", ""},
+		{"{host:-1}|{host:-2}", "http://example.com./", "|com"},
 		{"{puny:host} {idn:host}", "http://xn--bcher-kva.de/", "xn--bcher-kva.de bücher.de"},
 		{"{puny:host} {idn:host}", "http://Bücher.de/", "xn--bcher-kva.de bücher.de"},
 		{"{puny:host}", "http://192.0.2.1/", "192.0.2.1"},

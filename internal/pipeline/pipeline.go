@@ -7,6 +7,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"io"
 
 	"github.com/uritool/uritool/internal/check"
@@ -118,6 +119,11 @@ type Distinct[R any] struct {
 	// Key is what makes two results one, when it is not their output
 	// (normalize: the normal form, whatever the record says of its input).
 	Key func(r *R) string
+	// Lines, when set, decides each line a result writes on its own,
+	// instead of its output whole: line i, from 0, is keyed by Lines(r,
+	// i). parse --each writes an item a line, and --unique keeps each
+	// distinct item once, not each distinct input.
+	Lines func(r *R, i int) string
 	// Admit says whether the result of this key is written, asked in
 	// input order in one goroutine; nil admits the first of each key.
 	// The key is valid only during the call.
@@ -136,7 +142,7 @@ func Unique[R any](unique bool) *Distinct[R] {
 // keys, for admit.
 type distinctCarry struct {
 	admit func(key []byte) bool
-	keyed bool // with Key: each span's key is in keys, ending at ends[i]
+	keyed bool // with Key or Lines: each span's key is in keys, ending at ends[i]
 	spans []sink.Span
 	keys  []byte
 	ends  []int
@@ -207,7 +213,7 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 		if admit == nil {
 			admit = firstOfEach()
 		}
-		newCarry = func() *distinctCarry { return &distinctCarry{admit: admit, keyed: d.Key != nil} }
+		newCarry = func() *distinctCarry { return &distinctCarry{admit: admit, keyed: d.Key != nil || d.Lines != nil} }
 	}
 	return stream.Run(stream.Config{
 		Stdin: env.Stdin, Stdout: env.Stdout, Stderr: env.Stderr, Dir: env.Dir, TempDir: env.TempDir, Quiet: env.Quiet,
@@ -220,7 +226,7 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 			}
 			w := &worker[R]{do: do, render: c.NewRenderer(), newCarry: newCarry}
 			if c.Distinct != nil {
-				w.key = c.Distinct.Key
+				w.key, w.lines = c.Distinct.Key, c.Distinct.Lines
 			}
 			if c.Filter != nil && !c.Filter.Empty() {
 				w.filter = c.Filter
@@ -238,9 +244,10 @@ type worker[R any] struct {
 	_        sink.CacheLinePad
 	do       func(in *stream.Input, r *R) Outcome // the Op's Do
 	render   render.Renderer[R]
-	filter   *filter.Filter        // nil when it keeps everything
-	newCarry func() *distinctCarry // with Distinct
-	key      func(r *R) string     // Distinct.Key
+	filter   *filter.Filter           // nil when it keeps everything
+	newCarry func() *distinctCarry    // with Distinct
+	key      func(r *R) string        // Distinct.Key
+	lines    func(r *R, i int) string // Distinct.Lines
 	result   R
 	_        sink.CacheLinePad
 }
@@ -279,6 +286,20 @@ func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
 		return
 	}
 	c := sink.CarryOf(&s.Carry, w.newCarry)
+	if w.lines != nil {
+		out := s.Out.Since(mark)
+		for i, start := 0, 0; start < len(out); i++ {
+			end := len(out)
+			if nl := bytes.IndexByte(out[start:], '\n'); nl >= 0 {
+				end = start + nl + 1
+			}
+			c.spans = append(c.spans, sink.Span{Start: mark + start, End: mark + end})
+			c.keys = append(c.keys, w.lines(&w.result, i)...)
+			c.ends = append(c.ends, len(c.keys))
+			start = end
+		}
+		return
+	}
 	c.spans = append(c.spans, sink.Span{Start: mark, End: s.Out.Mark()})
 	if w.key != nil {
 		c.keys = append(c.keys, w.key(&w.result)...)

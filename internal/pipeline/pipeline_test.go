@@ -159,6 +159,59 @@ func TestDistinctAcrossWorkers(t *testing.T) {
 	}
 }
 
+// TestDistinctLines: with Lines, each line of a result is kept or dropped
+// on its own, by its own key, in input order over many blocks; a failed
+// input keeps its diagnostic and offers nothing.
+func TestDistinctLines(t *testing.T) {
+	var input, want strings.Builder
+	seen := map[string]bool{}
+	for i := range 30000 {
+		// Three items an input, the key of each its first byte and
+		// what follows a ":" ignored: keys repeat across inputs and
+		// within one.
+		items := []string{fmt.Sprintf("k%d:%d", i%500, i), fmt.Sprintf("k%d:x", (i*7)%900), fmt.Sprintf("k%d:y", i%500)}
+		fmt.Fprintf(&input, "%s\n", strings.Join(items, " "))
+		if i%1000 == 999 {
+			input.WriteString("bad\n")
+		}
+		for _, it := range items {
+			if k, _, _ := strings.Cut(it, ":"); !seen[k] {
+				seen[k] = true
+				want.WriteString(strings.ToUpper(it) + "\n")
+			}
+		}
+	}
+	var out, errOut bytes.Buffer
+	_, err := pipeline.Run(pipeline.Env{Stdin: strings.NewReader(input.String()), Stdout: &out, Stderr: &errOut}, nil, pipeline.Command[results.Converted]{
+		NewOp: func() pipeline.Op[results.Converted] {
+			op := upper()
+			return pipeline.Func[results.Converted](func(in *stream.Input, r *results.Converted) pipeline.Outcome {
+				o := op.Do(in, r)
+				r.Output = strings.ReplaceAll(r.Output, " ", "\n")
+				return o
+			})
+		},
+		NewRenderer: func() render.Renderer[results.Converted] {
+			return render.NewTableRenderer(results.EncodeTable, render.FormatText, render.TextOptions{Err: render.NewPalette(false, render.Passwords{Find: password.Find, Mask: password.Mask})})
+		},
+		Distinct: &pipeline.Distinct[results.Converted]{Lines: func(r *results.Converted, i int) string {
+			k, _, _ := strings.Cut(strings.Split(r.Output, "\n")[i], ":")
+			return k
+		}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != want.String() {
+		t.Errorf("distinct lines: %d bytes, want %d; starts %q", out.Len(), want.Len(), head(out.String()))
+	}
+	if n := strings.Count(errOut.String(), "[test]"); n != 30 {
+		t.Errorf("%d diagnostics of a failed input, want 30", n)
+	}
+}
+
+func head(s string) string { return s[:min(len(s), 80)] }
+
 // BenchmarkPlug is the cost of the plug alone: the stream, the generic
 // worker, an outcome and a renderer, around an operation that does
 // nothing but hand its input on. ns/op is per line; run it with -cpu 1

@@ -382,6 +382,45 @@ func TestParseRules(t *testing.T) {
 	}
 }
 
+// TestLabels: a reg-name's labels as written; an IP address, an empty
+// host and no host have none.
+func TestLabels(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"http://www.Example.co.uk/", []string{"www", "Example", "co", "uk"}},
+		{"http://h", []string{"h"}},
+		{"http://example.com./", []string{"example", "com", ""}},
+		{"http://a..b/", []string{"a", "", "b"}},
+		{"http://caf%C3%A9.example:80/", []string{"caf%C3%A9", "example"}},
+		{"//u:p@a.b:1", []string{"a", "b"}},
+		{"http://192.0.2.1/", nil},
+		{"http://[2001:db8::1]/", nil},
+		{"http://[v1.a.b]/", nil},
+		{"http://999.1.1.1/", []string{"999", "1", "1", "1"}}, // not an IPv4address: a reg-name
+		{"file:///etc/hosts", nil},
+		{"mailto:a@b.example", nil},
+		{"a.b/c", nil},
+		{"", nil},
+	} {
+		got := slices.Collect(mustParse(t, c.in).Labels())
+		if !slices.Equal(got, c.want) {
+			t.Errorf("Labels(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	var first []string
+	for l := range mustParse(t, "http://a.b.c/").Labels() {
+		first = append(first, l)
+		if len(first) == 2 {
+			break
+		}
+	}
+	if !slices.Equal(first, []string{"a", "b"}) {
+		t.Errorf("Labels with break = %q", first)
+	}
+}
+
 func TestSegments(t *testing.T) {
 	for _, c := range []struct {
 		in   string

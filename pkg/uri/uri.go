@@ -194,6 +194,30 @@ func (u URI) Segments() iter.Seq[string] {
 	}
 }
 
+// Labels yields the labels of a reg-name host as written, split at "."
+// (section 3.2.2), so "www.example.com" gives "www", "example", "com",
+// and a trailing "." (a name rooted in the DNS) an empty last label. An
+// IP address is no sequence of labels, and an empty host and a reference
+// without one have none: they give none.
+func (u URI) Labels() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		host, _ := u.Host()
+		if u.hostType != HostRegName || host == "" {
+			return
+		}
+		for {
+			i := 0
+			for i < len(host) && host[i] != '.' {
+				i++
+			}
+			if !yield(host[:i]) || i == len(host) {
+				return
+			}
+			host = host[i+1:]
+		}
+	}
+}
+
 // Component names one of the components of section 3. They are numbered
 // in the order they are written, so that
 //

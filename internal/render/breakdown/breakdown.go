@@ -1,7 +1,8 @@
 // Package breakdown prints parse's results: a reference drawn on one line
 // with each component bracketed under it, in the manner of RFC 3986
 // section 3's diagram, and listed with its value; parse's JSON record;
-// and --get's lines, which the operation evaluated.
+// --get's lines, which the operation evaluated; and --each's items, which
+// it took apart, a line or a record each.
 package breakdown
 
 import (
@@ -12,6 +13,7 @@ import (
 	"github.com/fatih/color"
 	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/get"
 	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/render"
@@ -36,6 +38,9 @@ type Parsed struct {
 	// value for a must: field.
 	Get   []byte
 	Unmet *finding.Finding
+	// Items are what the operation took a valid reference apart into
+	// for --each.
+	Items []get.Item
 }
 
 // Options configures parse's renderer.
@@ -43,7 +48,11 @@ type Options struct {
 	Format string // text or json
 	// Get says the operation evaluated --get: its line replaces the
 	// breakdown, one per input.
-	Get          bool
+	Get bool
+	// Each is --each: the operation took each reference apart into its
+	// Items, which are written instead of the breakdown or the record,
+	// a line or a record each.
+	Each         get.Each
 	ShowPassword bool
 	// IRI says the inputs are read as IRI references (--iri), which may
 	// hold characters beyond ASCII. A valid URI reference holds only bytes
@@ -79,6 +88,8 @@ func NewRenderer(opts Options) render.Renderer[Parsed] {
 func (p *renderer) Render(s *sink.Sink, r *Parsed) {
 	p.out = s.Out
 	switch {
+	case p.opts.Each != 0:
+		p.each(s, r)
 	case p.opts.Format == render.FormatJSON:
 		p.json(r)
 	case p.opts.Get:
@@ -115,6 +126,62 @@ func (p *renderer) diagnostic(w render.Writer, r *Parsed) {
 		f = &finding.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg}
 	}
 	render.Diagnostic(w, p.opts.Err, strconv.Itoa(r.Line), finding.ColumnOf(r.Input, f.Offset), r.Input, f, finding.Error, p.opts.ShowPassword)
+}
+
+// each writes r's items, a line each, or a record each in JSON. An input
+// without items writes nothing, so that lines do not follow inputs; an
+// invalid one writes its diagnostic on stderr, or in JSON a record of its
+// error where its items would be.
+func (p *renderer) each(s *sink.Sink, r *Parsed) {
+	b := p.buf[:0]
+	switch {
+	case p.opts.Format == render.FormatJSON:
+		plain := r.Err == nil && !p.opts.IRI || render.JSONPlain(r.Input)
+		if r.Err != nil {
+			b = p.appendItem(b, r, plain, 0)
+		}
+		for i := range r.Items {
+			b = p.appendItem(b, r, plain, i+1)
+		}
+	case r.Err != nil:
+		p.diagnostic(s.Err, r)
+		return
+	default:
+		for i := range r.Items {
+			b = append(append(b, r.Items[i].Text...), '\n')
+		}
+	}
+	p.buf = b
+	s.Out.Write(b)
+}
+
+// appendItem appends the JSON record of item index of r, from 1, or of
+// r's error for index 0.
+func (p *renderer) appendItem(b []byte, r *Parsed, plain bool, index int) []byte {
+	b = render.AppendInt(append(b, `{"line":`...), r.Line)
+	b = render.AppendInputPlainOr(b, r.Input, plain)
+	if r.SchemeAdded {
+		b = append(b, `,"scheme_added":true`...)
+	}
+	b = render.AppendPlainOr(render.AppendKey(b, "each"), p.opts.Each.String(), true)
+	pairs := p.opts.Each == get.EachPairs
+	if index == 0 {
+		b = append(b, `,"index":null,"item":null`...)
+		if pairs {
+			b = append(b, `,"key":null,"value":null`...)
+		}
+		b = render.AppendKey(b, "error")
+		b = render.AppendFinding(b, &finding.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg})
+		return append(b, '}', '\n')
+	}
+	it := &r.Items[index-1]
+	b = render.AppendInt(render.AppendKey(b, "index"), index)
+	b = render.AppendString(render.AppendKey(b, "item"), it.Text)
+	if pairs {
+		b = render.AppendString(render.AppendKey(b, "key"), it.Key)
+		b = render.AppendString(render.AppendKey(b, "value"), it.Value)
+	}
+	return append(b, `,"error":null}`+"\n"...)
 }
 
 // appendPlainSegments writes the segments of a plain path as a JSON
@@ -192,6 +259,21 @@ func (p *renderer) json(r *Parsed) {
 		b = render.AppendString(render.AppendKey(b, "rule"), e.Rule)
 		b = render.AppendString(render.AppendKey(b, "message"), e.Error())
 		b = append(b, '}')
+	} else {
+		b = append(b, "null"...)
+	}
+	b = render.AppendKey(b, "labels")
+	if ok && hasHost {
+		b = append(b, '[')
+		first := true
+		for label := range u.Labels() {
+			if !first {
+				b = append(b, ',')
+			}
+			first = false
+			b = render.AppendPlainOr(b, label, plain)
+		}
+		b = append(b, ']')
 	} else {
 		b = append(b, "null"...)
 	}
