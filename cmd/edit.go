@@ -156,7 +156,7 @@ the values.`,
 			format := opts.Format.Value
 			return run(root, args, pipeline.Command[results.Edited]{
 				Filter:   &opts.Keep,
-				Distinct: pipeline.Unique[results.Edited](opts.Unique),
+				Distinct: opts.distinct(),
 				NewOp:    func() pipeline.Op[results.Edited] { return opts.editOp(sep, chosen) },
 				NewRenderer: func() render.Renderer[results.Edited] {
 					return results.NewEditRenderer(format, render.TextOptions{Err: errPal})
@@ -206,6 +206,15 @@ the values.`,
 	addFilterFlags(c, &opts.Keep)
 	c.Flags().BoolVar(&opts.Unique, "unique", false, uniqueUsage)
 	return c
+}
+
+// distinct is --unique, which takes each output of an input apart.
+func (o *EditOptions) distinct() *pipeline.Distinct[results.Edited] {
+	d := pipeline.Unique[results.Edited](o.Unique)
+	if d != nil {
+		d.Each = results.EditOutputs
+	}
+	return d
 }
 
 // chosen lists, for each combination of the --iterate values, the value

@@ -178,6 +178,12 @@ func TestCLIEdit(t *testing.T) {
 				{"line": 2.0, "iterate": map[string]any{"scheme": "ftp", "port": "1"}, "output": nil},
 				{"line": 2.0, "iterate": map[string]any{"scheme": "ftp", "port": "x"}, "output": nil},
 			}}},
+		// --unique takes each combination apart: a repeat within an input
+		// goes too, and a failed input keeps its diagnostic, not its lines.
+		{name: "iterate unique", args: []string{"edit", "--unique", "--iterate", "port=80 80", "--iterate", "scheme=http https http", "http://h/", "a b", "http://h:1/", "http://g/"}, want: want{code: 1,
+			out: exact("http://h:80/\nhttps://h:80/\nhttp://g:80/\nhttps://g:80/\n"), errHas: []string{"2:2: invalid character ' ' in path [path]"}}},
+		{name: "iterate unique json", args: []string{"edit", "--unique", "--json", "--iterate", "port=80 80", "http://h/"}, want: want{
+			records: []map[string]any{{"line": 1.0, "input": "http://h/", "iterate": map[string]any{"port": "80"}, "output": "http://h:80/", "error": nil}}}},
 		{name: "json without iterate has no line", args: []string{"edit", "--json", "--set", "port=1", "//h/"}, want: want{outLacks: []string{`"line"`, `"iterate"`}}},
 		{name: "one iterate per component", args: []string{"edit", "--iterate", "port=81 443", "--iterate", "scheme=sftp moo", "--iterate", "port=2 1", "http://h/"}, want: want{code: 2, out: exact(""),
 			errHas: []string{`uritool: error: --iterate "port=81 443" and --iterate "port=2 1": one --iterate for each component`}}},

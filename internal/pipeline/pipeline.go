@@ -7,6 +7,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"io"
 
 	"github.com/uritool/uritool/internal/check"
@@ -119,6 +120,12 @@ type Distinct[R any] struct {
 	// input order in one goroutine; nil admits the first of each key.
 	// The key is valid only during the call.
 	Admit func(key []byte) bool
+	// Each, if set, gives each output of a result that stands for several
+	// (edit's --iterate and its values edit: a line or record each), so
+	// that each is written or not on its own, a failed one kept but not
+	// offered, as a failed result is; it reports whether r is such a
+	// result. Key, if set, is asked of each output.
+	Each func(r *R, output func(part *R, failed bool)) bool
 }
 
 // Unique is the Distinct of --unique, or nil when unique is false.
@@ -212,7 +219,8 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 			}
 			w := &worker[R]{do: do, render: c.NewRenderer(), newCarry: newCarry}
 			if c.Distinct != nil {
-				w.key = c.Distinct.Key
+				w.key, w.each = c.Distinct.Key, c.Distinct.Each
+				w.output = func(part *R, failed bool) { w.offer(w.sink, part, failed) }
 			}
 			if c.Filter != nil && !c.Filter.Empty() {
 				w.filter = c.Filter
@@ -230,9 +238,12 @@ type worker[R any] struct {
 	_        sink.CacheLinePad
 	do       func(in *stream.Input, r *R) Outcome // the Op's Do
 	render   render.Renderer[R]
-	filter   *filter.Filter        // nil when it keeps everything
-	newCarry func() *distinctCarry // with Distinct
-	key      func(r *R) string     // Distinct.Key
+	filter   *filter.Filter                                     // nil when it keeps everything
+	newCarry func() *distinctCarry                              // with Distinct
+	key      func(r *R) string                                  // Distinct.Key
+	each     func(r *R, output func(part *R, failed bool)) bool // Distinct.Each
+	output   func(part *R, failed bool)                         // offer, on sink
+	sink     *sink.Sink                                         // while each runs
 	result   R
 	_        sink.CacheLinePad
 }
@@ -260,12 +271,27 @@ func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
 		w.render.Render(s, &w.result)
 		return
 	}
+	if w.each != nil {
+		w.sink = s
+		several := w.each(&w.result, w.output)
+		w.sink = nil
+		if several {
+			return
+		}
+	}
+	w.offer(s, &w.result, o.Findings > 0)
+}
+
+// offer renders r, an output that Distinct admits or not as the blocks
+// are gathered, unless it failed.
+func (w *worker[R]) offer(s *sink.Sink, r *R, failed bool) {
 	mark := s.Out.Mark()
-	w.render.Render(s, &w.result)
-	if o.Findings > 0 {
-		// Its record stays; the empty line that kept text output aligned
-		// has no use in a list of distinct outputs.
-		if string(s.Out.Since(mark)) == "\n" {
+	w.render.Render(s, r)
+	if failed {
+		// Its record stays; the empty lines that kept text output aligned
+		// (one for each output an input stands for) have no use in a list
+		// of distinct outputs.
+		if out := s.Out.Since(mark); len(out) > 0 && len(bytes.Trim(out, "\n")) == 0 {
 			s.Out.Truncate(mark)
 		}
 		return
@@ -273,7 +299,7 @@ func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
 	c := sink.CarryOf(&s.Carry, w.newCarry)
 	c.spans = append(c.spans, sink.Span{Start: mark, End: s.Out.Mark()})
 	if w.key != nil {
-		c.keys = append(c.keys, w.key(&w.result)...)
+		c.keys = append(c.keys, w.key(r)...)
 		c.ends = append(c.ends, len(c.keys))
 	}
 }

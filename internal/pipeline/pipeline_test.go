@@ -62,6 +62,37 @@ func TestUnique(t *testing.T) {
 	}
 }
 
+// TestUniqueEach: a result that stands for several outputs has each
+// admitted on its own, by its key if there is one; a failed one is kept
+// without its empty line, and not offered.
+func TestUniqueEach(t *testing.T) {
+	each := func(r *results.Converted, output func(*results.Converted, bool)) bool {
+		if !strings.Contains(r.Output, ",") {
+			return false
+		}
+		for part := range strings.SplitSeq(r.Output, ",") {
+			p := results.Converted{Output: part}
+			if part == "BAD" {
+				p.Err = &finding.Finding{Rule: "test", Message: "bad"}
+			}
+			output(&p, p.Err != nil)
+		}
+		return true
+	}
+	for _, c := range []struct {
+		key  func(*results.Converted) string
+		want string
+	}{
+		{nil, "A\nB\nC\nC1\nD\n"},
+		{func(r *results.Converted) string { return strings.TrimRight(r.Output, "0123456789") }, "A\nB\nC\nD\n"},
+	} {
+		out, _ := run(t, "a,b,a\nb\nbad,c,c\nc1,d,bad\nd\n", pipeline.Command[results.Converted]{Distinct: &pipeline.Distinct[results.Converted]{Each: each, Key: c.key}})
+		if out != c.want {
+			t.Errorf("unique outputs: %q, want %q", out, c.want)
+		}
+	}
+}
+
 func TestFilter(t *testing.T) {
 	f := &filter.Filter{Has: []uri.Component{uri.ComponentQuery}}
 	out, _ := run(t, "http://a/?x\nhttp://b/\n%zz\n", pipeline.Command[results.Converted]{Filter: f})

@@ -227,7 +227,7 @@ type editRenderer struct {
 }
 
 func (e *editRenderer) Render(s *sink.Sink, r *Edited) {
-	if !r.Iterating {
+	if len(r.Iterations) == 0 {
 		e.table.Render(s, r)
 		return
 	}
@@ -241,6 +241,20 @@ func (e *editRenderer) Render(s *sink.Sink, r *Edited) {
 	for i := range r.Iterations {
 		e.table.Render(s, &r.Iterations[i])
 	}
+}
+
+// EditOutputs gives each output of a result that stands for several, a
+// record each, and whether it failed; it reports whether r is such a
+// result. An input that cannot be read is one result, however many
+// records it has. It is edit's pipeline.Distinct.Each.
+func EditOutputs(r *Edited, output func(part *Edited, failed bool)) bool {
+	if len(r.Iterations) == 0 || r.Err != nil {
+		return false
+	}
+	for i := range r.Iterations {
+		output(&r.Iterations[i], r.Iterations[i].Err != nil)
+	}
+	return true
 }
 
 // Converted is the result of encode, decode, to-uri and to-iri: the input
