@@ -79,6 +79,10 @@ type Options struct {
 	// IRI edits IRIs (RFC 3987): values keep their non-ASCII characters
 	// and the result is checked as an IRI reference.
 	IRI bool
+	// Form reads and writes the query's keys and values as an HTML form
+	// does (application/x-www-form-urlencoded, not RFC 3986): a space is
+	// "+", so a "+" in a key is a space to the globs that match it.
+	Form bool
 }
 
 // encode percent-encodes plain text for c, keeping the characters an IRI
@@ -92,13 +96,27 @@ func (o Options) encode(c pct.Component, s string) string {
 
 // queryValue percent-encodes plain text as a key or value of a query's
 // pairs: the class of query values leaves out "&", ";", "=" and "+", and
-// any other separator is encoded too.
+// any other separator is encoded too. A form writes a space as "+".
 func (o Options) queryValue(s string) string {
 	s = o.encode(pct.QueryValue, s)
 	if sep := o.Separator; sep != 0 && strings.IndexByte(s, sep) >= 0 {
 		s = strings.ReplaceAll(s, string(sep), fmt.Sprintf("%%%02X", sep))
 	}
+	if o.Form {
+		s = strings.ReplaceAll(s, "%20", "+")
+	}
 	return s
+}
+
+// key decodes a pair's key as written, as the globs match it.
+func (o Options) key(k string) string {
+	if o.Form && strings.IndexByte(k, '+') >= 0 {
+		k = strings.ReplaceAll(k, "+", " ")
+	}
+	if strings.IndexByte(k, '%') >= 0 {
+		k = uri.PercentDecode(k)
+	}
+	return k
 }
 
 // Error is an edit that cannot be made: the flag that asked, and why.
@@ -110,7 +128,12 @@ type Error struct {
 	Rule string
 }
 
-func (e *Error) Error() string { return e.Flag + ": " + e.Err.Error() }
+func (e *Error) Error() string {
+	if e.Flag == "" {
+		return e.Err.Error() // a value checked before it is any flag's edit
+	}
+	return e.Flag + ": " + e.Err.Error()
+}
 func (e *Error) Unwrap() error { return e.Err }
 
 // Separators are the characters that can separate query pairs: the
@@ -224,7 +247,11 @@ func Check(ops []Op) error {
 		}
 	}
 	if values != nil && iterate != nil && values.several() {
-		return fmt.Errorf("%s and %s: each gives several outputs for an input; give the values to one of them", iterate.Flag, values.Flag)
+		what := values.Flag
+		if values.Each {
+			what += " with --each"
+		}
+		return fmt.Errorf("%s and %s: both give several outputs for an input; use one of them", iterate.Flag, what)
 	}
 	return nil
 }
@@ -271,40 +298,25 @@ func Combination(ops []Op, k int, buf []Op) []Op {
 	return buf
 }
 
-// Encoding says how the values of a Replace are written into the query.
-type Encoding uint8
-
-const (
-	// Plain text is percent-encoded as a query value: RFC 3986 section 3.4
-	// allows pchar, "/" and "?" in a query, and of those the sub-delims
-	// that split pairs by convention ("&", ";", "="), "+" (a space to form
-	// decoders) and the separator in use are encoded too.
-	Plain Encoding = iota
-	// Form is plain text as an HTML form encodes it
-	// (application/x-www-form-urlencoded): a space is "+".
-	Form
-	// Raw is a value already encoded, written as it is: it may hold the
-	// separator or "=" on purpose, but only what a query holds (section
-	// 3.4), pct-encodings whole.
-	Raw
-)
-
-// EncodeValue writes a value of a Replace as the query holds it.
-func EncodeValue(v string, e Encoding, o Options) (string, error) {
-	switch e {
-	case Raw:
-		if _, err := (uri.Builder{Query: &v, IRI: o.IRI}).Build(); err != nil {
-			var be *uri.BuildError
-			if errors.As(err, &be) && be.Err != nil {
-				return "", &Error{Err: errors.New(be.Err.Msg), Rule: be.Err.Rule}
-			}
-			return "", err
-		}
-		return v, nil
-	case Form:
-		return strings.ReplaceAll(o.queryValue(v), "%20", "+"), nil
+// EncodeValue writes a value of a Replace as the query holds it: plain
+// text percent-encoded as a query value (RFC 3986 section 3.4 allows
+// pchar, "/" and "?" in a query; of those, the sub-delims that split
+// pairs by convention, "&", ";" and "=", "+", a space to form decoders,
+// and the separator in use are encoded too), or a raw value, already
+// encoded, as it is: it may hold the separator or "=" on purpose, but
+// only what a query holds, pct-encodings whole.
+func EncodeValue(v string, raw bool, o Options) (string, error) {
+	if !raw {
+		return o.queryValue(v), nil
 	}
-	return o.queryValue(v), nil
+	if _, err := (uri.Builder{Query: &v, IRI: o.IRI}).Build(); err != nil {
+		var be *uri.BuildError
+		if errors.As(err, &be) && be.Err != nil {
+			return "", &Error{Err: errors.New(be.Err.Msg), Rule: be.Err.Rule}
+		}
+		return "", err
+	}
+	return v, nil
 }
 
 // ReadValues reads a list of values, one a line, for a Replace: a line
@@ -329,6 +341,16 @@ func ReadValues(r io.Reader, add func(line int, value string) error) error {
 			return nil
 		}
 	}
+}
+
+// ParseReplace reads the value of --replace-values: one value, which the
+// caller encodes (EncodeValue) once every flag is read.
+func ParseReplace(flag, value string) Op {
+	op := Op{Action: Replace, Values: []string{value}, Flag: flag + " " + value}
+	if strings.IndexByte(value, ' ') >= 0 || value == "" {
+		op.Flag = fmt.Sprintf("%s %q", flag, value)
+	}
+	return op
 }
 
 // ParseUnset reads a component name.
@@ -559,10 +581,7 @@ func queryOnly(u uri.URI, ops []Op, o Options) (string, bool) {
 				continue // no pair, so none removed
 			}
 			k, _, _ := strings.Cut(raw, "=")
-			if strings.IndexByte(k, '%') >= 0 {
-				k = uri.PercentDecode(k)
-			}
-			if matchAny(op.Globs, pair{raw: raw, key: k}) == (op.Action == DeleteQuery) {
+			if matchAny(op.Globs, pair{raw: raw, key: o.key(k)}) == (op.Action == DeleteQuery) {
 				return "", false // some pair goes: the general path
 			}
 		}
@@ -594,10 +613,7 @@ func replaceOnly(u uri.URI, op Op, o Options, replaced []Replaced) (string, []Re
 		}
 		n++
 		k, old, eq := strings.Cut(raw, "=")
-		key := k
-		if strings.IndexByte(k, '%') >= 0 {
-			key = uri.PercentDecode(k)
-		}
+		key := o.key(k)
 		if len(op.Globs) > 0 && !matchAny(op.Globs, pair{raw: raw, key: key}) {
 			b = append(b, raw...)
 			continue
@@ -858,14 +874,14 @@ type pair struct{ raw, key string }
 
 // splitPairs reads the pairs of q. Nothing between two separators (a
 // trailing "&", "&&") is no pair: a query that an edit writes has none.
-func splitPairs(q string, sep byte) []pair {
+func splitPairs(q string, o Options) []pair {
 	var out []pair
-	for raw := range strings.SplitSeq(q, string(sep)) {
+	for raw := range strings.SplitSeq(q, string(o.Separator)) {
 		if raw == "" {
 			continue
 		}
 		k, _, _ := strings.Cut(raw, "=")
-		out = append(out, pair{raw: raw, key: uri.PercentDecode(k)})
+		out = append(out, pair{raw: raw, key: o.key(k)})
 	}
 	return out
 }
@@ -887,7 +903,7 @@ func matchAny(globs []string, p pair) bool {
 func (p *parts) editQuery(op Op, o Options) error {
 	var pairs []pair
 	if p.query != nil && *p.query != "" {
-		pairs = splitPairs(*p.query, o.Separator)
+		pairs = splitPairs(*p.query, o)
 	}
 	encode := o.queryValue
 	encoded := func() string {

@@ -375,7 +375,7 @@ func FuzzEdit(f *testing.F) {
 func replaceOp(t testing.TB, o Options, keys []string, each, add bool, vs ...string) Op {
 	op := Op{Action: Replace, Globs: keys, Each: each, Append: add, Flag: "--replace-values"}
 	for _, v := range vs {
-		e, err := EncodeValue(v, Plain, o)
+		e, err := EncodeValue(v, false, o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -440,6 +440,9 @@ func TestReplaceValues(t *testing.T) {
 		{name: "no query, several values and each: one output", in: "http://h/p", each: true, vals: []string{"X", "Y"}, want: []string{"http://h/p"}},
 		{name: "empty query", in: "http://h/p?", vals: []string{"X"}, want: []string{"http://h/p?"}},
 		{name: "relative reference", in: "?a=1", vals: []string{"X"}, want: []string{"?a=X"}},
+		{name: "form: a space is +, and + in a key a space", in: "http://h/?first+name=a&b=c", o: Options{Form: true}, keys: []string{"first name"}, vals: []string{"x y+z"},
+			want: []string{"http://h/?first+name=x+y%2Bz&b=c"}},
+		{name: "not form: + in a key is +", in: "http://h/?first+name=a&b=c", keys: []string{"first name"}, vals: []string{"x"}, want: []string{"http://h/?first+name=a&b=c"}},
 		{name: "IRI keeps its characters", in: "http://bücher.example/?q=1&ü=2", o: iri, keys: []string{"ü"}, vals: []string{"straße ü"}, want: []string{"http://bücher.example/?q=1&ü=straße%20ü"}},
 		{name: "a URI encodes them", in: "http://h/?q=1", vals: []string{"ü"}, want: []string{"http://h/?q=%C3%BC"}},
 	} {
@@ -460,7 +463,9 @@ func TestReplaceValues(t *testing.T) {
 				}
 				got = []string{out}
 				// The same through the general path, which rebuilds.
-				slow, _, err := rebuild(u, ops, Options{Separator: cmp.Or(c.o.Separator, '&'), IRI: c.o.IRI}, nil)
+				o := c.o
+				o.Separator = cmp.Or(o.Separator, '&')
+				slow, _, err := rebuild(u, ops, o, nil)
 				if err != nil || slow != out {
 					t.Errorf("rebuilt: %q, %v; fast: %q", slow, err, out)
 				}
@@ -552,36 +557,38 @@ func TestReplaceAmongEdits(t *testing.T) {
 }
 
 func TestEncodeValue(t *testing.T) {
+	form := Options{Form: true}
 	for _, c := range []struct {
 		v    string
-		e    Encoding
+		raw  bool
 		o    Options
 		want string // "" for an error
 	}{
-		{"a b+c", Plain, Options{}, "a%20b%2Bc"},
-		{"a b+c", Form, Options{}, "a+b%2Bc"},
-		{"a%20b", Form, Options{}, "a%2520b"},
-		{"/?:@!$'()*,", Plain, Options{}, "/?:@!$'()*,"},
-		{"a,b", Plain, Options{Separator: ','}, "a%2Cb"},
-		{"1&admin=1", Raw, Options{}, "1&admin=1"},
-		{"%2527", Raw, Options{}, "%2527"},
-		{"a b", Raw, Options{}, ""},
-		{"a#b", Raw, Options{}, ""},
-		{"%zz", Raw, Options{}, ""},
-		{"ü", Raw, Options{}, ""},
-		{"ü", Raw, Options{IRI: true}, "ü"},
-		{"ü ", Plain, Options{IRI: true}, "ü%20"},
+		{"a b+c", false, Options{}, "a%20b%2Bc"},
+		{"a b+c", false, form, "a+b%2Bc"},
+		{"a%20b", false, form, "a%2520b"},
+		{"/?:@!$'()*,", false, Options{}, "/?:@!$'()*,"},
+		{"a,b", false, Options{Separator: ','}, "a%2Cb"},
+		{"1&admin=1", true, Options{}, "1&admin=1"},
+		{"%2527", true, Options{}, "%2527"},
+		{"a+b", true, form, "a+b"},
+		{"a b", true, Options{}, ""},
+		{"a#b", true, Options{}, ""},
+		{"%zz", true, Options{}, ""},
+		{"ü", true, Options{}, ""},
+		{"ü", true, Options{IRI: true}, "ü"},
+		{"ü ", false, Options{IRI: true}, "ü%20"},
 	} {
-		got, err := EncodeValue(c.v, c.e, c.o)
+		got, err := EncodeValue(c.v, c.raw, c.o)
 		if c.want == "" {
 			var e *Error
 			if !errors.As(err, &e) || e.Rule == "" {
-				t.Errorf("EncodeValue(%q, %d): %q, %v; want an *Error with its rule", c.v, c.e, got, err)
+				t.Errorf("EncodeValue(%q, %v): %q, %v; want an *Error with its rule", c.v, c.raw, got, err)
 			}
 			continue
 		}
 		if got != c.want || err != nil {
-			t.Errorf("EncodeValue(%q, %d): %q, %v; want %q", c.v, c.e, got, err, c.want)
+			t.Errorf("EncodeValue(%q, %v): %q, %v; want %q", c.v, c.raw, got, err, c.want)
 		}
 	}
 }
@@ -646,7 +653,8 @@ func FuzzReplaceValues(f *testing.F) {
 			return
 		}
 		o := Options{Separator: Separators[int(sep)%len(Separators)], IRI: iri}
-		v, err := EncodeValue(value, Encoding(enc%3), o)
+		o.Form = enc%3 == 1
+		v, err := EncodeValue(value, enc%3 == 2, o)
 		if err != nil {
 			return // a raw value that is no query text: refused before any input
 		}
