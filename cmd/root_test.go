@@ -848,6 +848,7 @@ func BenchmarkCommands(b *testing.B) {
 		{"resolve-json", []string{"resolve", "--format", "json", "https://example.com/a/b/c"}},
 		{"parse-json", []string{"parse", "--format", "json"}},
 		{"lint-json", []string{"lint", "--format", "json", "-"}},
+		{"edit-replace", []string{"edit", "--replace-values", "X"}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			environ := testEnv(b, nil)

@@ -601,40 +601,43 @@ func replaceOnly(u uri.URI, op Op, o Options, replaced []Replaced) (string, []Re
 	}
 	start := len(replaced)
 	value := op.Values[0]
-	b := make([]byte, 0, len(s)+2*len(value))
-	b = append(b, s[:qs]...)
+	// A strings.Builder hands its bytes over as the result, uncopied.
+	var b strings.Builder
+	b.Grow(len(s) + 2*len(value))
+	b.WriteString(s[:qs])
 	n, chosen := 0, 0
 	for raw := range strings.SplitSeq(s[qs:qe], string(o.Separator)) {
 		if raw == "" {
 			continue // no pair, so dropped from a query written anew
 		}
 		if n > 0 {
-			b = append(b, o.Separator)
+			b.WriteByte(o.Separator)
 		}
 		n++
 		k, old, eq := strings.Cut(raw, "=")
 		key := o.key(k)
 		if len(op.Globs) > 0 && !matchAny(op.Globs, pair{raw: raw, key: key}) {
-			b = append(b, raw...)
+			b.WriteString(raw)
 			continue
 		}
 		if chosen++; op.Pair != 0 && chosen != op.Pair {
-			b = append(b, raw...)
+			b.WriteString(raw)
 			continue
 		}
-		b = append(append(b, k...), '=')
-		at := len(b)
+		b.WriteString(k)
+		b.WriteByte('=')
+		at := b.Len()
 		if op.Append {
-			b = append(b, old...)
+			b.WriteString(old)
 		}
-		b = append(b, value...)
-		replaced = append(replaced, Replaced{Index: n, Key: key, Old: old, Bare: !eq, at: at, end: len(b)})
+		b.WriteString(value)
+		replaced = append(replaced, Replaced{Index: n, Key: key, Old: old, Bare: !eq, at: at, end: b.Len()})
 	}
 	if len(replaced) == start {
 		return s, replaced // nothing replaced: the query as written
 	}
-	b = append(b, s[qe:]...)
-	out := string(b)
+	b.WriteString(s[qe:])
+	out := b.String()
 	for i := start; i < len(replaced); i++ {
 		replaced[i].New = out[replaced[i].at:replaced[i].end]
 	}
