@@ -1,6 +1,12 @@
 package cmd
 
 import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
 	"github.com/spf13/cobra"
 
 	"github.com/uritool/uritool/internal/defaultscheme"
@@ -27,6 +33,14 @@ type EditOptions struct {
 	// Ops are the edits in the order their flags were given, whatever
 	// the flags' names: each flag's value appends to this one list.
 	Ops []edit.Op
+	// The values edit (--replace-values or --values-from, a Replace among
+	// Ops) and what shapes it, which RunE gives it.
+	ValuesFrom   string
+	Keys         []string
+	Each         bool
+	AppendValues bool
+	RawValues    bool
+	FormEncoding bool
 }
 
 // editFlag is one edit flag; Set parses its value and appends the edit.
@@ -105,6 +119,7 @@ a finding naming the edit, exit 1, and the input's line stays empty.
   --keep-query GLOB    keep only the pairs that match (several globs: any)
   --sort-query         order the pairs by decoded key, stably
   --set-query K=V      replace the pairs of key K by one (or K alone), or add it
+  --replace-values V   give every pair the value V; see below
 
 COMP is scheme, userinfo, user, password, host, port, path, query or
 fragment. user and password are the userinfo's parts before and after its
@@ -129,7 +144,36 @@ without pairs is removed with its "?".
 With --iterate, each input gives one result per combination, as many for
 every input: in text one line each (a failed one keeps its place, empty), in
 JSON one record each, whose "line" is the input's and whose "iterate" holds
-the values.`,
+the values.
+
+Query values in bulk, for security testing and crawls:
+
+  --replace-values V   give every pair of the query the value V
+  --values-from FILE   each value of a list instead, one a line, an output
+                       each; the file is read once, before any input
+  --keys GLOB          only the pairs whose decoded key matches, as for
+                       --delete-query (repeatable: any)
+  --each               an output for each chosen pair, whose value alone is
+                       replaced: pair by pair in the order of the query,
+                       each value in turn
+  --append-values      add the value to the pair's own ("a" gets "a=V")
+  --raw-values         the values are already encoded: written as given
+                       ("1&admin=1" adds a pair), if a query can hold them
+  --form-encoding      a space is "+" in the keys and values query edits
+                       write, and "+" in a key is a space to the globs
+
+A value is plain text, percent-encoded as a query value requires (RFC 3986
+section 3.4) and so that it stays in its pair: "&", ";", "=", "+", "#", "%"
+and the separator are encoded. A key without "=" gets "=V". In a list, a
+line ends at "\n" or "\r\n", and an empty line is no value, so that a
+stray blank line adds no output (an empty value is --replace-values '').
+An input with no pair to replace (no query, or no key --keys matches) gives
+one output, itself as the other edits leave it, as every edit with nothing
+to do: no input vanishes, none is repeated once per value, and --has query
+drops those without a query first. The values edit takes its place among
+the edits in flag order; beside --iterate it takes one value and no --each.
+In JSON each output is a record with the input's "line" and "replaced":
+each pair replaced, with its index, decoded key, old and new value.`,
 		Example: `  uritool edit --set host=example.org --set port=8443 'https://example.com/a?b#c'
   uritool edit --delete-query 'utm_*' --sort-query < urls.txt
   uritool edit --append path='annual report.pdf' https://example.com/docs/
@@ -138,26 +182,32 @@ the values.`,
   uritool edit --unset password 'https://alice:s3cret@example.com/'
   uritool edit --set host=bücher.example --append query=debug https://example.com/
   uritool edit --query-separator ':' --sort-query 'https://example.com/?b=2:a=1'
-  uritool edit --default-scheme https --iterate 'scheme=http https' --iterate 'port=80 8080' example.com/`,
+  uritool edit --default-scheme https --iterate 'scheme=http https' --iterate 'port=80 8080' example.com/
+  uritool edit --replace-values FUZZ 'https://example.com/search?q=shoes&page=2'
+  uritool edit --each --append-values --replace-values "'" 'https://example.com/item?id=7&sort=asc'
+  uritool edit --keys id --keys 'q*' --each --values-from payloads.txt --has query < urls.txt`,
 		Annotations: map[string]string{
 			AnnotationJSONFields: results.EditTable.Fields().String(),
 		},
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(c *cobra.Command, args []string) error {
+			eo := edit.Options{Separator: opts.Separator.sep, IRI: opts.IRI, Form: opts.FormEncoding}
+			if err := opts.valuesEdit(eo); err != nil {
+				return err
+			}
 			if len(opts.Ops) == 0 {
-				return usageErrorf("no edit given: use --set, --unset, --append, --iterate or a query edit")
+				return usageErrorf("no edit given: use --set, --unset, --append, --iterate, --replace-values or a query edit")
 			}
 			if err := edit.Check(opts.Ops); err != nil {
 				return usageErrorf("%v", err)
 			}
 			_, errPal := opts.palettes()
-			sep := opts.Separator.sep
 			chosen := opts.chosen()
 			format := opts.Format.Value
 			return run(root, args, pipeline.Command[results.Edited]{
 				Filter:   &opts.Keep,
-				Distinct: pipeline.Unique[results.Edited](opts.Unique),
-				NewOp:    func() pipeline.Op[results.Edited] { return opts.editOp(sep, chosen) },
+				Distinct: opts.distinct(),
+				NewOp:    func() pipeline.Op[results.Edited] { return opts.editOp(eo, chosen) },
 				NewRenderer: func() render.Renderer[results.Edited] {
 					return results.NewEditRenderer(format, render.TextOptions{Err: errPal})
 				},
@@ -174,6 +224,10 @@ the values.`,
 	complete := map[string]func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective){
 		"set": valueStart(comps), "iterate": valueStart(comps), "append": valueStart([]string{"path=", "query="}),
 		"unset": flagval.FixedCompletion(edit.Components),
+		// A list of values is a file.
+		"values-from": func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			return nil, cobra.ShellCompDirectiveDefault
+		},
 	}
 	add := func(name, typ, usage string, parse func(flag, value string) (edit.Op, error)) {
 		f.Var(&editFlag{name: name, ops: &opts.Ops, parse: parse, typ: typ}, name, usage)
@@ -193,6 +247,19 @@ the values.`,
 	})
 	add("set-query", "K[=V]", "replace the pairs of a key by one, or add it", edit.ParseSetQuery)
 	add("iterate", "COMP=VALUES", "one output for each of the space-separated values (several: each combination)", edit.ParseIterate)
+	add("replace-values", "VALUE", "give the query pairs (those --keys chooses) this value, plain text", func(fl, v string) (edit.Op, error) {
+		return edit.ParseReplace(fl, v), nil
+	})
+	add("values-from", "FILE", "give the query pairs each value of FILE, one a line, an output each (an empty line is no value)", func(fl, v string) (edit.Op, error) {
+		opts.ValuesFrom = v
+		return edit.Op{Action: edit.Replace, Flag: fl + " " + v}, nil
+	})
+	f.StringArrayVar(&opts.Keys, "keys", nil, "replace only the values of the pairs whose decoded key matches this `GLOB` (repeatable: any)")
+	_ = c.RegisterFlagCompletionFunc("keys", cobra.NoFileCompletions)
+	f.BoolVar(&opts.Each, "each", false, "one output for each chosen pair, whose value alone is replaced")
+	f.BoolVar(&opts.AppendValues, "append-values", false, "add the value to each chosen pair's value instead of replacing it")
+	f.BoolVar(&opts.RawValues, "raw-values", false, "the values are already encoded: written as they are, if a query can hold them")
+	f.BoolVar(&opts.FormEncoding, "form-encoding", false, `read and write the query as HTML forms do: a space in a key or value written is "+", and "+" in a key a space to --keys and the other globs`)
 	sort := f.VarPF(&editFlag{name: "sort-query", ops: &opts.Ops, typ: "bool", parse: func(fl, _ string) (edit.Op, error) {
 		return edit.Op{Action: edit.SortQuery, Flag: fl}, nil
 	}}, "sort-query", "", "order the query pairs by decoded key, stably")
@@ -206,6 +273,105 @@ the values.`,
 	addFilterFlags(c, &opts.Keep)
 	c.Flags().BoolVar(&opts.Unique, "unique", false, uniqueUsage)
 	return c
+}
+
+// valuesEdit gives the values edit what shapes it (--keys, --each,
+// --append-values) and its values, encoded, read from --values-from's
+// file once, before any input; and refuses a flag that shapes no values
+// edit, and values given twice.
+func (o *EditOptions) valuesEdit(eo edit.Options) error {
+	at, from, given := -1, 0, 0
+	for i, op := range o.Ops {
+		if op.Action != edit.Replace {
+			continue
+		}
+		if given++; strings.HasPrefix(op.Flag, "--values-from ") {
+			from++
+		}
+		if at < 0 {
+			at = i
+		}
+	}
+	switch {
+	case from > 0 && from < given:
+		return usageErrorf("--values-from and --replace-values: give the values with one of them")
+	case given > 1:
+		return usageErrorf("--replace-values or --values-from: once, one value or one list")
+	}
+	if at < 0 {
+		for _, f := range []struct {
+			name string
+			set  bool
+		}{{"keys", len(o.Keys) > 0}, {"each", o.Each}, {"append-values", o.AppendValues}, {"raw-values", o.RawValues}} {
+			if f.set {
+				return usageErrorf("--%s shapes a values edit: add --replace-values VALUE or --values-from FILE", f.name)
+			}
+		}
+		return nil
+	}
+	op := &o.Ops[at]
+	for _, g := range o.Keys {
+		if _, err := edit.ParseGlob(edit.Replace, "--keys", g); err != nil {
+			return badValue("keys", g, "%v", err)
+		}
+	}
+	op.Globs, op.Each, op.Append = o.Keys, o.Each, o.AppendValues
+	if o.ValuesFrom == "" {
+		v, err := edit.EncodeValue(op.Values[0], o.RawValues, eo)
+		if err != nil {
+			return badValue("replace-values", op.Values[0], "a query cannot hold it as it is (--raw-values): %v", err)
+		}
+		op.Values[0] = v
+		return nil
+	}
+	return o.readValues(op, eo)
+}
+
+// readValues reads --values-from's file, relative to the working
+// directory, into op. A file that cannot be read is a usage error, as a
+// bad value is: the flag names it.
+func (o *EditOptions) readValues(op *edit.Op, eo edit.Options) error {
+	name := o.ValuesFrom
+	if !filepath.IsAbs(name) {
+		dir, err := o.IO.workdir()
+		if err != nil {
+			return &IOError{err}
+		}
+		name = filepath.Join(dir, name)
+	}
+	file, err := os.Open(name)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // named as given, not as opened
+		}
+		return badValue("values-from", o.ValuesFrom, "%v", err)
+	}
+	defer file.Close()
+	err = edit.ReadValues(file, func(line int, v string) error {
+		e, err := edit.EncodeValue(v, o.RawValues, eo)
+		if err != nil {
+			return fmt.Errorf("line %d: a query cannot hold %q as it is (--raw-values): %v", line, v, err)
+		}
+		op.Values = append(op.Values, e)
+		return nil
+	})
+	switch {
+	case err != nil:
+		return badValue("values-from", o.ValuesFrom, "%v", err)
+	case len(op.Values) == 0:
+		return badValue("values-from", o.ValuesFrom, "no value in the file (an empty line is none)")
+	}
+	return nil
+}
+
+// distinct is --unique, which takes each output of an input apart.
+func (o *EditOptions) distinct() *pipeline.Distinct[results.Edited] {
+	d := pipeline.Unique[results.Edited](o.Unique)
+	if d != nil {
+		d.Lines = results.EditLines
+	}
+	return d
 }
 
 // chosen lists, for each combination of the --iterate values, the value
@@ -230,24 +396,38 @@ func (o *EditOptions) chosen() [][]results.Chosen {
 }
 
 // editOp applies the edits to each input; with --iterate, once for each
-// combination of values (chosen).
-func (o *EditOptions) editOp(sep byte, chosen [][]results.Chosen) pipeline.Op[results.Edited] {
-	eo := edit.Options{Separator: sep, IRI: o.IRI}
-	var combo []edit.Op // this worker's
+// combination of values (chosen); with a values edit of several outputs,
+// once for each of them.
+func (o *EditOptions) editOp(eo edit.Options, chosen [][]results.Chosen) pipeline.Op[results.Edited] {
+	replacing, several := false, false
+	for _, op := range o.Ops {
+		if op.Action == edit.Replace {
+			replacing, several = true, len(op.Values) > 1 || op.Each
+		}
+	}
+	// This worker's room for the edits of one output and what they
+	// replaced, reused from input to input: a result is written before
+	// the next input.
+	w := &editWork{eo: eo}
 	return pipeline.Func[results.Edited](func(in *stream.Input, r *results.Edited) pipeline.Outcome {
 		text, added := o.DefaultScheme.Apply(in.Text)
 		r.Start(in.Line, text)
-		r.SchemeAdded = added
+		r.SchemeAdded, r.Replacing = added, replacing
 		var u uri.URI
 		err := parseRef(&u, text, o.IRI)
 		if chosen != nil {
-			return o.iterate(u, err, r, chosen, eo, &combo)
+			return w.iterate(o.Ops, u, err, r, chosen)
 		}
 		if err != nil {
 			r.Err = errfinding.Of(err, "uri")
 			return pipeline.Fail
 		}
-		if r.Output, err = edit.Apply(u, o.Ops, eo); err != nil {
+		if several {
+			return w.outputs(o.Ops, u, r)
+		}
+		r.Output, w.replaced, err = edit.ApplyReplacing(u, o.Ops, eo, w.replaced[:0])
+		r.Replaced = w.replaced
+		if err != nil {
 			r.Err = errfinding.Of(err, "edit")
 			return pipeline.Fail
 		}
@@ -255,27 +435,40 @@ func (o *EditOptions) editOp(sep byte, chosen [][]results.Chosen) pipeline.Op[re
 	})
 }
 
+// editWork is one worker's room for the edits of an output, the pairs
+// they replaced, and the records of an input's outputs.
+type editWork struct {
+	eo       edit.Options
+	combo    []edit.Op
+	replaced []edit.Replaced
+	records  []results.Edited
+}
+
 // iterate makes r's record for each combination of --iterate values, as
 // it is written: an input that cannot be read (readErr) fails every
 // combination, which keep their values so that each record says which it
 // stands for.
-func (o *EditOptions) iterate(u uri.URI, readErr error, r *results.Edited, chosen [][]results.Chosen, eo edit.Options, combo *[]edit.Op) pipeline.Outcome {
+func (w *editWork) iterate(ops []edit.Op, u uri.URI, readErr error, r *results.Edited, chosen [][]results.Chosen) pipeline.Outcome {
 	r.Iterating = true
 	if readErr != nil {
 		r.Err = errfinding.Of(readErr, "uri")
 	}
-	r.Iterations = make([]results.Edited, len(chosen))
-	for k := range r.Iterations {
-		r.Iterations[k] = results.Edited{Subject: r.Subject, SchemeAdded: r.SchemeAdded, Iterating: true, Values: chosen[k]}
+	r.Iterations = w.records[:0]
+	for k := range chosen {
+		r.Iterations = append(r.Iterations, results.Edited{Subject: r.Subject, SchemeAdded: r.SchemeAdded, Iterating: true, Values: chosen[k], Replacing: r.Replacing})
 	}
+	w.records = r.Iterations
 	if readErr != nil {
 		return pipeline.Fail
 	}
 	failed := 0
+	w.replaced = w.replaced[:0]
 	for k := range r.Iterations {
 		it := &r.Iterations[k]
-		*combo = edit.Combination(o.Ops, k, *combo)
-		out, err := edit.Apply(u, *combo, eo)
+		w.combo = edit.Combination(ops, k, w.combo)
+		start := len(w.replaced)
+		out, rep, err := edit.ApplyReplacing(u, w.combo, w.eo, w.replaced)
+		w.replaced, it.Replaced = rep, rep[start:]
 		if err != nil {
 			it.Err = errfinding.Of(err, "edit")
 			failed++
@@ -283,5 +476,20 @@ func (o *EditOptions) iterate(u uri.URI, readErr error, r *results.Edited, chose
 		}
 		it.Output = out
 	}
+	return pipeline.Outcome{Findings: failed}
+}
+
+// outputs makes r's record for each output of the values edit.
+func (w *editWork) outputs(ops []edit.Op, u uri.URI, r *results.Edited) pipeline.Outcome {
+	records, failed := w.records[:0], 0
+	w.combo, w.replaced = edit.Outputs(u, ops, w.eo, w.combo, w.replaced[:0], func(out string, replaced []edit.Replaced, err error) {
+		rec := results.Edited{Subject: r.Subject, SchemeAdded: r.SchemeAdded, Replacing: true, Replaced: replaced, Output: out}
+		if err != nil {
+			rec.Err = errfinding.Of(err, "edit")
+			failed++
+		}
+		records = append(records, rec)
+	})
+	r.Iterations, w.records = records, records
 	return pipeline.Outcome{Findings: failed}
 }

@@ -178,6 +178,12 @@ func TestCLIEdit(t *testing.T) {
 				{"line": 2.0, "iterate": map[string]any{"scheme": "ftp", "port": "1"}, "output": nil},
 				{"line": 2.0, "iterate": map[string]any{"scheme": "ftp", "port": "x"}, "output": nil},
 			}}},
+		// --unique takes each combination apart: a repeat within an input
+		// goes too, and a failed input keeps its diagnostic, not its lines.
+		{name: "iterate unique", args: []string{"edit", "--unique", "--iterate", "port=80 80", "--iterate", "scheme=http https http", "http://h/", "a b", "http://h:1/", "http://g/"}, want: want{code: 1,
+			out: exact("http://h:80/\nhttps://h:80/\nhttp://g:80/\nhttps://g:80/\n"), errHas: []string{"2:2: invalid character ' ' in path [path]"}}},
+		{name: "iterate unique json", args: []string{"edit", "--unique", "--json", "--iterate", "port=80 80", "http://h/"}, want: want{
+			records: []map[string]any{{"line": 1.0, "input": "http://h/", "iterate": map[string]any{"port": "80"}, "output": "http://h:80/", "error": nil}}}},
 		{name: "json without iterate has no line", args: []string{"edit", "--json", "--set", "port=1", "//h/"}, want: want{outLacks: []string{`"line"`, `"iterate"`}}},
 		{name: "one iterate per component", args: []string{"edit", "--iterate", "port=81 443", "--iterate", "scheme=sftp moo", "--iterate", "port=2 1", "http://h/"}, want: want{code: 2, out: exact(""),
 			errHas: []string{`uritool: error: --iterate "port=81 443" and --iterate "port=2 1": one --iterate for each component`}}},
@@ -185,6 +191,62 @@ func TestCLIEdit(t *testing.T) {
 			errHas: []string{`--set host=foo and --iterate "host=bar baz": both set host, so one undoes the other`}}},
 		{name: "iterate is no conditional", args: []string{"edit", "--iterate", "port?=1 2", "http://h/"}, want: want{code: 2, out: exact(""),
 			errHas: []string{`invalid argument "port?=1 2" for "--iterate" flag: every combination sets the component: no '?'`}}},
+
+		// The values edit: --replace-values, --keys, --each, --append-values.
+		{name: "help: replace values", args: []string{"edit", "--replace-values", "FUZZ", "https://example.com/search?q=shoes&page=2"}, want: want{
+			out: exact("https://example.com/search?q=FUZZ&page=FUZZ\n")}},
+		{name: "help: each, appended", args: []string{"edit", "--each", "--append-values", "--replace-values", "'", "https://example.com/item?id=7&sort=asc"}, want: want{
+			out: exact("https://example.com/item?id=7'&sort=asc\nhttps://example.com/item?id=7&sort=asc'\n")}},
+		{name: "values are encoded to stay in their pair", args: []string{"edit", "--replace-values", "a b&c=d+e#f;g%h", "http://h/?q=1#top"}, want: want{
+			out: exact("http://h/?q=a%20b%26c%3Dd%2Be%23f%3Bg%25h#top\n")}},
+		{name: "keys: decoded, any glob", args: []string{"edit", "--keys", "id", "--keys", "p*", "--replace-values", "X", "http://h/?%69d=1&q=2&page=3&p"}, want: want{
+			out: exact("http://h/?%69d=X&q=2&page=X&p=X\n")}},
+		{name: "each: the others as written", args: []string{"edit", "--each", "--replace-values", "X", "http://h/?a=%7e&b&a=", "http://h/?&c=1&"}, want: want{
+			out: exact("http://h/?a=X&b&a=\nhttp://h/?a=%7e&b=X&a=\nhttp://h/?a=%7e&b&a=X\nhttp://h/?c=X\n")}},
+		{name: "an input without a pair to replace is itself", args: []string{"edit", "--each", "--keys", "id", "--replace-values", "X", "http://h/", "http://h/?", "http://h/?q=1#f", "mailto:a@b.example"}, want: want{
+			out: exact("http://h/\nhttp://h/?\nhttp://h/?q=1#f\nmailto:a@b.example\n")}},
+		{name: "semicolon separator", args: []string{"edit", "--query-separator", ";", "--replace-values", "a;b&c", "http://h/?x=1;y=2"}, want: want{out: exact("http://h/?x=a%3Bb%26c;y=a%3Bb%26c\n")}},
+		{name: "form encoding", args: []string{"edit", "--form-encoding", "--keys", "first name", "--replace-values", "Ann Lee", "--append", "query=last name=Doe Ray", "http://h/?first+name=x"}, want: want{
+			out: exact("http://h/?first+name=Ann+Lee&last+name=Doe+Ray\n")}},
+		{name: "raw values add pairs on purpose", args: []string{"edit", "--raw-values", "--keys", "id", "--replace-values", "1&admin=1", "http://h/?id=7"}, want: want{out: exact("http://h/?id=1&admin=1\n")}},
+		{name: "iri values", args: []string{"edit", "--iri", "--replace-values", "straße ü", "http://bücher.example/?q=1"}, want: want{out: exact("http://bücher.example/?q=straße%20ü\n")}},
+		{name: "values in flag order", args: []string{"edit", "--delete-query", "utm_*", "--replace-values", "X", "--append", "query=k=v", "http://h/?utm_a=1&id=2"}, want: want{
+			out: exact("http://h/?id=X&k=v\n")}},
+		{name: "values with iterate", args: []string{"edit", "--json", "--iterate", "port=1 2", "--replace-values", "X", "http://h/?a=1"}, want: want{records: []map[string]any{
+			{"line": 1.0, "iterate": map[string]any{"port": "1"}, "replaced": []any{map[string]any{"index": 1.0, "key": "a", "old": "1", "new": "X"}}, "output": "http://h:1/?a=X"},
+			{"line": 1.0, "iterate": map[string]any{"port": "2"}, "replaced": []any{map[string]any{"index": 1.0, "key": "a", "old": "1", "new": "X"}}, "output": "http://h:2/?a=X"},
+		}}},
+		{name: "values json: a record per output, with what it replaced", args: []string{"edit", "--json", "--each", "--replace-values", "X", "http://h/?a=1&b", "http://h/", "a b"}, want: want{code: 1, records: []map[string]any{
+			{"line": 1.0, "input": "http://h/?a=1&b", "replaced": []any{map[string]any{"index": 1.0, "key": "a", "old": "1", "new": "X"}}, "output": "http://h/?a=X&b", "error": nil},
+			{"line": 1.0, "replaced": []any{map[string]any{"index": 2.0, "key": "b", "old": nil, "new": "X"}}, "output": "http://h/?a=1&b=X"},
+			{"line": 2.0, "input": "http://h/", "replaced": []any{}, "output": "http://h/", "error": nil},
+			{"line": 3.0, "input": "a b", "replaced": []any{}, "output": nil, "error": map[string]any{"offset": 1.0, "rule": "path", "message": "invalid character ' ' in path"}},
+		}}},
+		{name: "values json without each", args: []string{"edit", "--json", "--replace-values", "a b", "http://h/?%61=1&a="}, want: want{records: []map[string]any{
+			{"line": 1.0, "replaced": []any{map[string]any{"index": 1.0, "key": "a", "old": "1", "new": "a%20b"}, map[string]any{"index": 2.0, "key": "a", "old": "", "new": "a%20b"}}, "output": "http://h/?%61=a%20b&a=a%20b"},
+		}}},
+		{name: "values unique", args: []string{"edit", "--unique", "--each", "--replace-values", "X", "http://h/?a=1&a=1", "http://h/?a=X&a=1", "a b", "http://h/"}, want: want{code: 1,
+			out: exact("http://h/?a=X&a=1\nhttp://h/?a=1&a=X\nhttp://h/?a=X&a=X\nhttp://h/\n"), errHas: []string{"3:2: invalid character ' ' in path [path]"}}},
+		{name: "a failed edit fails the input once", args: []string{"edit", "--set", "port=x", "--each", "--replace-values", "X", "http://h/?a=1&b=2"}, want: want{code: 1, out: exact("\n"),
+			errHas: []string{"1:1: --set port=x: port: invalid character 'x' in port [port]"}}},
+		{name: "values from the environment", env: map[string]string{"URITOOL_EDIT_REPLACE_VALUES": "Y", "URITOOL_EDIT_KEYS": "b"}, args: []string{"edit", "http://h/?a=1&b=2"}, want: want{
+			out: exact("http://h/?a=1&b=Y\n")}},
+		// What makes no sense is refused before any input.
+		{name: "values from a missing file", args: []string{"edit", "--values-from", "missing.txt", "http://h/?a=1"}, want: want{code: 2, out: exact(""),
+			err: exact("uritool: error: --values-from \"missing.txt\": no such file or directory\nRun 'uritool edit --help' for usage.\n")}},
+		{name: "values from and replace values", args: []string{"edit", "--values-from", "testdata/values.txt", "--replace-values", "X", "http://h/?a=1"}, want: want{code: 2, out: exact(""),
+			errHas: []string{"uritool: error: --values-from and --replace-values: give the values with one of them\n"}}},
+		{name: "replace values twice", args: []string{"edit", "--replace-values", "X", "--replace-values", "Y", "http://h/?a=1"}, want: want{code: 2, out: exact(""),
+			errHas: []string{"uritool: error: --replace-values or --values-from: once, one value or one list\n"}}},
+		{name: "each alone", args: []string{"edit", "--set", "port=1", "--each", "http://h/?a=1"}, want: want{code: 2, out: exact(""),
+			errHas: []string{"uritool: error: --each shapes a values edit: add --replace-values VALUE or --values-from FILE\n"}}},
+		{name: "keys alone", args: []string{"edit", "--keys", "a", "http://h/?a=1"}, want: want{code: 2, out: exact(""), errHas: []string{"--keys shapes a values edit"}}},
+		{name: "bad keys glob", args: []string{"edit", "--keys", "[", "--replace-values", "X", "http://h/?a=1"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`uritool: error: --keys "[": bad pattern "[": syntax error in pattern`}}},
+		{name: "a raw value a query cannot hold", args: []string{"edit", "--raw-values", "--replace-values", "a#b", "http://h/?a=1"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`uritool: error: --replace-values "a#b": a query cannot hold it as it is (--raw-values): invalid character '#' in query`}}},
+		{name: "iterate and each", args: []string{"edit", "--iterate", "port=1 2", "--each", "--replace-values", "X", "http://h/?a=1"}, want: want{code: 2, out: exact(""),
+			errHas: []string{`--iterate "port=1 2" and --replace-values X with --each: both give several outputs for an input; use one of them`}}},
 
 		// --default-scheme, in text and JSON.
 		{name: "default scheme", args: []string{"edit", "--default-scheme", "https", "--set", "port=1", "example.com/x", "localhost:8080", "http://h/"}, want: want{
@@ -212,7 +274,7 @@ func TestCLIEdit(t *testing.T) {
 
 		// Usage errors come before any input.
 		{name: "no edit", args: []string{"edit", "http://h/"}, want: want{code: 2, out: exact(""),
-			err: exact("uritool: error: no edit given: use --set, --unset, --append, --iterate or a query edit\nRun 'uritool edit --help' for usage.\n")}},
+			err: exact("uritool: error: no edit given: use --set, --unset, --append, --iterate, --replace-values or a query edit\nRun 'uritool edit --help' for usage.\n")}},
 		{name: "unknown component", args: []string{"edit", "--unset", "nope", "http://h/"}, want: want{code: 2, out: exact(""), errHas: []string{`unknown component "nope"`}}},
 		{name: "bad glob", args: []string{"edit", "--delete-query", "[", "http://h/"}, want: want{code: 2, out: exact(""), errHas: []string{`invalid argument "[" for "--delete-query" flag`}}},
 		{name: "unreserved separator", args: []string{"edit", "--query-separator", "C", "--sort-query", "http://h/"}, want: want{code: 2, out: exact(""),

@@ -171,7 +171,12 @@ occurrence. --each cannot be combined with --get.
 			distinct := pipeline.Unique[breakdown.Parsed](opts.Unique)
 			if distinct != nil && each != 0 {
 				// An item a line: each distinct item once, not each input.
-				distinct.Lines = func(r *breakdown.Parsed, i int) string { return r.Items[i].Text }
+				distinct.Lines = func(r *breakdown.Parsed, i int) (string, bool) {
+					if r.Err != nil || i >= len(r.Items) {
+						return "", false // an invalid input's record
+					}
+					return r.Items[i].Text, true
+				}
 			}
 			return run(root, args, pipeline.Command[breakdown.Parsed]{
 				Filter:   &opts.Keep,

@@ -777,6 +777,8 @@ func TestWriteErrorOnEndlessInput(t *testing.T) {
 		{"http://A/", []string{"equal", "http://a/"}},
 		{`{"path":"/a"}`, []string{"recompose"}},
 		{"http://a/", []string{"edit", "--set", "path=/b"}},
+		{"http://a/?q=1", []string{"edit", "--replace-values", "X"}},
+		{"http://a/?q=1&r=2", []string{"edit", "--each", "--replace-values", "X", "--unique"}},
 		{"a b", []string{"encode"}},
 		{"a%20b", []string{"decode"}},
 		{"https://bücher.example/ü", []string{"to-uri"}},
@@ -846,6 +848,7 @@ func BenchmarkCommands(b *testing.B) {
 		{"resolve-json", []string{"resolve", "--format", "json", "https://example.com/a/b/c"}},
 		{"parse-json", []string{"parse", "--format", "json"}},
 		{"lint-json", []string{"lint", "--format", "json", "-"}},
+		{"edit-replace", []string{"edit", "--replace-values", "X"}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			environ := testEnv(b, nil)

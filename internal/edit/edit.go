@@ -5,8 +5,10 @@
 package edit
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"net/netip"
 	"path"
 	"slices"
@@ -32,11 +34,12 @@ const (
 	KeepQuery                 // keep only the pairs whose decoded key matches a glob
 	SortQuery                 // order the pairs by decoded key, stably
 	SetQuery                  // replace the pairs of a key by one, or add it
+	Replace                   // replace (or add to) the values of the pairs Globs choose
 	Iterate                   // Set, once with each of Choices: see Combination
 )
 
 // isQueryEdit reports whether k edits the query's pairs.
-func (a Action) isQueryEdit() bool { return AppendQuery <= a && a <= SetQuery }
+func (a Action) isQueryEdit() bool { return AppendQuery <= a && a <= Replace }
 
 // Components lists the names an Op's component takes.
 // user and password are the two parts of the userinfo in its common
@@ -54,9 +57,18 @@ type Op struct {
 	IfAbsent bool     // Set with "?=": only when Comp is undefined or empty
 	Key      string   // AppendQuery, SetQuery
 	Bare     bool     // AppendQuery, SetQuery: the key has no "=VALUE"
-	Globs    []string // DeleteQuery, KeepQuery
+	Globs    []string // DeleteQuery, KeepQuery; Replace: none chooses every pair
 	Flag     string   // the flag as given, to name the edit in errors
 	Choices  []Op     // Iterate: a Set for each value
+	// Replace: the values, as the query holds them (EncodeValue), one
+	// output each; Append adds a value to the one a pair has. Each gives
+	// each chosen pair an output of its own, in which Pair (from 1) is
+	// the one replaced; Pair 0 replaces every chosen pair. Apply makes a
+	// Replace of one value; Outputs, one of several or with Each.
+	Values []string
+	Append bool
+	Each   bool
+	Pair   int
 }
 
 // Options apply to every edit.
@@ -67,6 +79,10 @@ type Options struct {
 	// IRI edits IRIs (RFC 3987): values keep their non-ASCII characters
 	// and the result is checked as an IRI reference.
 	IRI bool
+	// Form reads and writes the query's keys and values as an HTML form
+	// does (application/x-www-form-urlencoded, not RFC 3986): a space is
+	// "+", so a "+" in a key is a space to the globs that match it.
+	Form bool
 }
 
 // encode percent-encodes plain text for c, keeping the characters an IRI
@@ -78,6 +94,31 @@ func (o Options) encode(c pct.Component, s string) string {
 	return pct.Encode(c, s)
 }
 
+// queryValue percent-encodes plain text as a key or value of a query's
+// pairs: the class of query values leaves out "&", ";", "=" and "+", and
+// any other separator is encoded too. A form writes a space as "+".
+func (o Options) queryValue(s string) string {
+	s = o.encode(pct.QueryValue, s)
+	if sep := o.Separator; sep != 0 && strings.IndexByte(s, sep) >= 0 {
+		s = strings.ReplaceAll(s, string(sep), fmt.Sprintf("%%%02X", sep))
+	}
+	if o.Form {
+		s = strings.ReplaceAll(s, "%20", "+")
+	}
+	return s
+}
+
+// key decodes a pair's key as written, as the globs match it.
+func (o Options) key(k string) string {
+	if o.Form && strings.IndexByte(k, '+') >= 0 {
+		k = strings.ReplaceAll(k, "+", " ")
+	}
+	if strings.IndexByte(k, '%') >= 0 {
+		k = uri.PercentDecode(k)
+	}
+	return k
+}
+
 // Error is an edit that cannot be made: the flag that asked, and why.
 type Error struct {
 	Flag string
@@ -87,7 +128,12 @@ type Error struct {
 	Rule string
 }
 
-func (e *Error) Error() string { return e.Flag + ": " + e.Err.Error() }
+func (e *Error) Error() string {
+	if e.Flag == "" {
+		return e.Err.Error() // a value checked before it is any flag's edit
+	}
+	return e.Flag + ": " + e.Err.Error()
+}
 func (e *Error) Unwrap() error { return e.Err }
 
 // Separators are the characters that can separate query pairs: the
@@ -186,8 +232,32 @@ func Check(ops []Op) error {
 	if Combinations(ops) < 0 {
 		return errors.New("--iterate: too many combinations")
 	}
+	var values, iterate *Op
+	for i, op := range ops {
+		switch {
+		case op.Action == Iterate && iterate == nil:
+			iterate = &ops[i]
+		case op.Action != Replace:
+		case values != nil:
+			return fmt.Errorf("%s and %s: one values edit, which --keys, --each and --append-values shape", values.Flag, op.Flag)
+		case len(op.Values) == 0:
+			return fmt.Errorf("%s: no value", op.Flag)
+		default:
+			values = &ops[i]
+		}
+	}
+	if values != nil && iterate != nil && values.several() {
+		what := values.Flag
+		if values.Each {
+			what += " with --each"
+		}
+		return fmt.Errorf("%s and %s: both give several outputs for an input; use one of them", iterate.Flag, what)
+	}
 	return nil
 }
+
+// several reports whether a Replace gives several outputs for an input.
+func (op Op) several() bool { return len(op.Values) > 1 || op.Each }
 
 // maxCombinations bounds the combinations of --iterate, far beyond use,
 // so that counting them cannot overflow.
@@ -226,6 +296,61 @@ func Combination(ops []Op, k int, buf []Op) []Op {
 		}
 	}
 	return buf
+}
+
+// EncodeValue writes a value of a Replace as the query holds it: plain
+// text percent-encoded as a query value (RFC 3986 section 3.4 allows
+// pchar, "/" and "?" in a query; of those, the sub-delims that split
+// pairs by convention, "&", ";" and "=", "+", a space to form decoders,
+// and the separator in use are encoded too), or a raw value, already
+// encoded, as it is: it may hold the separator or "=" on purpose, but
+// only what a query holds, pct-encodings whole.
+func EncodeValue(v string, raw bool, o Options) (string, error) {
+	if !raw {
+		return o.queryValue(v), nil
+	}
+	if _, err := (uri.Builder{Query: &v, IRI: o.IRI}).Build(); err != nil {
+		var be *uri.BuildError
+		if errors.As(err, &be) && be.Err != nil {
+			return "", &Error{Err: errors.New(be.Err.Msg), Rule: be.Err.Rule}
+		}
+		return "", err
+	}
+	return v, nil
+}
+
+// ReadValues reads a list of values, one a line, for a Replace: a line
+// ends at "\n" or "\r\n", the last one may lack it, and an empty line is
+// no value (a payload list's stray blank line would otherwise repeat
+// every output with an empty value). A line of spaces is a value. add is
+// called with each value and its line, from 1.
+func ReadValues(r io.Reader, add func(line int, value string) error) error {
+	br := bufio.NewReader(r)
+	for n := 1; ; n++ {
+		line, err := br.ReadString('\n')
+		if err != nil && err != io.EOF {
+			return err
+		}
+		v := strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
+		if v != "" {
+			if aerr := add(n, v); aerr != nil {
+				return aerr
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+	}
+}
+
+// ParseReplace reads the value of --replace-values: one value, which the
+// caller encodes (EncodeValue) once every flag is read.
+func ParseReplace(flag, value string) Op {
+	op := Op{Action: Replace, Values: []string{value}, Flag: flag + " " + value}
+	if strings.IndexByte(value, ' ') >= 0 || value == "" {
+		op.Flag = fmt.Sprintf("%s %q", flag, value)
+	}
+	return op
 }
 
 // ParseUnset reads a component name.
@@ -285,6 +410,7 @@ func ParseSetQuery(flag, s string) (Op, error) {
 type parts struct {
 	scheme, userinfo, host, port, query, fragment *string
 	path                                          string
+	replaced                                      []Replaced // what a Replace did
 }
 
 func opt(s string, ok bool) *string {
@@ -294,21 +420,50 @@ func opt(s string, ok bool) *string {
 	return &s
 }
 
+// Replaced is a pair whose value a Replace replaced.
+type Replaced struct {
+	Index int    // its place among the query's pairs when replaced, from 1
+	Key   string // decoded, as Globs match it
+	Old   string // its value as written, "" when Bare
+	Bare  bool   // it had no "=", so no value
+	New   string // its value as written now
+	// where New is in the output being written, until it is
+	at, end int
+}
+
 // Apply makes the edits on u, in order, and returns the new reference.
 // Components no edit touches are kept as written.
 func Apply(u uri.URI, ops []Op, o Options) (string, error) {
+	out, _, err := ApplyReplacing(u, ops, o, nil)
+	return out, err
+}
+
+// ApplyReplacing is Apply that also appends to replaced the pairs whose
+// values a Replace replaced, in the order of the query.
+func ApplyReplacing(u uri.URI, ops []Op, o Options, replaced []Replaced) (string, []Replaced, error) {
 	if !u.IsValid() {
-		return "", uri.ErrZeroURI
+		return "", replaced, uri.ErrZeroURI
 	}
 	if o.Separator == 0 {
 		o.Separator = '&'
 	}
-	if fast, ok := queryOnly(u, ops, o); ok {
-		return fast, nil
+	if len(ops) == 1 && ops[0].Action == Replace && len(ops[0].Values) == 1 {
+		out, replaced := replaceOnly(u, ops[0], o, replaced)
+		return out, replaced, nil
 	}
+	if fast, ok := queryOnly(u, ops, o); ok {
+		return fast, replaced, nil
+	}
+	return rebuild(u, ops, o, replaced)
+}
+
+// rebuild makes the edits on the components of u and builds the result,
+// which Build checks.
+func rebuild(u uri.URI, ops []Op, o Options, replaced []Replaced) (string, []Replaced, error) {
 	p := parts{
 		scheme: opt(u.Scheme()), userinfo: opt(u.Userinfo()), host: opt(u.Host()), port: opt(u.Port()),
 		path: u.Path(), query: opt(u.Query()), fragment: opt(u.Fragment()),
+		replaced: replaced,
 	}
 	// done are the edits made, to blame: a conditional set that did not
 	// happen drew no error.
@@ -326,9 +481,9 @@ func Apply(u uri.URI, ops []Op, o Options) (string, error) {
 		if err := p.apply(op, o); err != nil {
 			if e, ok := err.(*Error); ok {
 				e.Flag = op.Flag
-				return "", e
+				return "", p.replaced, e
 			}
-			return "", &Error{Flag: op.Flag, Err: err}
+			return "", p.replaced, &Error{Flag: op.Flag, Err: err}
 		}
 	}
 	b := uri.Builder{Scheme: p.scheme, Userinfo: p.userinfo, Host: p.host, Port: p.port, Path: p.path, Query: p.query, Fragment: p.fragment, IRI: o.IRI}
@@ -336,11 +491,60 @@ func Apply(u uri.URI, ops []Op, o Options) (string, error) {
 	if err != nil {
 		var be *uri.BuildError
 		if errors.As(err, &be) && len(done) > 0 {
-			return "", &Error{Flag: blame(done, be.Component), Err: err}
+			return "", p.replaced, &Error{Flag: blame(done, be.Component), Err: err}
 		}
-		return "", err
+		return "", p.replaced, err
 	}
-	return out.String(), nil
+	return out.String(), p.replaced, nil
+}
+
+// Outputs makes the outputs of u under ops, whose Replace gives several
+// (more than one value, or Each), calling yield with each in order and
+// the pairs it replaced, which it appends to replaced; buf is room for
+// the edits of one output. Without Each, each value is an output, its
+// chosen pairs all replaced; with Each, each chosen pair in the order of
+// the query, and for each, each value in turn, the other pairs left as
+// written. An input without a chosen pair has one output, as Apply
+// writes it: another value would change nothing, and there is no pair to
+// give one. So has an input whose first output fails: what fails is not
+// the value, which a query always holds (EncodeValue), so every output
+// would.
+func Outputs(u uri.URI, ops []Op, o Options, buf []Op, replaced []Replaced, yield func(out string, replaced []Replaced, err error)) ([]Op, []Replaced) {
+	at := slices.IndexFunc(ops, func(op Op) bool { return op.Action == Replace })
+	values := ops[at].Values
+	buf = append(buf[:0], ops...)
+	one := func(v, pair int) {
+		buf[at].Values, buf[at].Pair = values[v:v+1], pair
+		start := len(replaced)
+		var out string
+		var err error
+		out, replaced, err = ApplyReplacing(u, buf, o, replaced)
+		yield(out, replaced[start:], err)
+	}
+	// The first value over every chosen pair counts them.
+	start := len(replaced)
+	buf[at].Values, buf[at].Pair = values[:1], 0
+	out, rep, err := ApplyReplacing(u, buf, o, replaced)
+	pairs := len(rep) - start
+	switch {
+	case err != nil || pairs == 0:
+		yield(out, rep[start:], err)
+		return buf, rep
+	case !ops[at].Each:
+		yield(out, rep[start:], nil)
+		replaced = rep
+		for v := 1; v < len(values); v++ {
+			one(v, 0)
+		}
+		return buf, replaced
+	}
+	replaced = rep[:start]
+	for pair := 1; pair <= pairs; pair++ {
+		for v := range values {
+			one(v, pair)
+		}
+	}
+	return buf, replaced
 }
 
 // blame names the last edit of comp, or the last edit, for an error the
@@ -377,15 +581,79 @@ func queryOnly(u uri.URI, ops []Op, o Options) (string, bool) {
 				continue // no pair, so none removed
 			}
 			k, _, _ := strings.Cut(raw, "=")
-			if strings.IndexByte(k, '%') >= 0 {
-				k = uri.PercentDecode(k)
-			}
-			if matchAny(op.Globs, pair{raw: raw, key: k}) == (op.Action == DeleteQuery) {
+			if matchAny(op.Globs, pair{raw: raw, key: o.key(k)}) == (op.Action == DeleteQuery) {
 				return "", false // some pair goes: the general path
 			}
 		}
 	}
 	return u.String(), true
+}
+
+// replaceOnly makes a Replace of one value, the only edit, without
+// rebuilding: the input is valid, and so is every value EncodeValue
+// gives, so the query it writes is too, and nothing else changes. The
+// new values it reports are the output's bytes.
+func replaceOnly(u uri.URI, op Op, o Options, replaced []Replaced) (string, []Replaced) {
+	s := u.String()
+	qs, qe, ok := u.Span(uri.ComponentQuery)
+	if !ok {
+		return s, replaced
+	}
+	start := len(replaced)
+	value := op.Values[0]
+	// A strings.Builder hands its bytes over as the result, uncopied.
+	var b strings.Builder
+	b.Grow(len(s) + 2*len(value))
+	b.WriteString(s[:qs])
+	n, chosen := 0, 0
+	for raw := range strings.SplitSeq(s[qs:qe], string(o.Separator)) {
+		if raw == "" {
+			continue // no pair, so dropped from a query written anew
+		}
+		if n > 0 {
+			b.WriteByte(o.Separator)
+		}
+		n++
+		k, old, eq := strings.Cut(raw, "=")
+		key := o.key(k)
+		if len(op.Globs) > 0 && !matchAny(op.Globs, pair{raw: raw, key: key}) {
+			b.WriteString(raw)
+			continue
+		}
+		if chosen++; op.Pair != 0 && chosen != op.Pair {
+			b.WriteString(raw)
+			continue
+		}
+		b.WriteString(k)
+		b.WriteByte('=')
+		at := b.Len()
+		if op.Append {
+			b.WriteString(old)
+		}
+		b.WriteString(value)
+		replaced = append(replaced, Replaced{Index: n, Key: key, Old: old, Bare: !eq, at: at, end: b.Len()})
+	}
+	if len(replaced) == start {
+		return s, replaced // nothing replaced: the query as written
+	}
+	b.WriteString(s[qe:])
+	out := b.String()
+	for i := start; i < len(replaced); i++ {
+		replaced[i].New = out[replaced[i].at:replaced[i].end]
+	}
+	return out, replaced
+}
+
+// replace gives pr, the pair at index among the query's, its Replace
+// value, and says what it did.
+func replace(pr *pair, index int, op Op) Replaced {
+	k, old, eq := strings.Cut(pr.raw, "=")
+	r := Replaced{Index: index, Key: pr.key, Old: old, Bare: !eq, New: op.Values[0]}
+	if op.Append {
+		r.New = old + r.New
+	}
+	pr.raw = k + "=" + r.New
+	return r
 }
 
 func (p *parts) apply(op Op, o Options) error {
@@ -416,6 +684,11 @@ func (p *parts) apply(op Op, o Options) error {
 		}
 	case Iterate:
 		return errors.New("an --iterate edit is made once for each value: see Combination")
+	case Replace:
+		if len(op.Values) != 1 {
+			return errors.New("a values edit of several values is made once for each: see Outputs")
+		}
+		return p.editQuery(op, o)
 	default:
 		return p.editQuery(op, o)
 	}
@@ -604,14 +877,14 @@ type pair struct{ raw, key string }
 
 // splitPairs reads the pairs of q. Nothing between two separators (a
 // trailing "&", "&&") is no pair: a query that an edit writes has none.
-func splitPairs(q string, sep byte) []pair {
+func splitPairs(q string, o Options) []pair {
 	var out []pair
-	for raw := range strings.SplitSeq(q, string(sep)) {
+	for raw := range strings.SplitSeq(q, string(o.Separator)) {
 		if raw == "" {
 			continue
 		}
 		k, _, _ := strings.Cut(raw, "=")
-		out = append(out, pair{raw: raw, key: uri.PercentDecode(k)})
+		out = append(out, pair{raw: raw, key: o.key(k)})
 	}
 	return out
 }
@@ -633,17 +906,9 @@ func matchAny(globs []string, p pair) bool {
 func (p *parts) editQuery(op Op, o Options) error {
 	var pairs []pair
 	if p.query != nil && *p.query != "" {
-		pairs = splitPairs(*p.query, o.Separator)
+		pairs = splitPairs(*p.query, o)
 	}
-	// Keys and values are encoded as query values, whose class leaves out
-	// '&', ';', '=' and '+'; any other separator is encoded too.
-	encode := func(s string) string {
-		s = o.encode(pct.QueryValue, s)
-		if sep := o.Separator; strings.IndexByte(s, sep) >= 0 {
-			s = strings.ReplaceAll(s, string(sep), fmt.Sprintf("%%%02X", sep))
-		}
-		return s
-	}
+	encode := o.queryValue
 	encoded := func() string {
 		if op.Bare {
 			return encode(op.Key)
@@ -682,6 +947,19 @@ func (p *parts) editQuery(op Op, o Options) error {
 			}
 		}
 		pairs = kept
+	case Replace:
+		start, chosen := len(p.replaced), 0
+		for i := range pairs {
+			if len(op.Globs) > 0 && !matchAny(op.Globs, pairs[i]) {
+				continue
+			}
+			if chosen++; op.Pair == 0 || chosen == op.Pair {
+				p.replaced = append(p.replaced, replace(&pairs[i], i+1, op))
+			}
+		}
+		if len(p.replaced) == start {
+			return nil
+		}
 	}
 	raws := make([]string, len(pairs))
 	for i, pr := range pairs {

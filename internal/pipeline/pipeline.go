@@ -120,10 +120,13 @@ type Distinct[R any] struct {
 	// (normalize: the normal form, whatever the record says of its input).
 	Key func(r *R) string
 	// Lines, when set, decides each line a result writes on its own,
-	// instead of its output whole: line i, from 0, is keyed by Lines(r,
-	// i). parse --each writes an item a line, and --unique keeps each
-	// distinct item once, not each distinct input.
-	Lines func(r *R, i int) string
+	// instead of its output whole: Lines(r, i) gives the key of line i,
+	// from 0, and whether it is offered. A line not offered is a failed
+	// output's: kept, but for an empty one, which kept text aligned and
+	// has no use in a list of distinct outputs. parse --each writes an
+	// item a line, edit an output a line (--iterate, --each,
+	// --values-from): --unique keeps each distinct item or output once.
+	Lines func(r *R, i int) (key string, offer bool)
 	// Admit says whether the result of this key is written, asked in
 	// input order in one goroutine; nil admits the first of each key.
 	// The key is valid only during the call.
@@ -146,7 +149,10 @@ type distinctCarry struct {
 	spans []sink.Span
 	keys  []byte
 	ends  []int
-	drop  []sink.Span
+	// unasked marks, with Lines, a span dropped without asking admit: a
+	// failed output's empty line.
+	unasked []bool
+	drop    []sink.Span
 }
 
 func (c *distinctCarry) Gather(s *sink.Sink) {
@@ -157,12 +163,15 @@ func (c *distinctCarry) Gather(s *sink.Sink) {
 		if c.keyed {
 			key, start = c.keys[start:c.ends[i]], c.ends[i]
 		}
-		if !c.admit(key) {
+		if c.unasked != nil && c.unasked[i] || !c.admit(key) {
 			c.drop = append(c.drop, sp)
 		}
 	}
 	s.Out.Drop(c.drop)
 	c.spans, c.keys, c.ends, c.drop = c.spans[:0], c.keys[:0], c.ends[:0], c.drop[:0]
+	if c.unasked != nil {
+		c.unasked = c.unasked[:0]
+	}
 }
 
 // firstOfEach admits each key once: the set of --unique.
@@ -244,10 +253,10 @@ type worker[R any] struct {
 	_        sink.CacheLinePad
 	do       func(in *stream.Input, r *R) Outcome // the Op's Do
 	render   render.Renderer[R]
-	filter   *filter.Filter           // nil when it keeps everything
-	newCarry func() *distinctCarry    // with Distinct
-	key      func(r *R) string        // Distinct.Key
-	lines    func(r *R, i int) string // Distinct.Lines
+	filter   *filter.Filter                   // nil when it keeps everything
+	newCarry func() *distinctCarry            // with Distinct
+	key      func(r *R) string                // Distinct.Key
+	lines    func(r *R, i int) (string, bool) // Distinct.Lines
 	result   R
 	_        sink.CacheLinePad
 }
@@ -277,6 +286,10 @@ func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
 	}
 	mark := s.Out.Mark()
 	w.render.Render(s, &w.result)
+	if w.lines != nil {
+		w.offerLines(s, mark)
+		return
+	}
 	if o.Findings > 0 {
 		// Its record stays; the empty line that kept text output aligned
 		// has no use in a list of distinct outputs.
@@ -286,24 +299,31 @@ func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
 		return
 	}
 	c := sink.CarryOf(&s.Carry, w.newCarry)
-	if w.lines != nil {
-		out := s.Out.Since(mark)
-		for i, start := 0, 0; start < len(out); i++ {
-			end := len(out)
-			if nl := bytes.IndexByte(out[start:], '\n'); nl >= 0 {
-				end = start + nl + 1
-			}
-			c.spans = append(c.spans, sink.Span{Start: mark + start, End: mark + end})
-			c.keys = append(c.keys, w.lines(&w.result, i)...)
-			c.ends = append(c.ends, len(c.keys))
-			start = end
-		}
-		return
-	}
 	c.spans = append(c.spans, sink.Span{Start: mark, End: s.Out.Mark()})
 	if w.key != nil {
 		c.keys = append(c.keys, w.key(&w.result)...)
 		c.ends = append(c.ends, len(c.keys))
+	}
+}
+
+// offerLines offers each line the result wrote from mark on its own, by
+// Distinct.Lines.
+func (w *worker[R]) offerLines(s *sink.Sink, mark int) {
+	c := sink.CarryOf(&s.Carry, w.newCarry)
+	out := s.Out.Since(mark)
+	for i, start := 0, 0; start < len(out); i++ {
+		end := len(out)
+		if nl := bytes.IndexByte(out[start:], '\n'); nl >= 0 {
+			end = start + nl + 1
+		}
+		key, offer := w.lines(&w.result, i)
+		if offer || string(out[start:end]) == "\n" {
+			c.spans = append(c.spans, sink.Span{Start: mark + start, End: mark + end})
+			c.keys = append(c.keys, key...)
+			c.ends = append(c.ends, len(c.keys))
+			c.unasked = append(c.unasked, !offer)
+		}
+		start = end
 	}
 }
 

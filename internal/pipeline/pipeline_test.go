@@ -62,6 +62,42 @@ func TestUnique(t *testing.T) {
 	}
 }
 
+// TestUniqueLines: a result that writes several lines has each admitted
+// on its own, by the key Lines gives; a line not offered (a failed
+// output's) is kept, but for an empty one, which is dropped.
+func TestUniqueLines(t *testing.T) {
+	for _, c := range []struct {
+		key  func(string) string
+		want string
+	}{
+		{func(s string) string { return s }, "A\nB\nC\nC1\nX!\nX!\nD\n"},
+		{func(s string) string { return strings.TrimRight(s, "0123456789") }, "A\nB\nC\nX!\nX!\nD\n"},
+	} {
+		var out bytes.Buffer
+		_, err := pipeline.Run(pipeline.Env{Stdin: strings.NewReader("a,b,a\nb\nbad,c,c\nc1,x!,x!,bad\nd\n"), Stdout: &out, Stderr: &bytes.Buffer{}}, nil, pipeline.Command[results.Converted]{
+			NewOp: func() pipeline.Op[results.Converted] {
+				op := upper()
+				return pipeline.Func[results.Converted](func(in *stream.Input, r *results.Converted) pipeline.Outcome {
+					o := op.Do(in, r)
+					// An output a line, a failed one ("BAD") empty.
+					r.Output = strings.ReplaceAll(strings.ReplaceAll(r.Output, "BAD", ""), ",", "\n")
+					return o
+				})
+			},
+			NewRenderer: func() render.Renderer[results.Converted] {
+				return render.NewTableRenderer(results.EncodeTable, render.FormatText, render.TextOptions{})
+			},
+			Distinct: &pipeline.Distinct[results.Converted]{Lines: func(r *results.Converted, i int) (string, bool) {
+				line := strings.Split(r.Output, "\n")[i]
+				return c.key(line), line != "" && !strings.HasSuffix(line, "!")
+			}},
+		})
+		if err != nil || out.String() != c.want {
+			t.Errorf("unique lines: %q, %v; want %q", out.String(), err, c.want)
+		}
+	}
+}
+
 func TestFilter(t *testing.T) {
 	f := &filter.Filter{Has: []uri.Component{uri.ComponentQuery}}
 	out, _ := run(t, "http://a/?x\nhttp://b/\n%zz\n", pipeline.Command[results.Converted]{Filter: f})
@@ -194,9 +230,12 @@ func TestDistinctLines(t *testing.T) {
 		NewRenderer: func() render.Renderer[results.Converted] {
 			return render.NewTableRenderer(results.EncodeTable, render.FormatText, render.TextOptions{Err: render.NewPalette(false, render.Passwords{Find: password.Find, Mask: password.Mask})})
 		},
-		Distinct: &pipeline.Distinct[results.Converted]{Lines: func(r *results.Converted, i int) string {
+		Distinct: &pipeline.Distinct[results.Converted]{Lines: func(r *results.Converted, i int) (string, bool) {
+			if r.Err != nil {
+				return "", false
+			}
 			k, _, _ := strings.Cut(strings.Split(r.Output, "\n")[i], ":")
-			return k
+			return k, true
 		}},
 	})
 	if err != nil {

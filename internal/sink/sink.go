@@ -111,8 +111,22 @@ func (p *Part) Mark() int { return len(p.buf) }
 // write.
 func (p *Part) Since(mark int) []byte { return p.buf[mark:] }
 
-// Truncate drops what was written to p after mark.
-func (p *Part) Truncate(mark int) { p.buf = p.buf[:mark] }
+// Truncate drops what was written to p after mark. A run of p that began
+// after mark begins at it, so that what p is given next follows the
+// other stream's runs written since, as it would have.
+func (p *Part) Truncate(mark int) {
+	p.buf = p.buf[:mark]
+	for i := len(p.s.runs) - 1; i >= 0; i-- {
+		r := &p.s.runs[i]
+		if r.toErr != p.toErr {
+			continue
+		}
+		if r.start <= mark {
+			break
+		}
+		r.start = mark
+	}
+}
 
 // Span is a stretch of a Part, from Start to End, as Mark gave them.
 type Span struct{ Start, End int }

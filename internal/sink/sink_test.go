@@ -49,3 +49,20 @@ func TestDrop(t *testing.T) {
 		})
 	}
 }
+
+// TestTruncate: what was truncated away is gone from every run, stderr
+// written since stays, and what comes next follows it.
+func TestTruncate(t *testing.T) {
+	s := sink.NewSink()
+	s.Out.WriteString("a")
+	mark := s.Out.Mark()
+	s.Out.WriteString("\n")
+	s.Err.WriteString("E")
+	s.Out.WriteString("\n\n")
+	s.Out.Truncate(mark)
+	s.Out.WriteString("b")
+	var both bytes.Buffer
+	if err := s.WriteTo(&both, &both); err != nil || both.String() != "aEb" {
+		t.Errorf("got %q (%v), want %q", both.String(), err, "aEb")
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/uritool/uritool/internal/edit"
 	"github.com/uritool/uritool/internal/explain"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/render/explainer"
@@ -163,18 +164,23 @@ var EqualTable = &render.Table[Compared]{
 	},
 }
 
-// Edited is edit's result for one input. With --iterate it holds a
-// record of its own for each combination of the values iterated over,
-// which the renderer writes in its place.
+// Edited is edit's result for one input. With --iterate, and with a
+// values edit of several values or --each, it holds a record of its own
+// for each output, which the renderer writes in its place.
 type Edited struct {
 	render.Subject
 	SchemeAdded bool
 	Output      string
 	// Iterating says the result is --iterate's: Values are the values a
-	// combination took, in the order of the flags, and Iterations the
-	// records of every combination of the input.
-	Iterating  bool
-	Values     []Chosen
+	// combination took, in the order of the flags.
+	Iterating bool
+	Values    []Chosen
+	// Replacing says the edits hold a values edit: Replaced are the pairs
+	// whose values the output replaced, in the order of the query.
+	Replacing bool
+	Replaced  []edit.Replaced
+	// Iterations are the records of every output of the input, when it
+	// has several.
 	Iterations []Edited
 }
 
@@ -183,13 +189,15 @@ type Chosen struct{ Comp, Value string }
 
 var EditTable = &render.Table[Edited]{
 	Per:  "input",
-	Note: "With --iterate, one object per combination of values instead, in the\norder of the text lines; line and iterate say which.",
+	Note: "With --iterate, and with --values-from or --each, one object per output\ninstead, in the order of the text lines; line, iterate and replaced say\nwhich.",
 	Keys: []render.Key[Edited]{
-		{Name: "line", Doc: "with --iterate: 1-based number of the input, which\nhas a record for each combination", Write: func(b []byte, r *Edited) []byte { return render.AppendInt(b, r.Line) },
-			Only: func(r *Edited) bool { return r.Iterating }},
+		{Name: "line", Doc: "with --iterate or a values edit: 1-based number of\nthe input, which may have a record for each output", Write: func(b []byte, r *Edited) []byte { return render.AppendInt(b, r.Line) },
+			Only: func(r *Edited) bool { return r.Iterating || r.Replacing }},
 		{Name: "input", Doc: "the reference read (with --default-scheme, after\nadding the scheme)", Write: func(b []byte, r *Edited) []byte { return render.AppendString(b, r.Input) }},
 		{Name: "iterate", Doc: "with --iterate: the component each --iterate set,\nand the value it took, in the order of the flags", Write: writeChosen,
 			Only: func(r *Edited) bool { return r.Iterating }},
+		{Name: "replaced", Doc: "with a values edit: the pairs whose values the\noutput replaced, in the order of the query, each\n{index, key, old, new}: its place among the pairs\n(from 1), its key decoded, its value before as\nwritten (null for a key without \"=\") and after;\n[] when none was", Write: writeReplaced,
+			Only: func(r *Edited) bool { return r.Replacing }},
 		{Name: "output", Doc: "the edited reference, or null",
 			Write: func(b []byte, r *Edited) []byte { return render.AppendOptString(b, r.Output, r.Err == nil) }},
 		schemeAddedKey(func(r *Edited) bool { return r.SchemeAdded }),
@@ -212,6 +220,25 @@ func writeChosen(b []byte, r *Edited) []byte {
 	return append(b, '}')
 }
 
+// writeReplaced writes the pairs a values edit replaced, as an array.
+func writeReplaced(b []byte, r *Edited) []byte {
+	b = append(b, '[')
+	for i, p := range r.Replaced {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"index":`...)
+		b = render.AppendInt(b, p.Index)
+		b = append(b, `,"key":`...)
+		b = render.AppendString(b, p.Key)
+		b = append(b, `,"old":`...)
+		b = render.AppendOptString(b, p.Old, !p.Bare)
+		b = append(b, `,"new":`...)
+		b = append(render.AppendString(b, p.New), '}')
+	}
+	return append(b, ']')
+}
+
 // NewEditRenderer writes edit's results in format: a result as EditTable
 // does, or with --iterate the record of each combination, in the order
 // of the combinations. An input that cannot be read keeps the place of
@@ -227,7 +254,7 @@ type editRenderer struct {
 }
 
 func (e *editRenderer) Render(s *sink.Sink, r *Edited) {
-	if !r.Iterating {
+	if len(r.Iterations) == 0 {
 		e.table.Render(s, r)
 		return
 	}
@@ -241,6 +268,24 @@ func (e *editRenderer) Render(s *sink.Sink, r *Edited) {
 	for i := range r.Iterations {
 		e.table.Render(s, &r.Iterations[i])
 	}
+}
+
+// EditLines gives the key of line i of r's output, a record or a line
+// an output, and whether it is offered, for edit's --unique
+// (pipeline.Distinct.Lines): each distinct output once, whatever input
+// it came from; a failed output, and an input that cannot be read, which
+// writes a line for each output it stands for, are not offered.
+func EditLines(r *Edited, i int) (string, bool) {
+	switch {
+	case r.Err != nil:
+		return "", false
+	case len(r.Iterations) == 0:
+		return r.Output, true
+	case i < len(r.Iterations):
+		it := &r.Iterations[i]
+		return it.Output, it.Err == nil
+	}
+	return "", false
 }
 
 // Converted is the result of encode, decode, to-uri and to-iri: the input
@@ -512,6 +557,7 @@ func (r *Compared) Start(line int, input string) {
 func (r *Edited) Start(line int, input string) {
 	start(&r.Subject, line, input)
 	r.SchemeAdded, r.Output, r.Iterating, r.Values, r.Iterations = false, "", false, nil, nil
+	r.Replacing, r.Replaced = false, nil
 }
 
 func (r *Converted) Start(line int, input string) {
