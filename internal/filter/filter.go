@@ -54,9 +54,13 @@ func (f *Filter) Keep(text string) bool {
 	if f.Scheme != nil {
 		text, _ = f.Scheme.Apply(text)
 	}
-	u, err := uri.ParseRule(text, uri.RuleIRIReference)
+	// The strict parse first: it is the faster, and what it accepts the
+	// IRI grammar reads alike.
+	u, err := uri.Parse(text)
 	if err != nil {
-		return true
+		if u, err = uri.ParseRule(text, uri.RuleIRIReference); err != nil {
+			return true
+		}
 	}
 	for _, c := range f.Has {
 		if _, _, ok := u.Span(c); !ok {

@@ -3,6 +3,7 @@ package scope
 import (
 	"errors"
 	"path"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -81,6 +82,40 @@ func FuzzGlob(f *testing.F) {
 		}
 		if r := newGlob(glob); r.match(host) != want {
 			t.Errorf("glob %q on %q: %v, path.Match %v", glob, host, !want, want)
+		}
+	})
+}
+
+func TestMustHold(t *testing.T) {
+	for expr, want := range map[string]string{
+		`^(www\.)?[a-z]+\.io$`:      ".io",
+		`^api[0-9]+\.example\.net$`: ".example.net",
+		`internal\.`:                "internal.",
+		`a|b`:                       "",
+		`(?i)EXAMPLE\.com`:          "",
+		`^(dev|stage)\.x\.org$`:     ".x.org",
+		`(ab)+cd`:                   "ab",
+		`(ab)*cdef`:                 "cdef",
+		`x?`:                        "",
+		`[`:                         "",
+	} {
+		if got := mustHold(expr); got != want {
+			t.Errorf("mustHold(%q) = %q, want %q", expr, got, want)
+		}
+	}
+}
+
+// FuzzMustHold: whatever a regular expression matches holds its literal.
+func FuzzMustHold(f *testing.F) {
+	f.Add(`^(www\.)?[a-z]+\.io$`, "www.abc.io")
+	f.Add(`(ab)+c`, "ababc")
+	f.Fuzz(func(t *testing.T, expr, s string) {
+		re, err := regexp.Compile(expr)
+		if err != nil {
+			return
+		}
+		if must := mustHold(expr); re.MatchString(s) && !strings.Contains(s, must) {
+			t.Errorf("%q matches %q, which lacks %q", expr, s, must)
 		}
 	})
 }
