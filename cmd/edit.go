@@ -1,10 +1,7 @@
 package cmd
 
 import (
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -327,25 +324,11 @@ func (o *EditOptions) valuesEdit(eo edit.Options) error {
 	return o.readValues(op, eo)
 }
 
-// readValues reads --values-from's file, relative to the working
-// directory, into op. A file that cannot be read is a usage error, as a
-// bad value is: the flag names it.
+// readValues reads --values-from's file (openFlagFile) into op.
 func (o *EditOptions) readValues(op *edit.Op, eo edit.Options) error {
-	name := o.ValuesFrom
-	if !filepath.IsAbs(name) {
-		dir, err := o.IO.workdir()
-		if err != nil {
-			return &IOError{err}
-		}
-		name = filepath.Join(dir, name)
-	}
-	file, err := os.Open(name)
+	file, err := o.openFlagFile("values-from", o.ValuesFrom)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err // named as given, not as opened
-		}
-		return badValue("values-from", o.ValuesFrom, "%v", err)
+		return err
 	}
 	defer file.Close()
 	err = edit.ReadValues(file, func(line int, v string) error {

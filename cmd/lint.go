@@ -382,16 +382,34 @@ func (o *LintOptions) known() (*check.Known, error) {
 	}
 	k := &check.Known{}
 	if o.Baseline != "" {
-		set, err := baseline.Read(o.Baseline)
+		path, err := o.IO.inWorkdir(o.Baseline)
 		if err != nil {
-			return nil, badValue("baseline", o.Baseline, "%v", err)
+			return nil, err
+		}
+		set, err := baseline.Read(path)
+		if err != nil {
+			return nil, badValue("baseline", o.Baseline, "%v", asGiven(err, o.Baseline))
 		}
 		k.Baseline = set
 	}
 	if o.WriteBaseline != "" {
-		k.Record = &baseline.Recorder{}
+		path, err := o.IO.inWorkdir(o.WriteBaseline)
+		if err != nil {
+			return nil, err
+		}
+		k.Record, k.RecordTo = &baseline.Recorder{}, path
 	}
 	return k, nil
+}
+
+// asGiven names the file of a path error as the user gave it, not as it
+// was opened (relative to the working directory).
+func asGiven(err error, name string) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s %s: %w", pe.Op, name, pe.Err)
+	}
+	return err
 }
 
 // discoverError maps what discovery refused to the flag or file at fault.
@@ -465,7 +483,9 @@ func (o *LintOptions) summary(k *check.Known, sc *check.Since, excluded int, rec
 	}
 	return func(s stream.Stats) string {
 		if k != nil && k.Record != nil {
-			*recordErr = k.Record.Write(o.WriteBaseline)
+			if err := k.Record.Write(k.RecordTo); err != nil {
+				*recordErr = asGiven(err, o.WriteBaseline)
+			}
 		}
 		var parts []string
 		if text {

@@ -476,6 +476,39 @@ func (s *IOStreams) getenv(name string) string {
 	return ""
 }
 
+// inWorkdir is name, a path a flag gives, as the process opens it:
+// relative to the working directory the command was given, not the
+// process's.
+func (s *IOStreams) inWorkdir(name string) (string, error) {
+	if filepath.IsAbs(name) {
+		return name, nil
+	}
+	dir, err := s.workdir()
+	if err != nil {
+		return "", &IOError{err}
+	}
+	return filepath.Join(dir, name), nil
+}
+
+// openFlagFile opens the file a flag names (--scope, --values-from). One
+// that cannot be opened is a usage error naming the flag and the file as
+// given, as a bad value is: nothing was read yet.
+func (o *RootOptions) openFlagFile(flag, name string) (*os.File, error) {
+	path, err := o.IO.inWorkdir(name)
+	if err != nil {
+		return nil, err
+	}
+	file, err := os.Open(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // named as given, not as opened
+		}
+		return nil, badValue(flag, name, "%v", err)
+	}
+	return file, nil
+}
+
 // workdir is the working directory, absolute.
 func (s *IOStreams) workdir() (string, error) {
 	if s.Getwd == nil {
@@ -653,25 +686,12 @@ func newVersionCmd(opts *RootOptions) *cobra.Command {
 	}
 }
 
-// readScope reads --scope's file, relative to the working directory. A
-// file that cannot be read is an I/O error; a bad line, a usage error
-// naming FILE:LINE.
+// readScope reads --scope's file (openFlagFile). A bad line is a usage
+// error naming FILE:LINE.
 func (o *RootOptions) readScope(f *filter.Filter) error {
-	name := f.ScopeFile
-	if !filepath.IsAbs(name) {
-		dir, err := o.IO.workdir()
-		if err != nil {
-			return &IOError{err}
-		}
-		name = filepath.Join(dir, name)
-	}
-	file, err := os.Open(name)
+	file, err := o.openFlagFile("scope", f.ScopeFile)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err // named below as given, not as opened
-		}
-		return &IOError{fmt.Errorf("--scope %s: %w", f.ScopeFile, err)}
+		return err
 	}
 	defer file.Close()
 	s, err := scope.Parse(f.ScopeFile, file)

@@ -945,3 +945,39 @@ func TestQuiet(t *testing.T) {
 		})
 	}
 }
+
+// TestFlagFilesInWorkdir: the files flags name (--scope, --values-from,
+// --baseline, --write-baseline) are read and written relative to the
+// working directory the command is given, not the process's; one that
+// cannot be opened is a usage error naming the flag.
+func TestFlagFilesInWorkdir(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for name, body := range map[string]string{"scope.txt": "*.example.com\n", "values.txt": "V\n", "links.txt": "http://a b/\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r := runIn(t, dir, "", nil, "parse", "--get", "host", "--scope", "scope.txt", "http://www.example.com/", "http://other.org/"); r.code != 0 || r.stdout != "www.example.com\n" {
+		t.Errorf("--scope: %+v", r)
+	}
+	if r := runIn(t, dir, "", nil, "edit", "--values-from", "values.txt", "http://h/?a=1"); r.code != 0 || r.stdout != "http://h/?a=V\n" {
+		t.Errorf("--values-from: %+v", r)
+	}
+	if r := runIn(t, dir, "", nil, "lint", "--write-baseline", "base.json", "links.txt"); r.code != 0 {
+		t.Errorf("--write-baseline: %+v", r)
+	}
+	if r := runIn(t, dir, "", nil, "lint", "--baseline", "base.json", "links.txt"); r.code != 0 || !strings.Contains(r.stderr, "1 in the baseline") {
+		t.Errorf("--baseline: %+v", r)
+	}
+	for _, args := range [][]string{
+		{"parse", "--scope", "nope.txt", "x"},
+		{"edit", "--values-from", "nope.txt", "x"},
+		{"lint", "--baseline", "nope.json", "links.txt"},
+	} {
+		flag := args[1]
+		if r := runIn(t, dir, "", nil, args...); r.code != 2 || !strings.HasPrefix(r.stderr, "uritool: error: "+flag+` "nope.`) || !strings.Contains(r.stderr, "no such file or directory") {
+			t.Errorf("%v: exit %d, stderr %q; want 2 naming %s and the file", args, r.code, r.stderr, flag)
+		}
+	}
+}

@@ -389,6 +389,7 @@ func (e *Engine) baselineFile(file string, r *Result) string {
 type Known struct {
 	Baseline  *baseline.Set
 	Record    *baseline.Recorder
+	RecordTo  string // the file Record is written to
 	mu        sync.Mutex
 	unchanged int // findings the baseline had
 }
