@@ -2,7 +2,7 @@ package cmd
 
 import (
 	"errors"
-	"os"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -118,9 +118,14 @@ func (o *RootOptions) parseTemplate(s string) (*uritemplate.Template, error) {
 func (o *ExpandOptions) values() (uritemplate.Values, error) {
 	vals := uritemplate.Values{}
 	if o.VarsFile != "" {
-		data, err := os.ReadFile(o.VarsFile)
+		file, err := o.openFlagFile("vars", o.VarsFile)
 		if err != nil {
-			return nil, badValue("vars", o.VarsFile, "%v", err)
+			return nil, err
+		}
+		data, err := io.ReadAll(file)
+		file.Close()
+		if err != nil {
+			return nil, badValue("vars", o.VarsFile, "%v", asGiven(err, o.VarsFile))
 		}
 		if vals, err = uritemplate.ValuesFromJSON(data); err != nil {
 			return nil, badValue("vars", o.VarsFile, "%v", err)

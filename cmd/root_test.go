@@ -947,13 +947,13 @@ func TestQuiet(t *testing.T) {
 }
 
 // TestFlagFilesInWorkdir: the files flags name (--scope, --values-from,
-// --baseline, --write-baseline) are read and written relative to the
+// --baseline, --write-baseline, --vars) are read and written relative to the
 // working directory the command is given, not the process's; one that
 // cannot be opened is a usage error naming the flag.
 func TestFlagFilesInWorkdir(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	for name, body := range map[string]string{"scope.txt": "*.example.com\n", "values.txt": "V\n", "links.txt": "http://a b/\n"} {
+	for name, body := range map[string]string{"scope.txt": "*.example.com\n", "values.txt": "V\n", "links.txt": "http://a b/\n", "vars.json": `{"q": "x"}`} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -963,6 +963,9 @@ func TestFlagFilesInWorkdir(t *testing.T) {
 	}
 	if r := runIn(t, dir, "", nil, "edit", "--values-from", "values.txt", "http://h/?a=1"); r.code != 0 || r.stdout != "http://h/?a=V\n" {
 		t.Errorf("--values-from: %+v", r)
+	}
+	if r := runIn(t, dir, "", nil, "expand", "--vars", "vars.json", "http://h/{?q}"); r.code != 0 || r.stdout != "http://h/?q=x\n" {
+		t.Errorf("--vars: %+v", r)
 	}
 	if r := runIn(t, dir, "", nil, "lint", "--write-baseline", "base.json", "links.txt"); r.code != 0 {
 		t.Errorf("--write-baseline: %+v", r)
@@ -974,6 +977,7 @@ func TestFlagFilesInWorkdir(t *testing.T) {
 		{"parse", "--scope", "nope.txt", "x"},
 		{"edit", "--values-from", "nope.txt", "x"},
 		{"lint", "--baseline", "nope.json", "links.txt"},
+		{"expand", "--vars", "nope.json", "http://h/{?q}"},
 	} {
 		flag := args[1]
 		if r := runIn(t, dir, "", nil, args...); r.code != 2 || !strings.HasPrefix(r.stderr, "uritool: error: "+flag+` "nope.`) || !strings.Contains(r.stderr, "no such file or directory") {
