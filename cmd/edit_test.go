@@ -233,7 +233,7 @@ func TestCLIEdit(t *testing.T) {
 			out: exact("http://h/?a=1&b=Y\n")}},
 		// What makes no sense is refused before any input.
 		{name: "values from a missing file", args: []string{"edit", "--values-from", "missing.txt", "http://h/?a=1"}, want: want{code: 2, out: exact(""),
-			err: exact("uritool: error: --values-from \"missing.txt\": no such file or directory\nRun 'uritool edit --help' for usage.\n")}},
+			err: exact("uritool: error: --values-from \"missing.txt\": open missing.txt: no such file or directory\nRun 'uritool edit --help' for usage.\n")}},
 		{name: "values from and replace values", args: []string{"edit", "--values-from", "testdata/values.txt", "--replace-values", "X", "http://h/?a=1"}, want: want{code: 2, out: exact(""),
 			errHas: []string{"uritool: error: --values-from and --replace-values: give the values with one of them\n"}}},
 		{name: "replace values twice", args: []string{"edit", "--replace-values", "X", "--replace-values", "Y", "http://h/?a=1"}, want: want{code: 2, out: exact(""),

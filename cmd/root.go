@@ -500,11 +500,7 @@ func (o *RootOptions) openFlagFile(flag, name string) (*os.File, error) {
 	}
 	file, err := os.Open(path)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err // named as given, not as opened
-		}
-		return nil, badValue(flag, name, "%v", err)
+		return nil, badValue(flag, name, "%v", asGiven(err, name))
 	}
 	return file, nil
 }
