@@ -142,8 +142,17 @@ func parseRule(line string) (rule, error) {
 
 // In reports whether host, as a URI or IRI writes it, is in scope.
 func (s *Scope) In(host string) bool {
-	h := strings.ToLower(host)
-	if idn.International(h) {
+	// One look at each byte says what most hosts need: nothing, being
+	// lowercase ASCII without an A-label.
+	var class uint8
+	for i := 0; i < len(host); i++ {
+		class |= hostBytes[host[i]]
+	}
+	h := host
+	if class&upper != 0 {
+		h = strings.ToLower(h)
+	}
+	if (class&maybeIDN != 0 || strings.Contains(h, "xn--")) && idn.International(h) {
 		if a, _, err := idn.HostForms(h); err == nil {
 			h = a
 		}
@@ -194,3 +203,20 @@ func mustHold(expr string) string {
 	walk(re.Simplify())
 	return longest
 }
+
+// The classes of a host's bytes that In looks for.
+const (
+	upper    = 1 << iota // an ASCII capital
+	maybeIDN             // a non-ASCII byte or a '%': a Unicode name, perhaps
+)
+
+var hostBytes = func() (t [256]uint8) {
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = upper
+	}
+	t['%'] = maybeIDN
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = maybeIDN
+	}
+	return t
+}()

@@ -24,7 +24,8 @@ re:^api[0-9]+\.example\.net$
 		"example.com": true, "www.example.com": true, "WWW.Example.COM": true,
 		"admin.example.com": false, "internal.example.com": false,
 		"api7.example.net": true, "api.example.net": false, "example.org": false,
-		"shop.bücher.de": true, "shop.xn--bcher-kva.de": true, "shop.B%C3%BCcher.de": true,
+		"shop.bücher.de": true, "shop.xn--bcher-kva.de": true, "shop.B%C3%BCcher.de": true, "SHOP.XN--BCHER-KVA.DE": true,
+		"shop.SHOP.BÜCHER.DE": true, "nonxn--bcher-kva.de": false,
 		"": false,
 	} {
 		if got := s.In(host); got != want {
