@@ -397,7 +397,7 @@ func (o *EditOptions) editOp(eo edit.Options, chosen [][]results.Chosen) pipelin
 		r.Start(in.Line, text)
 		r.SchemeAdded, r.Replacing = added, replacing
 		var u uri.URI
-		err := parseRef(&u, text, o.IRI)
+		err := parseRef(&u, in, text, o.IRI)
 		if chosen != nil {
 			return w.iterate(o.Ops, u, err, r, chosen)
 		}

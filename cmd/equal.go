@@ -106,7 +106,7 @@ func (o *EqualOptions) equalOp(a uri.URI, aText string) pipeline.Op[results.Comp
 		r.Start(in.Line, in.Text)
 		r.A, r.NormalA = aText, na
 		var b uri.URI
-		err := parseRef(&b, in.Text, false)
+		err := parseRef(&b, in, in.Text, false)
 		if err != nil {
 			r.Err = errfinding.Of(err, "uri")
 			return pipeline.Fail

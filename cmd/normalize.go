@@ -172,8 +172,8 @@ func (o *NormalizeOptions) normalizeOp() pipeline.Op[results.Normalized] {
 		r.Start(in.Line, text)
 		r.Original, r.IRI, r.SchemeAdded = in.Text, o.IRI, added
 		var err error
-		if o.IRI || o.Explain {
-			err = o.normalizeParsed(normalizer, text, r)
+		if o.IRI || o.Explain || in.Parsed != nil {
+			err = o.normalizeParsed(normalizer, in, text, r)
 		} else if r.Normal, err = normalizer.NormalizeString(text); err != nil {
 			err = withIRIHint(text, err)
 		}
@@ -193,11 +193,12 @@ func (o *NormalizeOptions) normalizeOp() pipeline.Op[results.Normalized] {
 }
 
 // normalizeParsed normalizes text into r by way of a parsed URI, for what
-// needs one: an IRI (and --nfc) or --explain's steps. Other input takes
-// NormalizeString, which passes no URI by value.
-func (o *NormalizeOptions) normalizeParsed(normalizer uri.NormalizeOptions, text string, r *results.Normalized) error {
+// needs one: an IRI (and --nfc), --explain's steps, or input a filter
+// parsed already. Other input takes NormalizeString, which passes no URI
+// by value.
+func (o *NormalizeOptions) normalizeParsed(normalizer uri.NormalizeOptions, in *stream.Input, text string, r *results.Normalized) error {
 	var u uri.URI
-	if err := parseRef(&u, text, o.IRI); err != nil {
+	if err := parseRef(&u, in, text, o.IRI); err != nil {
 		return err
 	}
 	n := normalizer.Normalize(u)

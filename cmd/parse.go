@@ -213,7 +213,7 @@ func parseOp(ds *defaultscheme.Flag, asIRI bool, t *get.Template, each get.Each,
 	var decoded []byte // what the items decode into, reused from one input to the next
 	return pipeline.Func[breakdown.Parsed](func(in *stream.Input, r *breakdown.Parsed) pipeline.Outcome {
 		text, added := ds.Apply(in.Text)
-		err := parseRef(&r.URI, text, asIRI)
+		err := parseRef(&r.URI, in, text, asIRI)
 		r.Line, r.Input, r.SchemeAdded, r.Err, r.Params, r.Unmet, r.Items = in.Line, text, added, nil, r.Params[:0], nil, r.Items[:0]
 		switch {
 		case err != nil:

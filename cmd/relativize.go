@@ -73,7 +73,7 @@ func relativizeOp(base uri.URI, baseText string) pipeline.Op[results.Relativized
 		r.Start(in.Line, in.Text)
 		r.Base = baseText
 		var target uri.URI
-		err := parseRef(&target, in.Text, false)
+		err := parseRef(&target, in, in.Text, false)
 		if err == nil {
 			var ref uri.URI
 			if ref, err = uri.Relativize(base, target); err == nil {

@@ -118,9 +118,13 @@ func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) pipeline.Op[re
 		var err error
 		if o.Explain {
 			var ref uri.URI
-			if err = parseRef(&ref, in.Text, false); err == nil {
+			if err = parseRef(&ref, in, in.Text, false); err == nil {
 				r.Trace, err = explain.Resolve(resolver, base, ref)
 			}
+		} else if p := in.Parsed; p != nil && p.String() == in.Text {
+			var t uri.URI // what a filter parsed already
+			t, err = resolver.Resolve(base, *p)
+			r.Target = t.String()
 		} else if r.Target, err = resolver.ResolveString(base, in.Text); err != nil {
 			err = withIRIHint(in.Text, err)
 		}

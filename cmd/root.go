@@ -540,11 +540,17 @@ func run[R any](o *RootOptions, args []string, c pipeline.Command[R]) error {
 	return findings(stats.Findings)
 }
 
-// parseRef parses an input as a URI reference or, with asIRI, as an IRI
-// reference, into u. Refused for a character only IRIs allow, its error
-// says so. u is the caller's, by pointer: a URI returned by value is
-// copied once more on every input.
-func parseRef(u *uri.URI, text string, asIRI bool) (err error) {
+// parseRef parses text, the input in or what --default-scheme made of
+// it, as a URI reference or, with asIRI, as an IRI reference, into u.
+// Refused for a character only IRIs allow, its error says so. u is the
+// caller's, by pointer: a URI returned by value is copied once more on
+// every input. What a filter parsed already is taken as it is: a URI
+// reference is an IRI reference alike.
+func parseRef(u *uri.URI, in *stream.Input, text string, asIRI bool) (err error) {
+	if p := in.Parsed; p != nil && p.String() == text {
+		*u = *p
+		return nil
+	}
 	if asIRI {
 		*u, err = uri.ParseRule(text, uri.RuleIRIReference)
 		return err

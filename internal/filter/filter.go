@@ -51,17 +51,33 @@ func (f *Filter) Empty() bool {
 // Keep reports whether the reference text passes. Text that is not a URI
 // reference (nor an IRI reference) passes, so that the command reports it.
 func (f *Filter) Keep(text string) bool {
+	var u uri.URI
+	keep, _ := f.KeepParsed(text, &u)
+	return keep
+}
+
+// KeepParsed is Keep, parsing text into *u, and reports whether *u then
+// holds text (or what --default-scheme made of it) as a URI reference
+// (RFC 3986) parses it: the operation may take it instead of parsing
+// again.
+func (f *Filter) KeepParsed(text string, u *uri.URI) (keep, parsed bool) {
 	if f.Scheme != nil {
 		text, _ = f.Scheme.Apply(text)
 	}
 	// The strict parse first: it is the faster, and what it accepts the
 	// IRI grammar reads alike.
-	u, err := uri.Parse(text)
-	if err != nil {
-		if u, err = uri.ParseRule(text, uri.RuleIRIReference); err != nil {
-			return true
-		}
+	var err error
+	if *u, err = uri.Parse(text); err == nil {
+		return f.keeps(u), true
 	}
+	if *u, err = uri.ParseRule(text, uri.RuleIRIReference); err != nil {
+		return true, false
+	}
+	return f.keeps(u), false
+}
+
+// keeps reports whether u, valid, passes.
+func (f *Filter) keeps(u *uri.URI) bool {
 	for _, c := range f.Has {
 		if _, _, ok := u.Span(c); !ok {
 			return false

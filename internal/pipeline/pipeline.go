@@ -15,6 +15,7 @@ import (
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/sink"
 	"github.com/uritool/uritool/internal/stream"
+	"github.com/uritool/uritool/pkg/uri"
 )
 
 // Outcome is what became of one input.
@@ -258,12 +259,21 @@ type worker[R any] struct {
 	key      func(r *R) string                // Distinct.Key
 	lines    func(r *R, i int) (string, bool) // Distinct.Lines
 	result   R
+	parsed   uri.URI // what the filter parsed, handed to the Op
 	_        sink.CacheLinePad
 }
 
 func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
-	if w.filter != nil && !w.filter.Keep(in.Text) {
-		return
+	if w.filter != nil {
+		keep, parsed := w.filter.KeepParsed(in.Text, &w.parsed)
+		if !keep {
+			return
+		}
+		if parsed {
+			in.Parsed = &w.parsed
+		} else {
+			in.Parsed = nil
+		}
 	}
 	o := w.do(in, &w.result)
 	s.Findings += o.Findings

@@ -25,6 +25,7 @@ import (
 	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/extract"
 	"github.com/uritool/uritool/internal/sink"
+	"github.com/uritool/uritool/pkg/uri"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 )
@@ -47,6 +48,11 @@ type Input struct {
 	// Carry is the unit's Carry, for an operation that hands something
 	// on in input order rather than write it (sink.CarryOf).
 	Carry *sink.Carry
+	// Parsed is Text, or what --default-scheme made of it, parsed as a
+	// URI reference (RFC 3986) when a filter had to parse it, so that the
+	// operation need not parse it again; nil otherwise. Valid during the
+	// call, as Text is.
+	Parsed *uri.URI
 }
 
 // Worker turns inputs into output. Each goroutine has its own Worker, so
