@@ -29,41 +29,51 @@ type Scope struct {
 // pieces, matched with prefix, suffix and index tests, some ten times
 // faster than path.Match, which the others use.
 type rule struct {
-	glob   string
-	pieces []string // glob split at "*", when it has no other wildcard
-	re     *regexp.Regexp
-	// must is a literal that every host re matches holds ("" for none):
-	// a host without it is no match, found some fifty times faster than
-	// the expression finds it.
-	must string
+	glob string
+	// A glob whose only wildcard is "*" is its pieces: first, the middle
+	// ones and last; simple says it is one, star that it has a "*".
+	simple, star bool
+	first, last  string
+	middle       []string
+	re           *regexp.Regexp
+	// must is a literal that every host re matches holds ("" for none),
+	// end one that it ends with: a host without it is no match, found
+	// some fifty times faster than the expression finds it.
+	must, end string
 }
 
 func newGlob(glob string) rule {
 	r := rule{glob: glob}
-	if !strings.ContainsAny(glob, `?[\`) {
-		r.pieces = strings.Split(glob, "*")
+	if !strings.ContainsAny(glob, "?[\\") {
+		pieces := strings.Split(glob, "*")
+		r.simple, r.star = true, len(pieces) > 1
+		r.first, r.last = pieces[0], pieces[len(pieces)-1]
+		if r.star {
+			r.middle = pieces[1 : len(pieces)-1]
+		}
 	}
 	return r
 }
 
 func (r *rule) match(host string) bool {
 	switch {
+	case r.re != nil && r.end != "":
+		return strings.HasSuffix(host, r.end) && r.re.MatchString(host)
 	case r.re != nil:
 		return strings.Contains(host, r.must) && r.re.MatchString(host)
-	case r.pieces == nil:
+	case !r.simple:
 		ok, _ := path.Match(r.glob, host)
 		return ok
-	case len(r.pieces) == 1:
+	case !r.star:
 		return host == r.glob
 	}
 	// A host has no "/", so "*" matches any run of its bytes, as in
 	// path.Match.
-	first, last := r.pieces[0], r.pieces[len(r.pieces)-1]
-	if len(host) < len(first)+len(last) || !strings.HasPrefix(host, first) || !strings.HasSuffix(host, last) {
+	if len(host) < len(r.first)+len(r.last) || !strings.HasSuffix(host, r.last) || !strings.HasPrefix(host, r.first) {
 		return false
 	}
-	host = host[len(first) : len(host)-len(last)]
-	for _, p := range r.pieces[1 : len(r.pieces)-1] {
+	host = host[len(r.first) : len(host)-len(r.last)]
+	for _, p := range r.middle {
 		i := strings.Index(host, p)
 		if i < 0 {
 			return false
@@ -118,7 +128,8 @@ func parseRule(line string) (rule, error) {
 		if err != nil {
 			return rule{}, fmt.Errorf("invalid regular expression %q: %v", expr, err)
 		}
-		return rule{re: re, must: mustHold(expr)}, nil
+		must, end := mustHold(expr)
+		return rule{re: re, must: must, end: end}, nil
 	}
 	if line == "" {
 		return rule{}, fmt.Errorf("empty pattern")
@@ -152,7 +163,7 @@ func (s *Scope) In(host string) bool {
 	if class&upper != 0 {
 		h = strings.ToLower(h)
 	}
-	if (class&maybeIDN != 0 || strings.Contains(h, "xn--")) && idn.International(h) {
+	if class&maybeIDN != 0 && idn.International(h) {
 		if a, _, err := idn.HostForms(h); err == nil {
 			h = a
 		}
@@ -175,22 +186,23 @@ func (s *Scope) In(host string) bool {
 	return true
 }
 
-// mustHold is the longest literal that every string expr matches holds:
-// a literal of the sequence the expression is, or of a group in it. A
-// literal that ignores case is left out, since a host is compared in
-// lowercase and the literal need not be.
-func mustHold(expr string) string {
+// mustHold is the longest literal that every string expr matches holds,
+// and the literal that every one ends with: a literal of the sequence
+// the expression is, or of a group in it; the last before the end of the
+// text ("$"). A literal that ignores case is left out, since a host is
+// compared in lowercase and the literal need not be.
+func mustHold(expr string) (must, end string) {
 	re, err := syntax.Parse(expr, syntax.Perl)
 	if err != nil {
-		return ""
+		return "", ""
 	}
-	var longest string
+	literal := func(re *syntax.Regexp) bool { return re.Op == syntax.OpLiteral && re.Flags&syntax.FoldCase == 0 }
 	var walk func(re *syntax.Regexp)
 	walk = func(re *syntax.Regexp) {
 		switch re.Op {
 		case syntax.OpLiteral:
-			if re.Flags&syntax.FoldCase == 0 && len(re.Rune) > len([]rune(longest)) {
-				longest = string(re.Rune)
+			if literal(re) && len(re.Rune) > len([]rune(must)) {
+				must = string(re.Rune)
 			}
 		case syntax.OpConcat:
 			for _, sub := range re.Sub {
@@ -200,21 +212,25 @@ func mustHold(expr string) string {
 			walk(re.Sub[0]) // once at least
 		}
 	}
-	walk(re.Simplify())
-	return longest
+	re = re.Simplify()
+	walk(re)
+	if n := len(re.Sub); re.Op == syntax.OpConcat && n >= 2 && re.Sub[n-1].Op == syntax.OpEndText && literal(re.Sub[n-2]) {
+		end = string(re.Sub[n-2].Rune)
+	}
+	return must, end
 }
 
 // The classes of a host's bytes that In looks for.
 const (
 	upper    = 1 << iota // an ASCII capital
-	maybeIDN             // a non-ASCII byte or a '%': a Unicode name, perhaps
+	maybeIDN             // a non-ASCII byte, a '%' or the '-' of "xn--": a Unicode name, perhaps
 )
 
 var hostBytes = func() (t [256]uint8) {
 	for c := 'A'; c <= 'Z'; c++ {
 		t[c] = upper
 	}
-	t['%'] = maybeIDN
+	t['%'], t['-'] = maybeIDN, maybeIDN
 	for c := 0x80; c < 0x100; c++ {
 		t[c] = maybeIDN
 	}

@@ -88,20 +88,22 @@ func FuzzGlob(f *testing.F) {
 }
 
 func TestMustHold(t *testing.T) {
-	for expr, want := range map[string]string{
-		`^(www\.)?[a-z]+\.io$`:      ".io",
-		`^api[0-9]+\.example\.net$`: ".example.net",
-		`internal\.`:                "internal.",
-		`a|b`:                       "",
-		`(?i)EXAMPLE\.com`:          "",
-		`^(dev|stage)\.x\.org$`:     ".x.org",
-		`(ab)+cd`:                   "ab",
-		`(ab)*cdef`:                 "cdef",
-		`x?`:                        "",
-		`[`:                         "",
+	for expr, want := range map[string][2]string{
+		`^(www\.)?[a-z]+\.io$`:      {".io", ".io"},
+		`^api[0-9]+\.example\.net$`: {".example.net", ".example.net"},
+		`internal\.`:                {"internal.", ""},
+		`a|b`:                       {"", ""},
+		`(?i)EXAMPLE\.com$`:         {"", ""},
+		`^(dev|stage)\.x\.org$`:     {".x.org", ".x.org"},
+		`(ab)+cd`:                   {"ab", ""},
+		`(ab)*cdef`:                 {"cdef", ""},
+		`x?`:                        {"", ""},
+		`ab$|cd$`:                   {"", ""},
+		`abcdef(gh)?$`:              {"abcdef", ""},
+		`[`:                         {"", ""},
 	} {
-		if got := mustHold(expr); got != want {
-			t.Errorf("mustHold(%q) = %q, want %q", expr, got, want)
+		if must, end := mustHold(expr); must != want[0] || end != want[1] {
+			t.Errorf("mustHold(%q) = %q, %q; want %q, %q", expr, must, end, want[0], want[1])
 		}
 	}
 }
@@ -115,8 +117,9 @@ func FuzzMustHold(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if must := mustHold(expr); re.MatchString(s) && !strings.Contains(s, must) {
-			t.Errorf("%q matches %q, which lacks %q", expr, s, must)
+		must, end := mustHold(expr)
+		if re.MatchString(s) && (!strings.Contains(s, must) || !strings.HasSuffix(s, end)) {
+			t.Errorf("%q matches %q, which lacks %q or does not end in %q", expr, s, must, end)
 		}
 	})
 }
