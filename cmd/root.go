@@ -21,6 +21,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/config"
 	"github.com/uritool/uritool/internal/errfinding"
@@ -545,9 +546,10 @@ func run[R any](o *RootOptions, args []string, c pipeline.Command[R]) error {
 // Refused for a character only IRIs allow, its error says so. u is the
 // caller's, by pointer: a URI returned by value is copied once more on
 // every input. What a filter parsed already is taken as it is: a URI
-// reference is an IRI reference alike.
+// reference is an IRI reference alike. (The filter's text is the input's
+// own, unless --default-scheme made another, which is parsed again.)
 func parseRef(u *uri.URI, in *stream.Input, text string, asIRI bool) (err error) {
-	if p := in.Parsed; p != nil && p.String() == text {
+	if p := in.Parsed; p != nil && ascii.Same(p.String(), text) {
 		*u = *p
 		return nil
 	}
