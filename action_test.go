@@ -529,7 +529,7 @@ func TestActionSince(t *testing.T) {
 		}
 		want := []string{
 			"::error file=README.md,line=3,col=13,title=uritool missing-target::nothing at docs/setup.md (target deleted in this change)",
-			"::error file=README.md,line=4,col=29,title=uritool missing-fragment::docs/guide.md has no anchor \"usage\" (anchor removed from docs/guide.md in this change)",
+			"::error file=README.md,line=4,col=29,title=uritool missing-fragment::docs/guide.md has no anchor \"usage\" (anchor removed in this change)",
 			"::error file=README.md,line=5,col=15,title=uritool missing-target::nothing at docs/faq.md",
 		}
 		if got := errors(run.log); strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -195,7 +195,7 @@ func (e *Engine) Check(r *Result, file string, line int, text string, f *extract
 		}
 	}
 	if e.opts.Since != nil {
-		e.opts.Since.mark(r, e.sinceFile(file))
+		e.opts.Since.mark(r, e.sinceFile(file), e.opts.Tree)
 	}
 	if e.opts.Known != nil {
 		t.Findings = e.opts.Known.match(e.baselineFile(file, r), r)

@@ -33,8 +33,9 @@ type sinceFile struct {
 	lines  *since.File
 }
 
-// mark marks the findings of r, found in the file sf.
-func (s *Since) mark(r *Result, sf *sinceFile) {
+// mark marks the findings of r, found in the file sf; tree is where
+// references lead, for the names a target is found under.
+func (s *Since) mark(r *Result, sf *sinceFile, tree *target.Tree) {
 	if !sf.inRepo {
 		return // standard input, another repository: no history to ask
 	}
@@ -43,7 +44,7 @@ func (s *Since) mark(r *Result, sf *sinceFile) {
 		switch {
 		case touched:
 			f.Change = finding.ChangedLine
-		case s.caused(f, r.Input):
+		case s.caused(f, r.Input, tree):
 			f.Change = finding.ChangedTarget
 		default:
 			f.Change = finding.Older
@@ -62,7 +63,7 @@ func (s *Since) mark(r *Result, sf *sinceFile) {
 
 // caused reports whether the change caused f, a finding of input on a
 // line it did not touch, and if so says how in f's message.
-func (s *Since) caused(f *finding.Finding, input string) bool {
+func (s *Since) caused(f *finding.Finding, input string, tree *target.Tree) bool {
 	if f.Target == "" {
 		return false
 	}
@@ -73,7 +74,18 @@ func (s *Since) caused(f *finding.Finding, input string) bool {
 	cause := ""
 	switch f.Rule {
 	case target.RuleMissingTarget, target.RuleTargetCase:
-		switch how := s.Change.Removed(rel); how {
+		how := s.Change.Removed(rel)
+		if how == "" && tree != nil {
+			// A site generator's name: "x.html" or "x" found as x.md.
+			for _, p := range tree.Fallbacks(f.Target) {
+				if rel, ok := s.Change.Path(p); ok {
+					if how = s.Change.Removed(rel); how != "" {
+						break
+					}
+				}
+			}
+		}
+		switch how {
 		case "":
 			return false
 		case "emptied":
@@ -91,7 +103,7 @@ func (s *Since) caused(f *finding.Finding, input string) bool {
 		if err != nil || !has || !target.Names(f.Target, bytes.NewReader(before), uri.PercentDecode(frag)) {
 			return false
 		}
-		cause = "anchor removed from " + rel + " in this change"
+		cause = "anchor removed in this change"
 	default:
 		return false
 	}

@@ -461,17 +461,40 @@ func (t *Tree) find(d *Doc, segs []string, pathAt int) (found, *finding.Finding)
 
 // fallback tries the fallback extensions for name, missing from dir.
 func (t *Tree) fallback(d *Doc, dir, name string) (found, bool) {
-	stem := strings.TrimSuffix(name, path.Ext(name))
-	for _, ext := range t.opts.FallbackExtensions {
-		ext = "." + strings.TrimPrefix(ext, ".")
-		for _, try := range []string{stem + ext, name + ext} {
-			if e := t.dir(dir); e.has(try) {
-				p := filepath.Join(dir, try)
-				return found{path: p, dir: e.isDirAt(try, p)}, true
-			}
+	for _, try := range t.fallbacks(name) {
+		if e := t.dir(dir); e.has(try) {
+			p := filepath.Join(dir, try)
+			return found{path: p, dir: e.isDirAt(try, p)}, true
 		}
 	}
 	return found{}, false
+}
+
+// fallbacks are the names, in order, that a target named name is also
+// found under: with each fallback extension, in place of its own and
+// after it.
+func (t *Tree) fallbacks(name string) []string {
+	if len(t.opts.FallbackExtensions) == 0 {
+		return nil
+	}
+	stem := strings.TrimSuffix(name, path.Ext(name))
+	var names []string
+	for _, ext := range t.opts.FallbackExtensions {
+		ext = "." + strings.TrimPrefix(ext, ".")
+		names = append(names, stem+ext, name+ext)
+	}
+	return names
+}
+
+// Fallbacks are the paths that a target at p, missing, would also have
+// been found at (FallbackExtensions), for a caller that asks where a
+// missing target was before (lint --since).
+func (t *Tree) Fallbacks(p string) []string {
+	names := t.fallbacks(filepath.Base(p))
+	for i, n := range names {
+		names[i] = filepath.Join(filepath.Dir(p), n)
+	}
+	return names
 }
 
 // missing is the missing-target finding for segs, of which the first
