@@ -304,6 +304,14 @@ func HostForms(host string) (ascii, unicode string, err error) {
 // a non-ASCII character, a percent-encoded byte beyond ASCII or a label
 // that starts with "xn--".
 func International(host string) bool {
+	// Most hosts hold none of the bytes it takes: a look-up a byte says so.
+	var any byte
+	for i := 0; i < len(host); i++ {
+		any |= mayBeInternational[host[i]]
+	}
+	if any == 0 {
+		return false
+	}
 	for i := 0; i < len(host); i++ {
 		switch c := host[i]; {
 		case c >= utf8.RuneSelf:
@@ -316,6 +324,17 @@ func International(host string) bool {
 	}
 	return false
 }
+
+// mayBeInternational marks the bytes without which a host is no
+// international one: a non-ASCII byte, the '%' of an encoded one, the
+// '-' of an A-label's "xn--".
+var mayBeInternational = func() (t [256]byte) {
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = 1
+	}
+	t['%'], t['-'] = 1, 1
+	return t
+}()
 
 // IsALabel reports whether label starts with the ACE prefix "xn--" (RFC
 // 5890 section 2.3.2.1), in any case: whether it claims to be an A-label.

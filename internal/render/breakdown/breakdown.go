@@ -193,24 +193,33 @@ func appendPlainSegments(b []byte, path string) []byte {
 	if path == "" {
 		return append(b, '[', ']')
 	}
-	path = strings.TrimPrefix(path, "/")
+	return appendJoined(b, strings.TrimPrefix(path, "/"), '/')
+}
+
+// appendJoined writes s, plain, as a JSON array of its pieces between
+// each sep, as appendPlainSegments describes.
+func appendJoined(b []byte, s string, sep byte) []byte {
 	n := len(b)
-	b = slices.Grow(b, 3*len(path)+4)[:n+3*len(path)+4]
+	b = slices.Grow(b, 3*len(s)+4)[:n+3*len(s)+4]
 	b[n], b[n+1] = '[', '"'
 	n += 2
-	for i := 0; i < len(path); i++ {
-		c := path[i]
-		slash := 0
-		if c == '/' {
-			slash = 1
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		at := 0
+		if c == sep {
+			at = 1
 		}
 		b[n+2], b[n+1] = '"', ','
-		b[n] = c ^ (c^'"')&byte(-slash)
-		n += 1 + 2*slash
+		b[n] = c ^ (c^'"')&byte(-at)
+		n += 1 + 2*at
 	}
 	b[n], b[n+1] = '"', ']'
 	return b[:n+2]
 }
+
+// appendPlainLabels writes the labels of a plain reg-name, not empty, as
+// a JSON array, which is what uri.Labels yields.
+func appendPlainLabels(b []byte, host string) []byte { return appendJoined(b, host, '.') }
 
 func (p *renderer) json(r *Parsed) {
 	u := r.URI
@@ -263,7 +272,12 @@ func (p *renderer) json(r *Parsed) {
 		b = append(b, "null"...)
 	}
 	b = render.AppendKey(b, "labels")
-	if ok && hasHost {
+	switch {
+	case !ok || !hasHost:
+		b = append(b, "null"...)
+	case plain && u.HostType() == uri.HostRegName && host != "":
+		b = appendPlainLabels(b, host)
+	default:
 		b = append(b, '[')
 		first := true
 		for label := range u.Labels() {
@@ -274,8 +288,6 @@ func (p *renderer) json(r *Parsed) {
 			b = render.AppendPlainOr(b, label, plain)
 		}
 		b = append(b, ']')
-	} else {
-		b = append(b, "null"...)
 	}
 	b = render.AppendKey(b, "segments")
 	switch {

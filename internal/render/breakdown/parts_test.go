@@ -60,3 +60,29 @@ func FuzzPlainSegments(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPlainLabels: the labels of a plain reg-name, written in one pass,
+// are the JSON array of what uri.Labels yields.
+func FuzzPlainLabels(f *testing.F) {
+	for _, s := range []string{"//h", "//a.b.c/", "http://www.example.com./x", "//a..b", "//.a", "//%41.b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := uri.Parse(s)
+		host, _ := u.Host()
+		if err != nil || u.HostType() != uri.HostRegName || host == "" {
+			return
+		}
+		want := []byte{'['}
+		for label := range u.Labels() {
+			if len(want) > 1 {
+				want = append(want, ',')
+			}
+			want = render.AppendString(want, label)
+		}
+		want = append(want, ']')
+		if got := appendPlainLabels([]byte("x"), host); string(got) != "x"+string(want) {
+			t.Fatalf("host %q: %s, want %s", host, got[1:], want)
+		}
+	})
+}
