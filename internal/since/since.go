@@ -199,14 +199,17 @@ func (c *Change) readHunks() error {
 		return err
 	}
 	var cur *File
+	// A file's header runs from "diff --git" to its first hunk: only
+	// there is "+++ " its name, and not an added line that starts "++ ".
+	header := false
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, len(out)+1)
 	for sc.Scan() {
 		line := sc.Text()
 		switch {
 		case strings.HasPrefix(line, "diff --git "):
-			cur = nil
-		case strings.HasPrefix(line, "+++ "):
+			cur, header = nil, true
+		case header && strings.HasPrefix(line, "+++ "):
 			// A name with a space ends in a tab, for patch(1).
 			name, _ := unquote(strings.TrimSuffix(strings.TrimPrefix(line, "+++ "), "\t"))
 			name, ok := strings.CutPrefix(name, "b/")
@@ -219,14 +222,17 @@ func (c *Change) readHunks() error {
 				cur = &File{}
 				c.added[name] = cur
 			}
-		case strings.HasPrefix(line, "@@ ") && cur != nil && !cur.whole:
+		case strings.HasPrefix(line, "@@ "):
+			header = false
+			if cur == nil || cur.whole {
+				continue
+			}
+			// git writes a file's hunks in the order of its lines, as
+			// Touched's search needs them.
 			if r, ok := hunk(line); ok {
 				cur.ranges = append(cur.ranges, r)
 			}
 		}
-	}
-	for _, f := range c.added {
-		slices.SortFunc(f.ranges, func(a, b lineRange) int { return a.first - b.first })
 	}
 	return nil
 }
@@ -329,8 +335,8 @@ func below(top, path string) (string, bool) {
 func (c *Change) File(rel string) *File { return c.added[rel] }
 
 // Removed says how the change took away what was at rel, a file or a
-// directory: "deleted", "renamed to x.md", or, for a directory, "emptied";
-// "" when nothing was there at Base.
+// directory: "deleted", "renamed to x.md", or, for a directory, "emptied
+// of its files"; "" when nothing was there at Base.
 func (c *Change) Removed(rel string) string {
 	if to, ok := c.gone[rel]; ok {
 		if to == "" {
@@ -341,7 +347,7 @@ func (c *Change) Removed(rel string) string {
 	prefix := strings.TrimSuffix(rel, "/") + "/"
 	for p := range c.gone {
 		if strings.HasPrefix(p, prefix) {
-			return "emptied" // its files deleted or moved
+			return "emptied of its files" // deleted or moved
 		}
 	}
 	return ""

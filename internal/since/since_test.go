@@ -158,10 +158,10 @@ func TestChange(t *testing.T) {
 	removed := map[string]string{
 		"gone.md":        "deleted",
 		"old name.md":    "renamed to new name.md",
-		"dir":            "emptied",
-		"dir/":           "emptied",
+		"dir":            "emptied of its files",
+		"dir/":           "emptied of its files",
 		"docs/moved.png": "renamed to img.png",
-		"docs":           "emptied", // as far as git knows: lint asks only of what is missing
+		"docs":           "emptied of its files", // as far as git knows: lint asks only of what is missing
 		"a.md":           "",
 		"never.md":       "",
 		"di":             "",
@@ -283,5 +283,24 @@ func TestUnquote(t *testing.T) {
 	}
 	if _, ok := unquote(`"b/\30"`); ok {
 		t.Error(`unquote(\30): ok`)
+	}
+}
+
+// TestAddedLineLikeAHeader: an added line that starts "++ b/" reads as
+// "+++ b/..." in the patch, and is no file's header.
+func TestAddedLineLikeAHeader(t *testing.T) {
+	r := newRepo(t)
+	r.write(map[string]string{"a.md": lines(10, nil)})
+	r.commit("base")
+	r.write(map[string]string{"a.md": lines(10, map[int]string{2: "++ b/other.md", 8: "changed"})})
+	c := r.open("HEAD")
+	f := c.File("a.md")
+	for _, line := range []int{2, 8} {
+		if !f.Touched(line) {
+			t.Errorf("a.md line %d: not touched", line)
+		}
+	}
+	if c.File("other.md") != nil {
+		t.Error("an added line was read as the header of other.md")
 	}
 }
