@@ -36,8 +36,8 @@ type sinceFile struct {
 // mark marks the findings of r, found in the file sf; tree is where
 // references lead, for the names a target is found under.
 func (s *Since) mark(r *Result, sf *sinceFile, tree *target.Tree) {
-	if !sf.inRepo {
-		return // standard input, another repository: no history to ask
+	if !sf.inRepo || r.Error == nil && len(r.Warnings) == 0 {
+		return // no history to ask (standard input, another repository), or no finding
 	}
 	touched := sf.lines.Touched(r.Line)
 	m := func(f *finding.Finding) {
@@ -85,14 +85,10 @@ func (s *Since) caused(f *finding.Finding, input string, tree *target.Tree) bool
 				}
 			}
 		}
-		switch how {
-		case "":
+		if how == "" {
 			return false
-		case "emptied":
-			cause = "target's files deleted or moved in this change"
-		default:
-			cause = "target " + how + " in this change"
 		}
+		cause = "target " + how + " in this change"
 	case target.RuleMissingFragment, target.RuleFragmentCase:
 		before, changed, err := s.Change.Before(rel)
 		if !changed || err != nil {
