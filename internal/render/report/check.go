@@ -254,8 +254,7 @@ type sarifReport struct {
 	// their commas, in chunks: encoding them is the bulk of the log, and
 	// it is done on the workers (sarifPart), not in the one goroutine
 	// that merges.
-	rules   []sarifRule
-	ruleIdx map[string]int
+	rules   firstSeen[sarifRule]
 	results chunks
 	// notifications are of the files that could not be read: the
 	// tool's trouble, not findings, so SARIF's notifications carry them.
@@ -309,7 +308,7 @@ func (s *sarifReport) appendResult(b []byte, e encodedResult) {
 		sep = resultSep[len(",\n"):]
 	}
 	var idx [20]byte
-	s.results.append(sep, b[e.start:e.index], strconv.AppendInt(idx[:0], int64(s.rule(e.rule)), 10), b[e.index+1:e.end]) // past the placeholder's 0
+	s.results.append(sep, b[e.start:e.index], strconv.AppendInt(idx[:0], int64(s.rules.at(e.rule, newSARIFRule)), 10), b[e.index+1:e.end]) // past the placeholder's 0
 }
 
 // resultSep comes before every result but the first.
@@ -404,20 +403,6 @@ func (s *sarifReport) merge(p *sarifPart) {
 	p.results, p.unreadable = p.results[:0], p.unreadable[:0]
 }
 
-// rule is the index of rule in the log's rule table, added when new.
-func (s *sarifReport) rule(rule string) int {
-	if s.ruleIdx == nil {
-		s.ruleIdx = map[string]int{}
-	}
-	idx, ok := s.ruleIdx[rule]
-	if !ok {
-		idx = len(s.rules)
-		s.ruleIdx[rule] = idx
-		s.rules = append(s.rules, newSARIFRule(rule))
-	}
-	return idx
-}
-
 // absent adds the findings of the baseline that this run no longer has,
 // as SARIF 2.1.0 section 3.27.24 describes baselineState "absent".
 func (s *sarifReport) absent() {
@@ -459,8 +444,8 @@ func sarifURI(file string) string {
 
 func (s *sarifReport) finish(sink *sink.Sink) {
 	s.absent()
-	if s.rules == nil {
-		s.rules = []sarifRule{}
+	if s.rules.items == nil {
+		s.rules.items = []sarifRule{}
 	}
 	type driver struct {
 		Name           string      `json:"name"`
@@ -481,7 +466,7 @@ func (s *sarifReport) finish(sink *sink.Sink) {
 		Results     []sarifResult `json:"results"`
 	}
 	var rn run
-	rn.Tool.Driver = driver{Name: "uritool", InformationURI: "https://github.com/uritool/uritool", Version: s.version, Rules: s.rules}
+	rn.Tool.Driver = driver{Name: "uritool", InformationURI: "https://github.com/uritool/uritool", Version: s.version, Rules: s.rules.items}
 	if len(s.notifications) > 0 {
 		rn.Invocations = []invocation{{ExecutionSuccessful: false, ToolExecutionNotifications: s.notifications}}
 	}

@@ -14,9 +14,8 @@ import (
 // line, column, severity (error, warning, info), message and source, the
 // rule as "uritool.RULE".
 type checkstyleReport struct {
-	text   func(string) string // an input as the report shows it
-	files  []checkstyleFile    // merged, in the order first seen
-	byName map[string]int
+	text  func(string) string // an input as the report shows it
+	files firstSeen[checkstyleFile]
 }
 
 // checkstylePart is a block's errors, each with its file's name.
@@ -40,18 +39,7 @@ type checkstyleError struct {
 
 var checkstyleSeverity = [...]string{finding.Error: "error", finding.Warning: "warning", finding.Note: "info"}
 
-func (c *checkstyleReport) file(name string) *checkstyleFile {
-	if c.byName == nil {
-		c.byName = map[string]int{}
-	}
-	i, ok := c.byName[name]
-	if !ok {
-		i = len(c.files)
-		c.byName[name] = i
-		c.files = append(c.files, checkstyleFile{Name: name})
-	}
-	return &c.files[i]
-}
+func newCheckstyleFile(name string) checkstyleFile { return checkstyleFile{Name: name} }
 
 func (c *checkstyleReport) add(p *checkstylePart, r *check.Result) {
 	input := c.text(r.Input)
@@ -70,7 +58,7 @@ func (c *checkstyleReport) unreadable(p *checkstylePart, file string, err error)
 
 func (c *checkstyleReport) merge(p *checkstylePart) {
 	for i, name := range p.names {
-		f := c.file(name)
+		f := &c.files.items[c.files.at(name, newCheckstyleFile)]
 		f.Errors = append(f.Errors, p.errors[i])
 	}
 	clear(p.names)
@@ -83,7 +71,7 @@ func (c *checkstyleReport) finish(sink *sink.Sink) {
 		XMLName xml.Name         `xml:"checkstyle"`
 		Version string           `xml:"version,attr"`
 		Files   []checkstyleFile `xml:"file"`
-	}{Version: "8.0", Files: c.files}
+	}{Version: "8.0", Files: c.files.items}
 	sink.Out.WriteString(xml.Header)
 	enc := xml.NewEncoder(sink.Out)
 	enc.Indent("", "  ")

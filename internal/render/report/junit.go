@@ -23,8 +23,7 @@ import (
 // is what JUnit's skipped means, and it fails nothing.
 type junitReport struct {
 	text   func(string) string // an input as the report shows it
-	suites []junitSuite        // merged, in the order first seen
-	byFile map[string]int
+	suites firstSeen[junitSuite]
 }
 
 // junitPart is a block's testcases and passed tests, each with its suite.
@@ -82,18 +81,7 @@ type junitProblem struct {
 	Text    string `xml:",chardata"`
 }
 
-func (j *junitReport) suite(name string) *junitSuite {
-	if j.byFile == nil {
-		j.byFile = map[string]int{}
-	}
-	i, ok := j.byFile[name]
-	if !ok {
-		i = len(j.suites)
-		j.byFile[name] = i
-		j.suites = append(j.suites, junitSuite{name: name})
-	}
-	return &j.suites[i]
-}
+func newJUnitSuite(name string) junitSuite { return junitSuite{name: name} }
 
 func (j *junitReport) add(p *junitPart, r *check.Result) {
 	name := inputsName(r.File)
@@ -166,7 +154,7 @@ func (j *junitReport) unreadable(p *junitPart, file string, err error) {
 func (j *junitReport) merge(p *junitPart) {
 	b := p.out.Bytes()
 	for _, e := range p.entries {
-		s := j.suite(e.suite)
+		s := &j.suites.items[j.suites.at(e.suite, newJUnitSuite)]
 		switch e.outcome {
 		case junitPassed:
 			s.tests += e.passed
@@ -190,19 +178,20 @@ func (j *junitReport) merge(p *junitPart) {
 // spaces of indentation, the testcases being already encoded so.
 func (j *junitReport) finish(sink *sink.Sink) {
 	var tests, failures, errors int
-	for i := range j.suites {
-		tests += j.suites[i].tests
-		if j.suites[i].cases.len() > 0 {
-			failures += j.suites[i].failures
-			errors += j.suites[i].errors
+	suites := j.suites.items
+	for i := range suites {
+		tests += suites[i].tests
+		if suites[i].cases.len() > 0 {
+			failures += suites[i].failures
+			errors += suites[i].errors
 		}
 	}
 	w := sink.Out
 	w.WriteString(xml.Header)
 	fmt.Fprintf(w, `<testsuites name="uritool" tests="%d" failures="%d" errors="%d">`, tests, failures, errors)
 	written := false
-	for i := range j.suites {
-		s := &j.suites[i]
+	for i := range suites {
+		s := &suites[i]
 		// A suite with no testcase says nothing that the others do not,
 		// and most files of a tree have none: CI views listed hundreds.
 		if s.cases.len() == 0 {

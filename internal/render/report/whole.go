@@ -93,3 +93,23 @@ func (c *chunks) writeTo(s *sink.Sink) {
 		s.Spill()
 	}
 }
+
+// firstSeen holds a report's items (its files, suites or rules) in the
+// order their names first came, each found again by its name.
+type firstSeen[T any] struct {
+	items []T
+	index map[string]int
+}
+
+// at is the index of the item of name, made by fresh the first time.
+func (f *firstSeen[T]) at(name string, fresh func(name string) T) int {
+	if i, ok := f.index[name]; ok {
+		return i
+	}
+	if f.index == nil {
+		f.index = map[string]int{}
+	}
+	f.index[name] = len(f.items)
+	f.items = append(f.items, fresh(name))
+	return len(f.items) - 1
+}
