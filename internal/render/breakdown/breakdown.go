@@ -6,6 +6,7 @@
 package breakdown
 
 import (
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -217,6 +218,21 @@ func appendJoined(b []byte, s string, sep byte) []byte {
 	return b[:n+2]
 }
 
+// appendStrings writes items as a JSON array; plain says none needs
+// escaping.
+func appendStrings(b []byte, items iter.Seq[string], plain bool) []byte {
+	b = append(b, '[')
+	first := true
+	for s := range items {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = render.AppendPlainOr(b, s, plain)
+	}
+	return append(b, ']')
+}
+
 // appendPlainLabels writes the labels of a plain reg-name, not empty, as
 // a JSON array, which is what uri.Labels yields.
 func appendPlainLabels(b []byte, host string) []byte { return appendJoined(b, host, '.') }
@@ -278,32 +294,14 @@ func (p *renderer) json(r *Parsed) {
 	case plain && u.HostType() == uri.HostRegName && host != "":
 		b = appendPlainLabels(b, host)
 	default:
-		b = append(b, '[')
-		first := true
-		for label := range u.Labels() {
-			if !first {
-				b = append(b, ',')
-			}
-			first = false
-			b = render.AppendPlainOr(b, label, plain)
-		}
-		b = append(b, ']')
+		b = appendStrings(b, u.Labels(), plain)
 	}
 	b = render.AppendKey(b, "segments")
 	switch {
 	case ok && plain:
 		b = appendPlainSegments(b, u.Path())
 	case ok:
-		b = append(b, '[')
-		first := true
-		for seg := range u.Segments() {
-			if !first {
-				b = append(b, ',')
-			}
-			first = false
-			b = render.AppendString(b, seg)
-		}
-		b = append(b, ']')
+		b = appendStrings(b, u.Segments(), false)
 	default:
 		b = append(b, "null"...)
 	}
