@@ -50,17 +50,10 @@ func (f *Filter) Empty() bool {
 
 // Keep reports whether the reference text passes. Text that is not a URI
 // reference (nor an IRI reference) passes, so that the command reports it.
-func (f *Filter) Keep(text string) bool {
-	var u uri.URI
-	keep, _ := f.KeepParsed(text, &u)
-	return keep
-}
-
-// KeepParsed is Keep, parsing text into *u, and reports whether *u then
-// holds text (or what --default-scheme made of it) as a URI reference
-// (RFC 3986) parses it: the operation may take it instead of parsing
-// again.
-func (f *Filter) KeepParsed(text string, u *uri.URI) (keep, parsed bool) {
+// It parses text into *u, and parsed says whether *u then holds text (or
+// what --default-scheme made of it) as a URI reference (RFC 3986) parses
+// it: the operation may take it instead of parsing again.
+func (f *Filter) Keep(text string, u *uri.URI) (keep, parsed bool) {
 	if f.Scheme != nil {
 		text, _ = f.Scheme.Apply(text)
 	}

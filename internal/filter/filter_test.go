@@ -49,15 +49,37 @@ func TestKeep(t *testing.T) {
 			[]string{"https://a/b/static/x.css"}},
 		{"IRI host", Filter{Host: []string{"bücher.de"}}, []string{"http://bücher.de/"}, []string{"http://xn--bcher-kva.de/"}},
 	} {
+		var u uri.URI
 		for _, in := range c.keep {
-			if !c.f.Keep(in) {
+			if keep, _ := c.f.Keep(in, &u); !keep {
 				t.Errorf("%s: %q dropped, want kept", c.name, in)
 			}
 		}
 		for _, in := range c.drop {
-			if c.f.Keep(in) {
+			if keep, _ := c.f.Keep(in, &u); keep {
 				t.Errorf("%s: %q kept, want dropped", c.name, in)
 			}
+		}
+	}
+}
+
+// TestKeepParsed: what the filter parsed is handed on only when the
+// strict grammar read the text as the operation will see it.
+func TestKeepParsed(t *testing.T) {
+	f := Filter{Has: []uri.Component{uri.ComponentQuery}}
+	for _, c := range []struct {
+		in           string
+		keep, parsed bool
+	}{
+		{"http://a/x?q", true, true},
+		{"http://bücher.de/?q", true, false}, // an IRI: the operation reads it by its own grammar
+		{"http://a b/", true, false},         // invalid: kept for the operation to report
+		{"http://a/x", false, true},          // no query
+	} {
+		var u uri.URI
+		keep, parsed := f.Keep(c.in, &u)
+		if keep != c.keep || parsed != c.parsed || parsed && u.String() != c.in {
+			t.Errorf("Keep(%q) = %v, %v (%q); want %v, %v", c.in, keep, parsed, u.String(), c.keep, c.parsed)
 		}
 	}
 }

@@ -265,7 +265,7 @@ type worker[R any] struct {
 
 func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
 	if w.filter != nil {
-		keep, parsed := w.filter.KeepParsed(in.Text, &w.parsed)
+		keep, parsed := w.filter.Keep(in.Text, &w.parsed)
 		if !keep {
 			return
 		}
