@@ -172,7 +172,7 @@ func (o *NormalizeOptions) normalizeOp() pipeline.Op[results.Normalized] {
 		r.Start(in.Line, text)
 		r.Original, r.IRI, r.SchemeAdded = in.Text, o.IRI, added
 		var err error
-		if o.IRI || o.Explain || in.Parsed != nil {
+		if o.IRI || o.Explain || parsed(in, text) != nil {
 			err = o.normalizeParsed(normalizer, in, text, r)
 		} else if r.Normal, err = normalizer.NormalizeString(text); err != nil {
 			err = withIRIHint(text, err)

@@ -121,7 +121,7 @@ func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) pipeline.Op[re
 			if err = parseRef(&ref, in, in.Text, false); err == nil {
 				r.Trace, err = explain.Resolve(resolver, base, ref)
 			}
-		} else if p := in.Parsed; p != nil && ascii.Same(p.String(), in.Text) {
+		} else if p := parsed(in, in.Text); p != nil {
 			var t uri.URI // what a filter parsed already
 			t, err = resolver.Resolve(base, *p)
 			r.Target = t.String()

@@ -545,11 +545,10 @@ func run[R any](o *RootOptions, args []string, c pipeline.Command[R]) error {
 // it, as a URI reference or, with asIRI, as an IRI reference, into u.
 // Refused for a character only IRIs allow, its error says so. u is the
 // caller's, by pointer: a URI returned by value is copied once more on
-// every input. What a filter parsed already is taken as it is: a URI
-// reference is an IRI reference alike. (The filter's text is the input's
-// own, unless --default-scheme made another, which is parsed again.)
+// every input. What a filter parsed already (parsed) is taken as it is:
+// a URI reference is an IRI reference alike.
 func parseRef(u *uri.URI, in *stream.Input, text string, asIRI bool) (err error) {
-	if p := in.Parsed; p != nil && ascii.Same(p.String(), text) {
+	if p := parsed(in, text); p != nil {
 		*u = *p
 		return nil
 	}
@@ -559,6 +558,14 @@ func parseRef(u *uri.URI, in *stream.Input, text string, asIRI bool) (err error)
 	}
 	if *u, err = uri.Parse(text); err != nil {
 		return withIRIHint(text, err)
+	}
+	return nil
+}
+
+// parsed is what a filter parsed of in, when it parsed text, or nil.
+func parsed(in *stream.Input, text string) *uri.URI {
+	if p := in.Parsed; p != nil && ascii.Same(p.String(), text) {
+		return p
 	}
 	return nil
 }

@@ -163,7 +163,8 @@ func (s *Scope) In(host string) bool {
 	if class&upper != 0 {
 		h = strings.ToLower(h)
 	}
-	if class&maybeIDN != 0 && idn.International(h) {
+	if class&maybeIDN != 0 {
+		// HostForms gives a host that is not international back as it is.
 		if a, _, err := idn.HostForms(h); err == nil {
 			h = a
 		}
@@ -223,7 +224,7 @@ func mustHold(expr string) (must, end string) {
 // The classes of a host's bytes that In looks for.
 const (
 	upper    = 1 << iota // an ASCII capital
-	maybeIDN             // a non-ASCII byte, a '%' or the '-' of "xn--": a Unicode name, perhaps
+	maybeIDN             // a byte idn.International needs (non-ASCII, '%', the '-' of "xn--")
 )
 
 var hostBytes = func() (t [256]uint8) {
