@@ -146,10 +146,6 @@ type Config struct {
 	// Finish, if set, writes what is due after the last input (a report
 	// written whole, counts), once every unit's Carry is gathered.
 	Finish func(s *sink.Sink)
-
-	// blockLimit, for tests, puts this much input in every block, down
-	// to a byte, where the reader would size blocks by their output.
-	blockLimit int64
 }
 
 // Stats sums up a run.
@@ -197,14 +193,10 @@ type unit struct {
 	// with facts; lastPiece ends the line.
 	piece, lastPiece bool
 	facts            *extract.Facts
-	// span, when its file is set, is a range of a regular file that the
-	// worker reads itself, so that reading is spread over the workers as
-	// the work is (reader.spans).
-	span  span
-	sink  *sink.Sink
-	err   error // an open or read error, reported after the unit's output
-	fatal bool  // err ends the run (standard input failed)
-	done  chan struct{}
+	sink             *sink.Sink
+	err              error // an open or read error, reported after the unit's output
+	fatal            bool  // err ends the run (standard input failed)
+	done             chan struct{}
 }
 
 // Run reads the inputs, lets the workers handle them, and writes their
@@ -233,9 +225,6 @@ func Run(c Config) (Stats, error) {
 	}
 	var limit atomic.Int64 // how much input the reader puts in a block
 	limit.Store(firstBlockSize)
-	if c.blockLimit > 0 {
-		limit.Store(c.blockLimit)
-	}
 	works := make([]chan *unit, workers)
 	for i := range works {
 		if i == 0 || queues {
@@ -255,7 +244,7 @@ func Run(c Config) (Stats, error) {
 			defer wg.Done()
 			cut := &cutter{cut: c.Cut, plain: c.Cut == (Cut{})}
 			for u := range work {
-				if !stopped.Load() && u.read(stop) {
+				if !stopped.Load() {
 					cut.handle(w, u)
 				}
 				u.done <- struct{}{}
@@ -312,7 +301,7 @@ func Run(c Config) (Stats, error) {
 		stats.Excluded += u.sink.Excluded
 		stats.Code += u.sink.Code
 		stats.Notes += u.sink.Notes
-		if !u.literal && len(u.data) > 0 && c.blockLimit == 0 {
+		if !u.literal && len(u.data) > 0 {
 			limit.Store(nextLimit(limit.Load(), len(u.data), u.sink.Size()))
 		}
 		if err != nil {
@@ -495,15 +484,11 @@ func isComment(s string) bool {
 
 // recycle empties a written unit, dropping buffers a long line grew.
 func recycle(u *unit) {
-	if u.span.buf != nil {
-		u.data = u.span.buf
-	}
 	if cap(u.data) > 4*blockSize {
 		u.data = make([]byte, 0, blockSize)
 	}
 	u.data, u.file, u.literal, u.first, u.err, u.fatal = u.data[:0], "", false, false, nil, false
 	u.piece, u.lastPiece, u.facts = false, false, nil
-	u.span = span{}
 	u.sink.Reset()
 }
 
@@ -666,28 +651,12 @@ func (r *reader) lines(in io.Reader, file string, isStdin bool) bool {
 	if r.whole {
 		r.target = (r.target + 1) % len(r.works)
 	}
+	first := true
+	var carry []byte
 	line := 1
 	if file == "" {
 		line = r.next
 	}
-	if f, ok := in.(regularFile); ok && !r.whole {
-		next, end, res := r.spans(f, file, isStdin, line)
-		switch res {
-		case spansStopped:
-			return false
-		case spansFailed:
-			return !isStdin
-		case spansRead:
-			// What the file gained since it was measured is read on
-			// from where the spans ended.
-			if _, err := f.Seek(end, io.SeekStart); err != nil {
-				return r.failed(file, isStdin, err)
-			}
-			line = next
-		}
-	}
-	first := true
-	var carry []byte
 	var read int64 // bytes read from in
 	pieces := r.c.Cut.extracts(file)
 units:
@@ -776,175 +745,6 @@ units:
 			return !fatal
 		}
 	}
-}
-
-// regularFile is an input whose blocks the workers can read themselves:
-// a regular file, read at offsets.
-type regularFile interface {
-	io.ReaderAt
-	io.Seeker
-	Stat() (os.FileInfo, error)
-}
-
-// span is a range [at, stop) of a regular file: its unit holds the lines
-// that start in it. The worker reads it, with the byte before it, which
-// says whether a line starts at "at", and reads past stop to the end of
-// the last line. Line numbers run on from span to span: each counts its
-// lines, then learns from the one before the number of its first line
-// and passes on its own end, so that only counting waits in turn.
-type span struct {
-	f        io.ReaderAt
-	origin   int64 // where reading the file began: a line starts there
-	at, stop int64
-	isStdin  bool
-	before   <-chan spanEnd // the end of the span before, or the start
-	after    chan<- spanEnd
-	buf      []byte // what was read, data being the part that is lines
-}
-
-// spanEnd is where a span ended: the number of the line after it, the
-// offset after its last line, and whether reading failed, which ends the
-// file.
-type spanEnd struct {
-	line   int
-	end    int64
-	failed bool
-}
-
-// What spans did with a file.
-const (
-	spansNone    = iota // the input is no regular file with bytes to read
-	spansRead           // the file was sent as spans
-	spansFailed         // a read failed, reported in its unit: the file ends there
-	spansStopped        // the run stopped
-)
-
-// spans sends the regular file f, from its current offset to its size,
-// as spans of the reader's block size, whose first line is numbered
-// line. It waits for the last span to be counted, and returns the number
-// of the line after them and the offset they ended at.
-func (r *reader) spans(f regularFile, file string, isStdin bool, line int) (next int, end int64, res int) {
-	origin, err := f.Seek(0, io.SeekCurrent)
-	if err != nil {
-		return 0, 0, spansNone
-	}
-	fi, err := f.Stat()
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() <= origin {
-		return 0, 0, spansNone
-	}
-	prev := make(chan spanEnd, 1)
-	prev <- spanEnd{line: line, end: origin}
-	for at, size := origin, fi.Size(); at < size; {
-		u, ok := r.take()
-		if !ok {
-			return 0, 0, spansStopped
-		}
-		after := make(chan spanEnd, 1)
-		stop := min(at+r.limit.Load(), size)
-		u.file, u.first = file, true
-		u.span = span{f: f, origin: origin, at: at, stop: stop, isStdin: isStdin, before: prev, after: after}
-		r.send(u)
-		prev, at = after, stop
-	}
-	r.anyFile = true
-	select {
-	case last := <-prev:
-		if last.failed {
-			return 0, 0, spansFailed
-		}
-		return last.line, last.end, spansRead
-	case <-r.stop:
-		return 0, 0, spansStopped
-	}
-}
-
-// read reads u's span, if it has one, and numbers its lines. It returns
-// false when the run stopped while it waited for the span before.
-func (u *unit) read(stop <-chan struct{}) bool {
-	sp := &u.span
-	if sp.f == nil {
-		return true
-	}
-	lo := sp.at
-	if lo > sp.origin {
-		lo--
-	}
-	buf := slices.Grow(u.data[:0], int(sp.stop-lo))
-	buf, err := readAt(sp.f, buf, lo, int(sp.stop-lo))
-	start := 0
-	if lo < sp.at {
-		// A line starts after the first newline from the byte before.
-		start = len(buf)
-		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
-			start = i + 1
-		}
-	}
-	// The last line that starts in the span is read to its end.
-	for more := 4 << 10; err == nil && start < len(buf) && buf[len(buf)-1] != '\n'; more = min(2*more, blockSize) {
-		n := len(buf)
-		buf, err = readAt(sp.f, buf, lo+int64(n), more)
-		if i := bytes.IndexByte(buf[n:], '\n'); i >= 0 {
-			buf = buf[:n+i+1]
-			break
-		}
-	}
-	if errors.Is(err, io.EOF) {
-		err = nil // the file is shorter than it was: it ends here
-	}
-	sp.buf, u.data = buf, buf[start:]
-	count := bytes.Count(u.data, []byte{'\n'})
-	if len(u.data) > 0 && u.data[len(u.data)-1] != '\n' {
-		count++
-	}
-	var prev spanEnd
-	select {
-	case prev = <-sp.before:
-	case <-stop:
-		return false
-	}
-	u.firstLine = prev.line
-	switch {
-	case prev.failed:
-		u.data = u.data[:0]
-		sp.after <- prev
-	case err != nil:
-		u.data = u.data[:0]
-		if sp.isStdin {
-			u.err, u.fatal = err, true
-		} else {
-			u.err = fmt.Errorf("%s: %w", u.file, asGiven(err, u.file))
-		}
-		sp.after <- spanEnd{failed: true}
-	default:
-		sp.after <- spanEnd{line: prev.line + count, end: max(prev.end, lo+int64(len(buf)))}
-	}
-	return true
-}
-
-// readAt appends up to n bytes of f from offset off to buf. Fewer come
-// only with an error, io.EOF at the end of f.
-func readAt(f io.ReaderAt, buf []byte, off int64, n int) ([]byte, error) {
-	l := len(buf)
-	buf = slices.Grow(buf, n)[:l+n]
-	got, err := f.ReadAt(buf[l:], off)
-	return buf[:l+got], err
-}
-
-// failed sends a unit that reports err, a failure to read file, in its
-// place; it says whether the run goes on.
-func (r *reader) failed(file string, isStdin bool, err error) bool {
-	u, ok := r.take()
-	if !ok {
-		return false
-	}
-	u.file = file
-	if isStdin {
-		u.err, u.fatal = err, true
-	} else {
-		u.err = fmt.Errorf("%s: %w", file, asGiven(err, file))
-	}
-	r.send(u)
-	return !isStdin
 }
 
 // longLine is a line too long for a block, which extraction reads in
