@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"io"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/render"
@@ -143,48 +144,63 @@ func Unique[R any](unique bool) *Distinct[R] {
 }
 
 // distinctCarry holds the output spans of a block's results and their
-// keys, for admit.
+// keys: for admit, or summed for the set of the first of each key.
 type distinctCarry struct {
-	admit func(key []byte) bool
+	admit func(key []byte) bool // nil: the first of each key, by seen
+	seen  *seen
 	keyed bool // with Key or Lines: each span's key is in keys, ending at ends[i]
 	spans []sink.Span
 	keys  []byte
 	ends  []int
-	// unasked marks, with Lines, a span dropped without asking admit: a
-	// failed output's empty line.
+	sums  []keySum // with seen: each span's key
+	// unasked marks a span dropped without asking: with Lines, a failed
+	// output's empty line.
 	unasked []bool
 	drop    []sink.Span
 }
 
 func (c *distinctCarry) Gather(s *sink.Sink) {
 	out := s.Out.Since(0)
-	start := 0
+	if c.seen != nil {
+		c.seen.touch(c.sums)
+	}
 	for i, sp := range c.spans {
-		key := out[sp.Start:sp.End]
-		if c.keyed {
-			key, start = c.keys[start:c.ends[i]], c.ends[i]
+		var admitted bool
+		switch {
+		case c.unasked[i]:
+		case c.seen != nil:
+			admitted = c.seen.add(c.sums[i])
+		default:
+			key := out[sp.Start:sp.End]
+			if c.keyed {
+				start := 0
+				if i > 0 {
+					start = c.ends[i-1]
+				}
+				key = c.keys[start:c.ends[i]]
+			}
+			admitted = c.admit(key)
 		}
-		if c.unasked != nil && c.unasked[i] || !c.admit(key) {
+		if !admitted {
 			c.drop = append(c.drop, sp)
 		}
 	}
 	s.Out.Drop(c.drop)
-	c.spans, c.keys, c.ends, c.drop = c.spans[:0], c.keys[:0], c.ends[:0], c.drop[:0]
-	if c.unasked != nil {
-		c.unasked = c.unasked[:0]
-	}
+	c.spans, c.keys, c.ends, c.sums, c.unasked, c.drop = c.spans[:0], c.keys[:0], c.ends[:0], c.sums[:0], c.unasked[:0], c.drop[:0]
 }
 
-// firstOfEach admits each key once: the set of --unique.
-func firstOfEach() func(key []byte) bool {
-	seen := map[string]struct{}{}
-	return func(key []byte) bool {
-		if _, dup := seen[string(key)]; dup {
-			return false
-		}
-		seen[string(key)] = struct{}{}
-		return true
+// offer adds the span sp, of key, which is dropped unasked when unasked
+// is set. key is only valid during the call.
+func (c *distinctCarry) offer(sp sink.Span, key string, unasked bool) {
+	c.spans = append(c.spans, sp)
+	switch {
+	case c.seen != nil:
+		c.sums = append(c.sums, c.seen.sum(key))
+	case c.keyed:
+		c.keys = append(c.keys, key...)
+		c.ends = append(c.ends, len(c.keys))
 	}
+	c.unasked = append(c.unasked, unasked)
 }
 
 // Env is where a command reads and writes.
@@ -219,11 +235,13 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 	}
 	var newCarry func() *distinctCarry
 	if d := c.Distinct; d != nil {
-		admit := d.Admit
-		if admit == nil {
-			admit = firstOfEach()
+		var set *seen
+		if d.Admit == nil {
+			set = newSeen()
 		}
-		newCarry = func() *distinctCarry { return &distinctCarry{admit: admit, keyed: d.Key != nil || d.Lines != nil} }
+		newCarry = func() *distinctCarry {
+			return &distinctCarry{admit: d.Admit, seen: set, keyed: d.Key != nil || d.Lines != nil}
+		}
 	}
 	return stream.Run(stream.Config{
 		Stdin: env.Stdin, Stdout: env.Stdout, Stderr: env.Stderr, Dir: env.Dir, TempDir: env.TempDir, Quiet: env.Quiet,
@@ -309,11 +327,13 @@ func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
 		return
 	}
 	c := sink.CarryOf(&s.Carry, w.newCarry)
-	c.spans = append(c.spans, sink.Span{Start: mark, End: s.Out.Mark()})
+	key := ""
 	if w.key != nil {
-		c.keys = append(c.keys, w.key(&w.result)...)
-		c.ends = append(c.ends, len(c.keys))
+		key = w.key(&w.result)
+	} else if c.seen != nil {
+		key = ascii.View(s.Out.Since(mark))
 	}
+	c.offer(sink.Span{Start: mark, End: s.Out.Mark()}, key, false)
 }
 
 // offerLines offers each line the result wrote from mark on its own, by
@@ -328,10 +348,7 @@ func (w *worker[R]) offerLines(s *sink.Sink, mark int) {
 		}
 		key, offer := w.lines(&w.result, i)
 		if offer || string(out[start:end]) == "\n" {
-			c.spans = append(c.spans, sink.Span{Start: mark + start, End: mark + end})
-			c.keys = append(c.keys, key...)
-			c.ends = append(c.ends, len(c.keys))
-			c.unasked = append(c.unasked, !offer)
+			c.offer(sink.Span{Start: mark + start, End: mark + end}, key, !offer)
 		}
 		start = end
 	}

@@ -1,0 +1,80 @@
+package pipeline
+
+import "hash/maphash"
+
+// seen is the set behind --unique: the keys admitted so far, each held as
+// a 128-bit sum (two 64-bit maphash sums under seeds drawn for the run)
+// rather than whole. The workers sum the keys; the writer, which decides
+// in input order, probes a flat table. A Go map of the keys themselves
+// cost about 105 ns a key on one core (5M lines, 141,181 distinct), most
+// of it cache misses on the stored keys; summing costs 16 ns on the
+// workers and the probe 21 ns, and a key takes 16 to 64 bytes of table
+// instead of itself and a map entry. Two different keys are one only
+// where both sums agree, a chance of one in 2^128 for a pair; the seeds
+// are new in each run, so no input can aim at it.
+type seen struct {
+	seeds [2]maphash.Seed
+	slots []keySum // open addressing, linear probing; zero is empty
+	n     int
+	kept  uint64 // what touch read, kept so that its loads stay
+}
+
+type keySum [2]uint64
+
+func newSeen() *seen {
+	return &seen{seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
+}
+
+// sum is key's sum; it reads only the seeds, so workers call it at once.
+func (s *seen) sum(key string) keySum {
+	k := keySum{maphash.String(s.seeds[0], key), maphash.String(s.seeds[1], key)}
+	if k == (keySum{}) {
+		k[1] = 1 // zero marks an empty slot
+	}
+	return k
+}
+
+// add adds k and reports whether it was new.
+func (s *seen) add(k keySum) bool {
+	if 2*(s.n+1) > len(s.slots) {
+		s.grow()
+	}
+	mask := uint64(len(s.slots) - 1)
+	for i := k[0] & mask; ; i = (i + 1) & mask {
+		switch s.slots[i] {
+		case k:
+			return false
+		case keySum{}:
+			s.slots[i] = k
+			s.n++
+			return true
+		}
+	}
+}
+
+// touch reads the first slot of each of a block's sums before they are
+// added one by one: these reads do not wait on each other, so their cache
+// misses overlap, where each add would wait on its own.
+func (s *seen) touch(ks []keySum) {
+	if len(s.slots) == 0 {
+		return
+	}
+	mask := uint64(len(s.slots) - 1)
+	var x uint64
+	for _, k := range ks {
+		x += s.slots[k[0]&mask][0]
+	}
+	s.kept = x
+}
+
+// grow doubles the table, which stays at most half full, so that a probe
+// seldom goes past its first slot.
+func (s *seen) grow() {
+	old := s.slots
+	s.slots, s.n = make([]keySum, max(1024, 2*len(old))), 0
+	for _, k := range old {
+		if k != (keySum{}) {
+			s.add(k)
+		}
+	}
+}
