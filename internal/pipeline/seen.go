@@ -68,13 +68,20 @@ func (s *seen) touch(ks []keySum) {
 }
 
 // grow doubles the table, which stays at most half full, so that a probe
-// seldom goes past its first slot.
+// seldom goes past its first slot. The old table is read in order, so its
+// sums land in the new one in order too, and no two are equal.
 func (s *seen) grow() {
 	old := s.slots
-	s.slots, s.n = make([]keySum, max(1024, 2*len(old))), 0
+	s.slots = make([]keySum, max(1024, 2*len(old)))
+	mask := uint64(len(s.slots) - 1)
 	for _, k := range old {
-		if k != (keySum{}) {
-			s.add(k)
+		if k == (keySum{}) {
+			continue
 		}
+		i := k[0] & mask
+		for s.slots[i] != (keySum{}) {
+			i = (i + 1) & mask
+		}
+		s.slots[i] = k
 	}
 }
