@@ -2,20 +2,21 @@ package cmd
 
 import (
 	"fmt"
-	"github.com/uritool/uritool/internal/ascii"
-	"github.com/uritool/uritool/internal/errfinding"
-	"github.com/uritool/uritool/internal/sink"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/ascii"
+	"github.com/uritool/uritool/internal/errfinding"
 	"github.com/uritool/uritool/internal/filter"
 	"github.com/uritool/uritool/internal/flagval"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/render/results"
 	"github.com/uritool/uritool/internal/shape"
+	"github.com/uritool/uritool/internal/sink"
 	"github.com/uritool/uritool/internal/stream"
 )
 
@@ -127,6 +128,7 @@ finding: the exit status stays that of the inputs.`,
 type shapeCounts struct {
 	counter shape.Counter // with --sample too: the first inputs pass
 	sample  int
+	counts  []int // admit's, for a block's shapes
 	render  func() render.Renderer[results.Shaped]
 }
 
@@ -152,10 +154,14 @@ func (c *shapeCounts) newOp(so shape.Options) pipeline.Op[results.Shaped] {
 	return o
 }
 
-// admit passes the first inputs of each shape, with --sample.
-func (c *shapeCounts) admit(sh []byte) bool {
-	n := c.counter.Add(sh)
-	return n > 0 && n <= c.sample // 0: dropped by --max-shapes
+// admit passes the first inputs of each shape, with --sample: a block's
+// shapes are counted together, so that their lookups overlap.
+func (c *shapeCounts) admit(shapes []byte, ends []int, admit []bool) {
+	c.counts = slices.Grow(c.counts[:0], len(ends))[:len(ends)]
+	c.counter.AddAll(shapes, ends, c.counts)
+	for i, n := range c.counts {
+		admit[i] = n > 0 && n <= c.sample // 0: dropped by --max-shapes
+	}
 }
 
 // shapeOp works out shapes and hands them on to be counted, or, with

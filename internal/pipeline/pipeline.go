@@ -9,6 +9,7 @@ package pipeline
 import (
 	"bytes"
 	"io"
+	"slices"
 
 	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/check"
@@ -129,10 +130,13 @@ type Distinct[R any] struct {
 	// item a line, edit an output a line (--iterate, --each,
 	// --values-from): --unique keeps each distinct item or output once.
 	Lines func(r *R, i int) (key string, offer bool)
-	// Admit says whether the result of this key is written, asked in
-	// input order in one goroutine; nil admits the first of each key.
-	// The key is valid only during the call.
-	Admit func(key []byte) bool
+	// Admit says, for a block's keys in input order, whether each one's
+	// result is written: key i ends at ends[i] in keys, the first starting
+	// at 0, and admit[i] is set to the answer. It is called block by block
+	// in input order, in one goroutine, so that it can look a block's keys
+	// up together; keys is valid only during the call. nil admits the
+	// first of each key.
+	Admit func(keys []byte, ends []int, admit []bool)
 }
 
 // Unique is the Distinct of --unique, or nil when unique is false.
@@ -143,64 +147,62 @@ func Unique[R any](unique bool) *Distinct[R] {
 	return &Distinct[R]{}
 }
 
-// distinctCarry holds the output spans of a block's results and their
-// keys: for admit, or summed for the set of the first of each key.
+// distinctCarry holds the output spans of a block's results and the keys
+// of those asked about: for admit, or summed for seen.
 type distinctCarry struct {
-	admit func(key []byte) bool // nil: the first of each key, by seen
+	admit func(keys []byte, ends []int, admit []bool) // nil: the first of each key, by seen
 	seen  *seen
-	keyed bool // with Key or Lines: each span's key is in keys, ending at ends[i]
 	spans []sink.Span
-	keys  []byte
-	ends  []int
-	sums  []keySum // with seen: each span's key
 	// unasked marks a span dropped without asking: with Lines, a failed
 	// output's empty line.
-	unasked []bool
-	drop    []sink.Span
+	unasked  []bool
+	keys     []byte // with admit: the keys asked about, the i-th ending at ends[i]
+	ends     []int
+	admitted []bool   // with admit: its answers
+	sums     []keySum // with seen: the keys asked about
+	drop     []sink.Span
 }
 
 func (c *distinctCarry) Gather(s *sink.Sink) {
-	out := s.Out.Since(0)
 	if c.seen != nil {
 		c.seen.touch(c.sums)
+	} else {
+		c.admitted = slices.Grow(c.admitted[:0], len(c.ends))[:len(c.ends)]
+		c.admit(c.keys, c.ends, c.admitted)
 	}
+	asked := 0
 	for i, sp := range c.spans {
 		var admitted bool
 		switch {
 		case c.unasked[i]:
 		case c.seen != nil:
-			admitted = c.seen.add(c.sums[i])
+			admitted = c.seen.add(c.sums[asked])
+			asked++
 		default:
-			key := out[sp.Start:sp.End]
-			if c.keyed {
-				start := 0
-				if i > 0 {
-					start = c.ends[i-1]
-				}
-				key = c.keys[start:c.ends[i]]
-			}
-			admitted = c.admit(key)
+			admitted = c.admitted[asked]
+			asked++
 		}
 		if !admitted {
 			c.drop = append(c.drop, sp)
 		}
 	}
 	s.Out.Drop(c.drop)
-	c.spans, c.keys, c.ends, c.sums, c.unasked, c.drop = c.spans[:0], c.keys[:0], c.ends[:0], c.sums[:0], c.unasked[:0], c.drop[:0]
+	c.spans, c.unasked, c.keys, c.ends, c.sums, c.drop = c.spans[:0], c.unasked[:0], c.keys[:0], c.ends[:0], c.sums[:0], c.drop[:0]
 }
 
 // offer adds the span sp, of key, which is dropped unasked when unasked
 // is set. key is only valid during the call.
 func (c *distinctCarry) offer(sp sink.Span, key string, unasked bool) {
 	c.spans = append(c.spans, sp)
+	c.unasked = append(c.unasked, unasked)
 	switch {
+	case unasked:
 	case c.seen != nil:
 		c.sums = append(c.sums, c.seen.sum(key))
-	case c.keyed:
+	default:
 		c.keys = append(c.keys, key...)
 		c.ends = append(c.ends, len(c.keys))
 	}
-	c.unasked = append(c.unasked, unasked)
 }
 
 // Env is where a command reads and writes.
@@ -240,7 +242,7 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 			set = newSeen()
 		}
 		newCarry = func() *distinctCarry {
-			return &distinctCarry{admit: d.Admit, seen: set, keyed: d.Key != nil || d.Lines != nil}
+			return &distinctCarry{admit: d.Admit, seen: set}
 		}
 	}
 	return stream.Run(stream.Config{
@@ -327,10 +329,10 @@ func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
 		return
 	}
 	c := sink.CarryOf(&s.Carry, w.newCarry)
-	key := ""
+	var key string
 	if w.key != nil {
 		key = w.key(&w.result)
-	} else if c.seen != nil {
+	} else {
 		key = ascii.View(s.Out.Since(mark))
 	}
 	c.offer(sink.Span{Start: mark, End: s.Out.Mark()}, key, false)

@@ -187,8 +187,16 @@ func TestDistinctAcrossWorkers(t *testing.T) {
 	}
 	seen := map[string]int{}
 	out, _ = run(t, input.String(), pipeline.Command[results.Converted]{Distinct: &pipeline.Distinct[results.Converted]{
-		Key:   func(r *results.Converted) string { return r.Output },
-		Admit: func(key []byte) bool { seen[string(key)]++; return seen[string(key)] <= 2 },
+		Key: func(r *results.Converted) string { return r.Output },
+		Admit: func(keys []byte, ends []int, admit []bool) {
+			start := 0
+			for i, end := range ends {
+				key := string(keys[start:end])
+				seen[key]++
+				admit[i] = seen[key] <= 2
+				start = end
+			}
+		},
 	}})
 	if out != firstTwo.String() {
 		t.Errorf("first two of each key: %d bytes, want %d", len(out), firstTwo.Len())

@@ -99,32 +99,59 @@ func (c *Counter) flushQueue() {
 	if c.queued == 0 {
 		return
 	}
+	c.lookup(c.queue, 0, c.ends[:c.queued], nil)
+	c.queue, c.queued = c.queue[:0], 0
+}
+
+// AddAll counts one input of each shape of shapes, the i-th ending at
+// ends[i], the first starting at 0, as Add would one after another, and
+// sets counts[i] to what Add would return. It looks the shapes up a batch
+// at a time, as Count does.
+func (c *Counter) AddAll(shapes []byte, ends []int, counts []int) {
+	c.flushQueue()
+	start := 0
+	for len(ends) > 0 {
+		n := min(len(ends), batch)
+		c.lookup(shapes, start, ends[:n], counts[:n])
+		start = ends[n-1]
+		ends, counts = ends[n:], counts[n:]
+	}
+}
+
+// lookup counts at most a batch of shapes, the i-th ending at ends[i] in
+// shapes, the first starting at start: a pass over the batch for each
+// load a lookup waits on, then the counting. counts, if not nil, gets
+// each count.
+func (c *Counter) lookup(shapes []byte, start int, ends []int, counts []int) {
 	var hashes [batch]uint64
 	var slots [batch]uint32
-	start := 0
-	for i, end := range c.ends[:c.queued] {
-		hashes[i] = c.hash(c.queue[start:end])
-		start = end
+	from := start
+	for i, end := range ends {
+		hashes[i] = c.hash(shapes[from:end])
+		from = end
 	}
 	mask := len(c.slots) - 1
-	for i, h := range hashes[:c.queued] {
+	for i, h := range hashes[:len(ends)] {
 		slots[i] = c.slots[int(h)&mask]
 	}
 	warm := c.warm
-	for _, slot := range slots[:c.queued] {
+	for _, slot := range slots[:len(ends)] {
 		if slot != 0 {
 			warm += hashOf(c.header(int(slot-1) * recordAlign))
 		}
 	}
 	c.warm = warm
-	start = 0
-	for i, end := range c.ends[:c.queued] {
-		c.add(c.queue[start:end], hashes[i])
-		start = end
+	from = start
+	for i, end := range ends {
+		n := c.add(shapes[from:end], hashes[i])
+		if counts != nil {
+			counts[i] = n
+		}
+		from = end
 	}
-	c.queue, c.queued = c.queue[:0], 0
 }
 
+// hash returns the hash of shape, setting up the index on first use.
 func (c *Counter) hash(shape []byte) uint64 {
 	if c.slots == nil {
 		c.seed = maphash.MakeSeed()

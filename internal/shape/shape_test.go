@@ -455,6 +455,34 @@ func TestCounterMax(t *testing.T) {
 	}
 }
 
+// TestAddAll: counting a block at once, across batches and with Max,
+// gives what Add gives one shape after another, and Count before it is
+// counted first.
+func TestAddAll(t *testing.T) {
+	var shapes []byte
+	var ends []int
+	for i := range 100 {
+		shapes = append(shapes, strconv.Itoa(i%7*i%5)...)
+		ends = append(ends, len(shapes))
+	}
+	for _, max := range []int{0, 1, 3} {
+		one, all := Counter{Max: max}, Counter{Max: max}
+		one.Add([]byte("0"))
+		all.Count([]byte("0"))
+		var want []int
+		start := 0
+		for _, end := range ends {
+			want = append(want, one.Add(shapes[start:end]))
+			start = end
+		}
+		got := make([]int, len(ends))
+		all.AddAll(shapes, ends, got)
+		if !slices.Equal(got, want) {
+			t.Errorf("Max %d: AddAll gave %v, want %v", max, got, want)
+		}
+	}
+}
+
 // TestDroppedEstimate: the number of distinct shapes dropped is estimated
 // within 2% (the sketch's standard error is 0.8%), and exactly for a few.
 // The sketch's hash is fixed, so the test is the same in every run.
