@@ -89,7 +89,7 @@ finding: the exit status stays that of the inputs.`,
 			// the size of the counts before a collection. A tenth keeps
 			// memory to what the distinct shapes need.
 			defer root.collectAt(10)()
-			counts := &shapeCounts{counter: shape.Counter{Max: opts.MaxShapes}, sample: opts.Sample,
+			counts := &shapeCounts{counter: shape.NewCounter(opts.MaxShapes), sample: opts.Sample,
 				render: tableRenderer(table, opts.Format.Value, render.TextOptions{Out: outPal, Err: errPal, Unaligned: true})}
 			var summary func(stream.Stats) string
 			if opts.MaxShapes > 0 {
@@ -126,31 +126,29 @@ finding: the exit status stays that of the inputs.`,
 // shapeCounts is the one count of shapes of a run, kept in the goroutine
 // that gathers the blocks.
 type shapeCounts struct {
-	counter shape.Counter // with --sample too: the first inputs pass
+	counter *shape.Counter // with --sample too: the first inputs pass
 	sample  int
 	counts  []int // admit's, for a block's shapes
 	render  func() render.Renderer[results.Shaped]
 }
 
-// shapeCarry is a block's shapes, to be counted.
+// shapeCarry is a block's shapes, to be counted, with their sums, which
+// the workers work out so that the one goroutine that counts need not.
 type shapeCarry struct {
 	counter *shape.Counter
 	shapes  []byte
 	ends    []int
+	sums    []uint64
 }
 
 func (c *shapeCarry) Gather(*sink.Sink) {
-	start := 0
-	for _, end := range c.ends {
-		c.counter.Count(c.shapes[start:end])
-		start = end
-	}
-	c.shapes, c.ends = c.shapes[:0], c.ends[:0]
+	c.counter.AddAll(c.shapes, c.ends, c.sums, nil)
+	c.shapes, c.ends, c.sums = c.shapes[:0], c.ends[:0], c.sums[:0]
 }
 
 func (c *shapeCounts) newOp(so shape.Options) pipeline.Op[results.Shaped] {
 	o := &shapeOp{shaper: shape.Shaper{Options: so}, sample: c.sample > 0}
-	o.newCarry = func() *shapeCarry { return &shapeCarry{counter: &c.counter} }
+	o.newCarry = func() *shapeCarry { return &shapeCarry{counter: c.counter} }
 	return o
 }
 
@@ -158,7 +156,7 @@ func (c *shapeCounts) newOp(so shape.Options) pipeline.Op[results.Shaped] {
 // shapes are counted together, so that their lookups overlap.
 func (c *shapeCounts) admit(shapes []byte, ends []int, admit []bool) {
 	c.counts = slices.Grow(c.counts[:0], len(ends))[:len(ends)]
-	c.counter.AddAll(shapes, ends, c.counts)
+	c.counter.AddAll(shapes, ends, nil, c.counts)
 	for i, n := range c.counts {
 		admit[i] = n > 0 && n <= c.sample // 0: dropped by --max-shapes
 	}
@@ -182,6 +180,7 @@ func (o *shapeOp) Do(in *stream.Input, r *results.Shaped) pipeline.Outcome {
 		c := sink.CarryOf(in.Carry, o.newCarry)
 		c.shapes = append(c.shapes, sh...)
 		c.ends = append(c.ends, len(c.shapes))
+		c.sums = append(c.sums, c.counter.Sum(sh))
 		return pipeline.Skip
 	}
 	// The shaper's buffer, valid until the next input: admit reads it

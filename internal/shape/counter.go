@@ -37,10 +37,15 @@ type Counter struct {
 	dropped int      // inputs of shapes not kept
 	sketch  []uint8  // a HyperLogLog sketch of the shapes not kept
 
-	queue  []byte     // the shapes Count holds, one after another
-	ends   [batch]int // where each ends in queue
-	queued int        // how many it holds
-	warm   uint32     // what the loads of Count's first passes read, so that they are kept
+	warm uint32 // what the loads of AddAll's first passes read, so that they are kept
+}
+
+// NewCounter returns a Counter that keeps max distinct shapes (0: all),
+// whose Sum may be called from any goroutine.
+func NewCounter(max int) *Counter {
+	c := &Counter{Max: max}
+	c.hash(nil)
+	return c
 }
 
 // A record is one shape kept: a header, then the shape's bytes. The
@@ -73,62 +78,57 @@ func (c *Counter) next(pos int) int {
 // Add counts one input of the given shape. It returns how many inputs of
 // that shape it has counted so far, or 0 for a shape it does not keep.
 func (c *Counter) Add(shape []byte) int {
-	c.flushQueue()
 	return c.add(shape, c.hash(shape))
 }
 
-// batch is how many shapes Count holds before it counts them.
+// Sum is the hash a shape is counted under, for AddAll. A Counter from
+// NewCounter gives it in any goroutine, so that the workers that find
+// shapes can sum them too.
+func (c *Counter) Sum(shape []byte) uint64 { return maphash.Bytes(c.seed, shape) }
+
+// batch is how many shapes AddAll looks up together.
 const batch = 32
 
-// Count counts one input of the given shape, as Add does, later: it holds
-// a batch of shapes and looks them up together. Each lookup waits on
-// memory the cache rarely holds, an index slot, then a record; a pass
-// over the batch for each brings them in together, so that the processor
-// waits for the batch's loads at once rather than one after the other,
-// and the counting pass then finds them in the cache.
-func (c *Counter) Count(shape []byte) {
-	c.queue = append(c.queue, shape...)
-	c.ends[c.queued] = len(c.queue)
-	c.queued++
-	if c.queued == batch {
-		c.flushQueue()
-	}
-}
-
-func (c *Counter) flushQueue() {
-	if c.queued == 0 {
-		return
-	}
-	c.lookup(c.queue, 0, c.ends[:c.queued], nil)
-	c.queue, c.queued = c.queue[:0], 0
-}
-
-// AddAll counts one input of each shape of shapes, the i-th ending at
-// ends[i], the first starting at 0, as Add would one after another, and
-// sets counts[i] to what Add would return. It looks the shapes up a batch
-// at a time, as Count does.
-func (c *Counter) AddAll(shapes []byte, ends []int, counts []int) {
-	c.flushQueue()
+// AddAll counts one input of each shape of shapes, as Add would one after
+// another: the i-th ends at ends[i], the first starting at 0, and sums,
+// if not nil, holds their Sums. counts, if not nil, gets what Add would
+// return. Each lookup waits on memory the cache rarely holds, an index
+// slot, then a record; AddAll takes a batch of shapes at a time, with a
+// pass over the batch for each load, so that the processor waits for the
+// batch's loads at once rather than one after the other, and the
+// counting pass then finds them in the cache.
+func (c *Counter) AddAll(shapes []byte, ends []int, sums []uint64, counts []int) {
 	start := 0
 	for len(ends) > 0 {
 		n := min(len(ends), batch)
-		c.lookup(shapes, start, ends[:n], counts[:n])
+		var s []uint64
+		if sums != nil {
+			s, sums = sums[:n], sums[n:]
+		}
+		var k []int
+		if counts != nil {
+			k, counts = counts[:n], counts[n:]
+		}
+		c.lookup(shapes, start, ends[:n], s, k)
 		start = ends[n-1]
-		ends, counts = ends[n:], counts[n:]
+		ends = ends[n:]
 	}
 }
 
 // lookup counts at most a batch of shapes, the i-th ending at ends[i] in
-// shapes, the first starting at start: a pass over the batch for each
-// load a lookup waits on, then the counting. counts, if not nil, gets
-// each count.
-func (c *Counter) lookup(shapes []byte, start int, ends []int, counts []int) {
+// shapes, the first starting at start, with their sums if not nil, and
+// puts their counts in counts if not nil.
+func (c *Counter) lookup(shapes []byte, start int, ends []int, sums []uint64, counts []int) {
 	var hashes [batch]uint64
 	var slots [batch]uint32
-	from := start
-	for i, end := range ends {
-		hashes[i] = c.hash(shapes[from:end])
-		from = end
+	if sums != nil {
+		copy(hashes[:], sums)
+	} else {
+		from := start
+		for i, end := range ends {
+			hashes[i] = c.hash(shapes[from:end])
+			from = end
+		}
 	}
 	mask := len(c.slots) - 1
 	for i, h := range hashes[:len(ends)] {
@@ -141,7 +141,7 @@ func (c *Counter) lookup(shapes []byte, start int, ends []int, counts []int) {
 		}
 	}
 	c.warm = warm
-	from = start
+	from := start
 	for i, end := range ends {
 		n := c.add(shapes[from:end], hashes[i])
 		if counts != nil {
@@ -270,7 +270,6 @@ func (c *Counter) shape(pos int) string {
 
 // Len returns the number of distinct shapes kept.
 func (c *Counter) Len() int {
-	c.flushQueue()
 	return c.n
 }
 
@@ -278,7 +277,6 @@ func (c *Counter) Len() int {
 // in the order first seen.
 func (c *Counter) Sorted() iter.Seq2[string, int] {
 	return func(yield func(string, int) bool) {
-		c.flushQueue()
 		for _, k := range c.order() {
 			pos := int(uint32(k)) * recordAlign
 			if !yield(c.shape(pos), count(c.header(pos))) {
@@ -316,12 +314,11 @@ func (c *Counter) order() []uint64 {
 	return keys
 }
 
-// Dropped returns how many inputs Add and Count did not keep because their shapes
+// Dropped returns how many inputs Add and AddAll did not keep because their shapes
 // came after Max others, and an estimate of how many distinct shapes they
 // had: a HyperLogLog sketch counts them in fixed memory, within about 1%
 // (standard error 0.8%), and exactly or nearly so for a few hundred.
 func (c *Counter) Dropped() (inputs, shapes int) {
-	c.flushQueue()
 	if c.dropped == 0 {
 		return 0, 0
 	}

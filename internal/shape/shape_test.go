@@ -182,14 +182,13 @@ func TestCounter(t *testing.T) {
 	if want := []string{"a:3", "b:3", ":2", "c:1", "d:1"}; !slices.Equal(got, want) || c.Len() != 5 {
 		t.Errorf("Sorted() = %q, Len() = %d, want %q", got, c.Len(), want)
 	}
-	// Add counts after the shapes Count holds; Len counts them.
-	c.Count([]byte("e"))
+	// AddAll and Add count into one table; Len counts what both kept.
+	c.AddAll([]byte("ee"), []int{1, 2}, nil, nil)
 	if n := c.Len(); n != 6 {
-		t.Errorf("Len() after Count = %d, want 6", n)
+		t.Errorf("Len() after AddAll = %d, want 6", n)
 	}
-	c.Count([]byte("e"))
 	if n := c.Add([]byte("e")); n != 3 {
-		t.Errorf("Add after Count = %d, want 3", n)
+		t.Errorf("Add after AddAll = %d, want 3", n)
 	}
 }
 
@@ -225,7 +224,7 @@ func TestCounterMany(t *testing.T) {
 					t.Fatalf("Add(shape %d) in round 2 = %d, want 2", i, got)
 				}
 			default:
-				c.Count([]byte(shapeOf(i)))
+				c.Add([]byte(shapeOf(i)))
 			}
 		}
 	}
@@ -395,8 +394,8 @@ func TestCounterMemory(t *testing.T) {
 	before := heap()
 	var c Counter
 	for _, s := range shapes {
-		c.Count(s)
-		c.Count(s)
+		c.Add(s)
+		c.Add(s)
 	}
 	if c.Len() != n {
 		t.Fatalf("Len() = %d, want %d", c.Len(), n)
@@ -440,7 +439,7 @@ func TestCounterMax(t *testing.T) {
 	if want := []int{1, 1, 0, 2, 0, 0, 2}; !slices.Equal(adds, want) {
 		t.Errorf("Add returned %v, want %v", adds, want)
 	}
-	c.Count([]byte("e"))
+	c.Add([]byte("e"))
 	var got []string
 	for shape, n := range c.Sorted() {
 		got = append(got, shape+":"+strconv.Itoa(n))
@@ -455,9 +454,9 @@ func TestCounterMax(t *testing.T) {
 	}
 }
 
-// TestAddAll: counting a block at once, across batches and with Max,
-// gives what Add gives one shape after another, and Count before it is
-// counted first.
+// TestAddAll: counting a block at once, across batches, with Max, and
+// with sums from Sum or without, gives what Add gives one shape after
+// another.
 func TestAddAll(t *testing.T) {
 	var shapes []byte
 	var ends []int
@@ -466,19 +465,30 @@ func TestAddAll(t *testing.T) {
 		ends = append(ends, len(shapes))
 	}
 	for _, max := range []int{0, 1, 3} {
-		one, all := Counter{Max: max}, Counter{Max: max}
+		one := Counter{Max: max}
 		one.Add([]byte("0"))
-		all.Count([]byte("0"))
 		var want []int
 		start := 0
 		for _, end := range ends {
 			want = append(want, one.Add(shapes[start:end]))
 			start = end
 		}
-		got := make([]int, len(ends))
-		all.AddAll(shapes, ends, got)
-		if !slices.Equal(got, want) {
-			t.Errorf("Max %d: AddAll gave %v, want %v", max, got, want)
+		for _, summed := range []bool{false, true} {
+			all := NewCounter(max)
+			all.Add([]byte("0"))
+			var sums []uint64
+			if summed {
+				start := 0
+				for _, end := range ends {
+					sums = append(sums, all.Sum(shapes[start:end]))
+					start = end
+				}
+			}
+			got := make([]int, len(ends))
+			all.AddAll(shapes, ends, sums, got)
+			if !slices.Equal(got, want) {
+				t.Errorf("Max %d, summed %v: AddAll gave %v, want %v", max, summed, got, want)
+			}
 		}
 	}
 }
@@ -489,13 +499,13 @@ func TestAddAll(t *testing.T) {
 func TestDroppedEstimate(t *testing.T) {
 	for _, n := range []int{1, 2, 10, 50, 1000, 20000, 300000} {
 		c := Counter{Max: 1}
-		c.Count([]byte("kept"))
+		c.Add([]byte("kept"))
 		var b []byte
 		for i := range n {
 			b = fmt.Appendf(b[:0], "https://example.com/%d/{id}", i)
-			c.Count(b)
+			c.Add(b)
 			if i%3 == 0 {
-				c.Count(b)
+				c.Add(b)
 			}
 		}
 		inputs, shapes := c.Dropped()
