@@ -201,11 +201,11 @@ func (e *Engine) Check(r *Result, file string, line int, text string, f *extract
 		t.Findings = e.opts.Known.match(e.baselineFile(file, r), r)
 		return t
 	}
-	if r.Error != nil && r.Error.Change != finding.Older {
+	if r.Error != nil && !r.Error.LeftOut() {
 		t.Findings++
 	}
-	for _, w := range r.Warnings {
-		if w.Severity.Fails() && w.Change != finding.Older {
+	for i := range r.Warnings {
+		if w := &r.Warnings[i]; w.Severity.Fails() && !w.LeftOut() {
 			t.Findings++
 		}
 	}

@@ -181,16 +181,22 @@ func (u URI) Segments() iter.Seq[string] {
 		if p[0] == '/' {
 			p = p[1:]
 		}
-		for {
-			i := 0
-			for i < len(p) && p[i] != '/' {
-				i++
-			}
-			if !yield(p[:i]) || i == len(p) {
-				return
-			}
-			p = p[i+1:]
+		yieldPieces(p, '/', yield)
+	}
+}
+
+// yieldPieces yields the pieces of s between each sep, in order, empty
+// ones too, until yield returns false.
+func yieldPieces(s string, sep byte, yield func(string) bool) {
+	for {
+		i := 0
+		for i < len(s) && s[i] != sep {
+			i++
 		}
+		if !yield(s[:i]) || i == len(s) {
+			return
+		}
+		s = s[i+1:]
 	}
 }
 
@@ -205,16 +211,7 @@ func (u URI) Labels() iter.Seq[string] {
 		if u.hostType != HostRegName || host == "" {
 			return
 		}
-		for {
-			i := 0
-			for i < len(host) && host[i] != '.' {
-				i++
-			}
-			if !yield(host[:i]) || i == len(host) {
-				return
-			}
-			host = host[i+1:]
-		}
+		yieldPieces(host, '.', yield)
 	}
 }
 

@@ -1,6 +1,7 @@
 package breakdown
 
 import (
+	"iter"
 	"testing"
 
 	"github.com/uritool/uritool/internal/render"
@@ -47,14 +48,7 @@ func FuzzPlainSegments(f *testing.F) {
 		if !render.JSONPlain(s) {
 			t.Fatalf("%q is a valid URI reference but not plain JSON", s)
 		}
-		want := []byte{'['}
-		for seg := range u.Segments() {
-			if len(want) > 1 {
-				want = append(want, ',')
-			}
-			want = render.AppendString(want, seg)
-		}
-		want = append(want, ']')
+		want := jsonArray(u.Segments())
 		if got := appendPlainSegments([]byte("x"), u.Path()); string(got) != "x"+string(want) {
 			t.Fatalf("path %q: %s, want %s", u.Path(), got[1:], want)
 		}
@@ -73,16 +67,21 @@ func FuzzPlainLabels(f *testing.F) {
 		if err != nil || u.HostType() != uri.HostRegName || host == "" {
 			return
 		}
-		want := []byte{'['}
-		for label := range u.Labels() {
-			if len(want) > 1 {
-				want = append(want, ',')
-			}
-			want = render.AppendString(want, label)
-		}
-		want = append(want, ']')
+		want := jsonArray(u.Labels())
 		if got := appendPlainLabels([]byte("x"), host); string(got) != "x"+string(want) {
 			t.Fatalf("host %q: %s, want %s", host, got[1:], want)
 		}
 	})
+}
+
+// jsonArray is items as a JSON array of strings, written the slow way.
+func jsonArray(items iter.Seq[string]) []byte {
+	b := []byte{'['}
+	for item := range items {
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		b = render.AppendString(b, item)
+	}
+	return append(b, ']')
 }
