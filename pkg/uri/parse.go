@@ -70,6 +70,16 @@ var rules = [...]struct {
 	RuleAbsoluteIRI:  {absoluteURI | iri, "absolute-IRI"},
 }
 
+// grammarOf maps every Rule to its grammar, one outside the six to
+// uriReference: an index that needs no test keeps ParseRule small enough
+// to inline, so that the URI is parsed where the caller keeps it.
+var grammarOf = func() (g [256]grammar) {
+	for r, rule := range rules {
+		g[r] = rule.g
+	}
+	return g
+}()
+
 // String is the rule's name in the ABNF, "URI-reference".
 func (r Rule) String() string {
 	if int(r) < len(rules) {
@@ -82,11 +92,7 @@ func (r Rule) String() string {
 // one pass, no allocation when s is valid, and on error the zero URI and
 // a *ParseError. A rule outside the six above is a URI-reference.
 func ParseRule(s string, r Rule) (u URI, err error) {
-	g := uriReference
-	if int(r) < len(rules) {
-		g = rules[r].g
-	}
-	if err = u.parse(s, g); err != nil {
+	if err = u.parse(s, grammarOf[r]); err != nil {
 		u = URI{}
 	}
 	return
