@@ -72,7 +72,7 @@ func (b Builder) check() error {
 			return buildErr("scheme", 0, "a scheme must begin with a letter")
 		}
 		for i := 1; i < len(s); i++ {
-			if schemeChar[s[i]] == 0 {
+			if schemeChar.of[s[i]] == 0 {
 				return &BuildError{"scheme", errChar(s, i, "scheme", "scheme")}
 			}
 		}

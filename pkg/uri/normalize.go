@@ -332,7 +332,7 @@ func hasUpper(s string) bool {
 func pctNormal(s string) bool {
 	for i := strings.IndexByte(s, '%'); i >= 0; {
 		hi, lo := s[i+1], s[i+2]
-		if hi >= 'a' || lo >= 'a' || unreserved[ascii.Unhex(hi)<<4|ascii.Unhex(lo)] != 0 {
+		if hi >= 'a' || lo >= 'a' || unreserved.of[ascii.Unhex(hi)<<4|ascii.Unhex(lo)] != 0 {
 			return false
 		}
 		j := strings.IndexByte(s[i+3:], '%')
@@ -455,7 +455,7 @@ func appendPctNormal(b []byte, s string, rules NormalizeRule) []byte {
 			continue
 		}
 		c := ascii.Unhex(s[i+1])<<4 | ascii.Unhex(s[i+2])
-		if unreserved[c] != 0 && rules&NormalizePctDecode != 0 {
+		if unreserved.of[c] != 0 && rules&NormalizePctDecode != 0 {
 			b = append(b, c)
 		} else {
 			b = append(b, '%', ascii.UpperHex[c>>4], ascii.UpperHex[c&15])

@@ -119,7 +119,7 @@ func (u *URI) parse(s string, g grammar) error {
 	// scheme ":" (section 3.1). Without one, the input is a relative-ref.
 	if len(s) > 0 && ascii.IsAlpha(s[0]) {
 		j := 1
-		for j < len(s) && schemeChar[s[j]] != 0 {
+		for j < len(s) && schemeChar.of[s[j]] != 0 {
 			j++
 		}
 		if j < len(s) && s[j] == ':' {
@@ -218,11 +218,7 @@ func (u *URI) parse(s string, g grammar) error {
 // (section 2.1), returning the index of the first byte that is neither.
 func scanPct(s string, i int, class *charClass, f *flags) (int, error) {
 	for {
-		if class == &pathChar {
-			i = skipPath(s, i, f)
-		} else {
-			i = skip(s, i, class)
-		}
+		i = skip(s, i, class, f)
 		if i >= len(s) || s[i] != '%' {
 			return i, nil
 		}
@@ -234,16 +230,17 @@ func scanPct(s string, i int, class *charClass, f *flags) (int, error) {
 	}
 }
 
-// skip returns the index of the first byte of s from i that is not in
-// class. It reads eight bytes at a time, their entries in class (1 for a
+// skipWords returns the index of the first byte of s from i that is not
+// in class: skip where no vector scan is at hand. It reads eight bytes at
+// a time, their entries in class (1 for a
 // member, 0 otherwise) combined into one word, the first byte lowest, and
 // finds the first non-member in the word at once:
 // one exit a run, where a loop over bytes spends a test and a branch on
 // each. The last word of s is read whole and the bytes before i shifted
 // out. BenchmarkParse: 46.6 -> 43.6 ns/line against a loop over bytes.
-func skip(s string, i int, class *charClass) int {
+func skipWords(s string, i int, class *charClass) int {
 	if len(s) < 8 {
-		for i < len(s) && class[s[i]] != 0 {
+		for i < len(s) && class.of[s[i]] != 0 {
 			i++
 		}
 		return i
@@ -254,8 +251,8 @@ func skip(s string, i int, class *charClass) int {
 	// of i and len(s)-8) cost 2 ns a reference in BenchmarkParse.
 	for i+8 <= len(s) {
 		w := s[i : i+8]
-		m := uint64(class[w[0]]) | uint64(class[w[1]])<<8 | uint64(class[w[2]])<<16 | uint64(class[w[3]])<<24 |
-			uint64(class[w[4]])<<32 | uint64(class[w[5]])<<40 | uint64(class[w[6]])<<48 | uint64(class[w[7]])<<56
+		m := uint64(class.of[w[0]]) | uint64(class.of[w[1]])<<8 | uint64(class.of[w[2]])<<16 | uint64(class.of[w[3]])<<24 |
+			uint64(class.of[w[4]])<<32 | uint64(class.of[w[5]])<<40 | uint64(class.of[w[6]])<<48 | uint64(class.of[w[7]])<<56
 		if m != ones {
 			return i + firstZeroByte(m)
 		}
@@ -266,12 +263,12 @@ func skip(s string, i int, class *charClass) int {
 	}
 	last := len(s) - 8
 	w := s[last:]
-	m := uint64(class[w[0]]) | uint64(class[w[1]])<<8 | uint64(class[w[2]])<<16 | uint64(class[w[3]])<<24 |
-		uint64(class[w[4]])<<32 | uint64(class[w[5]])<<40 | uint64(class[w[6]])<<48 | uint64(class[w[7]])<<56
+	m := uint64(class.of[w[0]]) | uint64(class.of[w[1]])<<8 | uint64(class.of[w[2]])<<16 | uint64(class.of[w[3]])<<24 |
+		uint64(class.of[w[4]])<<32 | uint64(class.of[w[5]])<<40 | uint64(class.of[w[6]])<<48 | uint64(class.of[w[7]])<<56
 	return i + firstZeroByte(m>>(8*(i-last)))
 }
 
-// skipPath is skip over pathChar, which also records in f whether the
+// skipPathWords is skipWords over pathChar, which also records in f whether the
 // run holds "/." (dotted): Normalize and Resolve look for dot-segments
 // only then. The marks of '/' and '.' in pathChar come along in the same
 // word as the membership bits: a '/' at byte k and a '.' at byte k+1 of
@@ -279,11 +276,11 @@ func skip(s string, i int, class *charClass) int {
 // is carried to the next. A run never begins just after a '/' (it begins
 // a path, or follows a pct-encoding or an IRI character), so none is
 // carried into the first word.
-func skipPath(s string, i int, f *flags) int {
+func skipPathWords(s string, i int, f *flags) int {
 	class := &pathChar
 	if len(s) < 8 {
 		start := i
-		for i < len(s) && class[s[i]] != 0 {
+		for i < len(s) && class.of[s[i]] != 0 {
 			i++
 		}
 		if strings.Contains(s[start:i], "/.") {
@@ -295,8 +292,8 @@ func skipPath(s string, i int, f *flags) int {
 	end := -1
 	for i+8 <= len(s) {
 		w := s[i : i+8]
-		m := uint64(class[w[0]]) | uint64(class[w[1]])<<8 | uint64(class[w[2]])<<16 | uint64(class[w[3]])<<24 |
-			uint64(class[w[4]])<<32 | uint64(class[w[5]])<<40 | uint64(class[w[6]])<<48 | uint64(class[w[7]])<<56
+		m := uint64(class.of[w[0]]) | uint64(class.of[w[1]])<<8 | uint64(class.of[w[2]])<<16 | uint64(class.of[w[3]])<<24 |
+			uint64(class.of[w[4]])<<32 | uint64(class.of[w[5]])<<40 | uint64(class.of[w[6]])<<48 | uint64(class.of[w[7]])<<56
 		p := ((m&(slashMark*ones))<<9 | carry<<2) & m
 		if m&ones != ones {
 			n := firstZeroByte(m & ones)
@@ -313,8 +310,8 @@ func skipPath(s string, i int, f *flags) int {
 		if i < len(s) {
 			last := len(s) - 8
 			w := s[last:]
-			m := uint64(class[w[0]]) | uint64(class[w[1]])<<8 | uint64(class[w[2]])<<16 | uint64(class[w[3]])<<24 |
-				uint64(class[w[4]])<<32 | uint64(class[w[5]])<<40 | uint64(class[w[6]])<<48 | uint64(class[w[7]])<<56
+			m := uint64(class.of[w[0]]) | uint64(class.of[w[1]])<<8 | uint64(class.of[w[2]])<<16 | uint64(class.of[w[3]])<<24 |
+				uint64(class.of[w[4]])<<32 | uint64(class.of[w[5]])<<40 | uint64(class.of[w[6]])<<48 | uint64(class.of[w[7]])<<56
 			m >>= 8 * (i - last)
 			n := firstZeroByte(m & ones)
 			p := ((m&(slashMark*ones))<<9 | carry<<2) & m
@@ -559,7 +556,7 @@ func parseIPvFuture(s string, i int) (int, error) {
 	}
 	i++
 	start = i
-	for i < len(s) && ipvFutureChar[s[i]] != 0 {
+	for i < len(s) && ipvFutureChar.of[s[i]] != 0 {
 		i++
 	}
 	if i == start && i < len(s) {

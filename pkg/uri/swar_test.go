@@ -62,18 +62,29 @@ func checkWordFilters(t *testing.T, s string) {
 	}
 }
 
-// TestSkip holds skip, which reads a word at a time and the last word of
-// a string overlapped, to a loop over bytes: every class, every length
-// up to three words, every start, and every byte value at every place
-// after it in a run of members. skipPath, for pathChar, must also say
+// TestSkip holds skip and skipWords, which read sixteen bytes or a word
+// at a time and the last ones of a string overlapped, to a loop over
+// bytes: every class, every length up to two and a half vectors, every
+// start, and every byte value at every place after it in a run of
+// members. skipPath, for pathChar, must also say
 // whether the run holds "/.".
-func TestSkip(t *testing.T) {
+func TestSkip(t *testing.T) { checkSkips(t) }
+
+// checkSkips is TestSkip and TestSkipPathPairs, for skip_amd64_test.go to
+// run again without the vector scan.
+func checkSkips(t *testing.T) {
+	checkSkipClasses(t)
+	checkSkipPathPairs(t)
+}
+
+func checkSkipClasses(t *testing.T) {
 	classes := map[string]*charClass{
 		"authorityRun": &authorityRunChar, "regNameLower": &regNameLowerChar, "segmentNzNc": &segmentNzNcChar,
 		"path": &pathChar, "query": &queryChar, "scheme": &schemeChar, "unreserved": &unreserved,
+		"userinfo": &userinfoChar, "regName": &regNameChar, "ipvFuture": &ipvFutureChar,
 	}
 	for name, class := range classes {
-		for n := 0; n <= 24; n++ {
+		for n := 0; n <= 40; n++ {
 			b := []byte(strings.Repeat("a", n))
 			for i := 0; i <= n; i++ {
 				for p := i; p < n; p++ {
@@ -92,9 +103,11 @@ func TestSkip(t *testing.T) {
 // TestSkipPathPairs puts "/." at every place around a run, cut short at
 // every place by a byte not in the path, over every start: pairs within
 // a word, across two, in the overlapped last word, and just outside the
-// run.
-func TestSkipPathPairs(t *testing.T) {
-	for n := 2; n <= 24; n++ {
+// run; and in a query, where it is recorded for no class but pathChar.
+func TestSkipPathPairs(t *testing.T) { checkSkipPathPairs(t) }
+
+func checkSkipPathPairs(t *testing.T) {
+	for n := 2; n <= 40; n++ {
 		for i := 0; i <= n; i++ {
 			for p := 0; p+1 < n; p++ {
 				for cut := i; cut <= n; cut++ {
@@ -104,6 +117,7 @@ func TestSkipPathPairs(t *testing.T) {
 						b[cut] = ' '
 					}
 					checkSkip(t, "path", string(b), i, &pathChar)
+					checkSkip(t, "query", string(b), i, &queryChar) // "/." is no dot-segment there
 				}
 			}
 		}
@@ -121,22 +135,27 @@ func FuzzSkipPath(f *testing.F) {
 	})
 }
 
-// checkSkip holds skip (skipPath for pathChar) to a loop over bytes.
+// checkSkip holds skip and skipWords (skipPathWords for pathChar) to a
+// loop over bytes, and the record of "/." to strings.Contains.
 func checkSkip(t *testing.T, name, s string, i int, class *charClass) {
 	t.Helper()
 	want := i
-	for want < len(s) && class[s[want]] != 0 {
+	for want < len(s) && class.of[s[want]] != 0 {
 		want++
 	}
+	wantDotted := class == &pathChar && strings.Contains(s[i:want], "/.")
+	var f flags
+	if got := skip(s, i, class, &f); got != want || (f&dotted != 0) != wantDotted {
+		t.Fatalf("%s: skip(%q, %d) = %d, dotted %v; want %d, %v", name, s, i, got, f&dotted != 0, want, wantDotted)
+	}
 	if class != &pathChar {
-		if got := skip(s, i, class); got != want {
-			t.Fatalf("%s: skip(%q, %d) = %d, want %d", name, s, i, got, want)
+		if got := skipWords(s, i, class); got != want {
+			t.Fatalf("%s: skipWords(%q, %d) = %d, want %d", name, s, i, got, want)
 		}
 		return
 	}
-	var f flags
-	got := skipPath(s, i, &f)
-	if got != want || (f&dotted != 0) != strings.Contains(s[i:want], "/.") {
-		t.Fatalf("skipPath(%q, %d) = %d, dotted %v; want %d, %v", s, i, got, f&dotted != 0, want, strings.Contains(s[i:want], "/."))
+	f = 0
+	if got := skipPathWords(s, i, &f); got != want || (f&dotted != 0) != wantDotted {
+		t.Fatalf("skipPathWords(%q, %d) = %d, dotted %v; want %d, %v", s, i, got, f&dotted != 0, want, wantDotted)
 	}
 }

@@ -1,0 +1,168 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// A class's members among sixteen bytes, by the nibble tables of
+// charClass: each byte's low four bits index the low table and its high
+// four the high table (PSHUFB), and a byte is a member when the two
+// entries have a bit in common. Bytes from 0x80 have high nibbles whose
+// entries are 0.
+
+DATA lowNibbles<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA lowNibbles<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL lowNibbles<>(SB), RODATA|NOPTR, $16
+
+DATA slashes<>+0(SB)/8, $0x2f2f2f2f2f2f2f2f
+DATA slashes<>+8(SB)/8, $0x2f2f2f2f2f2f2f2f
+GLOBL slashes<>(SB), RODATA|NOPTR, $16
+
+DATA dots<>+0(SB)/8, $0x2e2e2e2e2e2e2e2e
+DATA dots<>+8(SB)/8, $0x2e2e2e2e2e2e2e2e
+GLOBL dots<>(SB), RODATA|NOPTR, $16
+
+// NONMEMBERS sets AX to a bit for each byte of X0 not in the class whose
+// low and high tables are in X6 and X7, the first byte lowest. X5 holds
+// 0x0f in each byte, X4 zero.
+#define NONMEMBERS \
+	MOVOU   X0, X1; \
+	PSRLW   $4, X1; \
+	PAND    X5, X1; \
+	MOVOU   X0, X2; \
+	PAND    X5, X2; \
+	MOVOU   X6, X3; \
+	PSHUFB  X2, X3; \
+	MOVOU   X7, X2; \
+	PSHUFB  X1, X2; \
+	PAND    X3, X2; \
+	PCMPEQB X4, X2; \
+	PMOVMSKB X2, AX
+
+// func hasSSSE3() bool
+TEXT ·hasSSSE3(SB), NOSPLIT, $0-1
+	MOVL  $1, AX
+	XORL  CX, CX
+	CPUID
+	SHRL  $9, CX // CPUID.1:ECX bit 9 is SSSE3
+	ANDL  $1, CX
+	MOVB  CX, ret+0(FP)
+	RET
+
+// PAIRS sets R12 to the dots of X0 that follow a slash, the slash before
+// the first byte given by R11 (0 or 1); R13 and R9 are X0's slashes and
+// dots.
+#define PAIRS \
+	MOVL R13, R12; \
+	SHLL $1, R12; \
+	ORL  R11, R12; \
+	ANDL R9, R12
+
+// SLASHDOTS sets R13 and R9 to the slashes and dots of X0.
+#define SLASHDOTS \
+	MOVOU    X0, X1; \
+	PCMPEQB  X8, X1; \
+	PMOVMSKB X1, R13; \
+	MOVOU    X0, X1; \
+	PCMPEQB  X9, X1; \
+	PMOVMSKB X1, R9
+
+// func skipClass(s string, i int, class *charClass) (end int, slashDot bool)
+TEXT ·skipClass(SB), NOSPLIT, $0-41
+	MOVQ  s_base+0(FP), SI
+	MOVQ  s_len+8(FP), DX
+	MOVQ  i+16(FP), CX
+	MOVQ  class+24(FP), DI
+	XORL  R10, R10 // the pairs "/." seen so far
+	XORL  R11, R11 // whether the byte before is a '/' of the run: a run never starts after one
+	CMPQ  DX, $16
+	JB    bytes
+	CMPB  ·vector(SB), $0
+	JEQ   bytes
+	MOVOU 256(DI), X6
+	MOVOU 272(DI), X7
+	MOVOU lowNibbles<>(SB), X5
+	PXOR  X4, X4
+	MOVOU slashes<>(SB), X8
+	MOVOU dots<>(SB), X9
+	MOVQ  DX, BX
+	SUBQ  CX, BX // what is left of s from i
+	CMPQ  BX, $16
+	JB    tail
+
+loop:
+	MOVOU (SI)(CX*1), X0
+	NONMEMBERS
+	SLASHDOTS
+	PAIRS
+	TESTL AX, AX
+	JNZ   found
+	ORL   R12, R10
+	MOVL  R13, R11
+	SHRL  $15, R11
+	ADDQ  $16, CX
+	SUBQ  $16, BX
+	CMPQ  BX, $16
+	JAE   loop
+
+tail:
+	// Fewer than 16 bytes are left, BX of them: they are the last BX of
+	// the last sixteen bytes of s. Shift out the others, and count the
+	// end of s as a non-member.
+	TESTQ BX, BX
+	JZ    end
+	MOVOU -16(SI)(DX*1), X0
+	NONMEMBERS
+	SLASHDOTS
+	MOVQ  CX, R8
+	MOVQ  $16, CX
+	SUBQ  BX, CX
+	SHRL  CX, AX
+	SHRL  CX, R13
+	SHRL  CX, R9
+	BTSL  BX, AX
+	MOVQ  R8, CX
+	PAIRS
+
+found:
+	// Only the pairs whose dot is before the first non-member count.
+	BSFL AX, AX
+	MOVQ CX, R8
+	MOVL AX, CX
+	MOVL $1, BX
+	SHLL CX, BX
+	DECL BX
+	ANDL BX, R12
+	ORL  R12, R10
+	MOVQ R8, CX
+	ADDQ AX, CX
+	JMP  end
+
+bytes:
+	// A string too short for a vector, or no SSSE3: a byte at a time.
+	CMPQ    CX, DX
+	JAE     end
+	MOVBLZX (SI)(CX*1), AX
+	MOVBLZX (DI)(AX*1), R8
+	TESTB   $1, R8B
+	JZ      end
+	CMPB    AL, $0x2e // '.'
+	JNE     notdot
+	ORL     R11, R10
+notdot:
+	XORL    R11, R11
+	CMPB    AL, $0x2f // '/'
+	SETEQ   R11B
+	INCQ    CX
+	JMP     bytes
+
+end:
+	MOVQ  CX, end+32(FP)
+	LEAQ  ·pathChar(SB), R8
+	CMPQ  DI, R8
+	JNE   other
+	TESTL R10, R10
+	SETNE slashDot+40(FP)
+	RET
+
+other:
+	MOVB $0, slashDot+40(FP)
+	RET
