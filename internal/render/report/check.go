@@ -106,8 +106,7 @@ func (f *filterRenderer) Render(s *sink.Sink, r *check.Result) {
 	if r.Clean() != f.keepValid {
 		return
 	}
-	s.Out.WriteString(r.Input)
-	s.Out.WriteByte('\n')
+	s.Out.WriteLine(r.Input)
 }
 
 // textRenderer prints findings as compilers print errors, on stderr, or
