@@ -206,7 +206,7 @@ func (c *Counter) grow() {
 func (c *Counter) store(shape []byte, h uint64) uint32 {
 	pos := c.size
 	slot := pos/recordAlign + 1
-	if slot > math.MaxUint32 {
+	if uint64(slot) > math.MaxUint32 {
 		panic("shape: a Counter holds at most 64 GiB of shapes")
 	}
 	var hd [headerSize]byte
@@ -299,7 +299,7 @@ func (c *Counter) order() []uint64 {
 		n := count(c.header(pos))
 		most, least = max(most, n), min(least, n)
 	}
-	if most-least < 1<<32 {
+	if uint64(most-least) < 1<<32 {
 		for i, k := range keys {
 			keys[i] |= uint64(most-count(c.header(int(k)*recordAlign))) << 32
 		}
