@@ -3,11 +3,18 @@
 // --get fields, flags and settings all say "did you mean" by it.
 package nearest
 
+import "slices"
+
 // Name returns the one of names nearest to name by edit distance
 // (Levenshtein, over runes). Only names within max(2, n/3) edits of
 // name's n runes count, so that a hint is plausible; of equally near
-// ones the first wins.
+// ones the first wins. name itself, when it is one of names, wins over
+// any other: invalid UTF-8 bytes all read as U+FFFD, so that "\x81" is
+// no edits from "\x98".
 func Name(name string, names []string) (string, bool) {
+	if slices.Contains(names, name) {
+		return name, true
+	}
 	want := []rune(name)
 	limit := max(2, len(want)/3)
 	best, found := "", false

@@ -43,6 +43,14 @@ func TestName(t *testing.T) {
 	}
 }
 
+// TestNameExact: a name among names is its own nearest, even where a
+// name before it has the same runes (invalid UTF-8 reads as U+FFFD).
+func TestNameExact(t *testing.T) {
+	if got, ok := Name("\x98", []string{"\x81", "\x98"}); got != "\x98" || !ok {
+		t.Errorf("Name(%q) = %q, %v, want itself", "\x98", got, ok)
+	}
+}
+
 func TestDistanceUnbounded(t *testing.T) {
 	for _, c := range []struct {
 		a, b string
