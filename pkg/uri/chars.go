@@ -9,7 +9,7 @@ import (
 // rule, so that the parser tests a byte with a single load. pct-encoded is
 // not a byte class; the parser handles '%' itself (section 2.1). An entry
 // is 1 for a member and 0 otherwise, not a bool, so that the entries of
-// eight bytes combine into one word (see skip).
+// eight bytes combine into one word (see skipWords).
 
 const (
 	upperChars      = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -2,6 +2,7 @@ package uri_test
 
 import (
 	"errors"
+	"iter"
 	"slices"
 	"testing"
 
@@ -409,16 +410,22 @@ func TestLabels(t *testing.T) {
 			t.Errorf("Labels(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
+	if first := firstTwo(mustParse(t, "http://a.b.c/").Labels()); !slices.Equal(first, []string{"a", "b"}) {
+		t.Errorf("Labels with break = %q", first)
+	}
+}
+
+// firstTwo takes an iterator's first two items and stops it, which it
+// must allow.
+func firstTwo(seq iter.Seq[string]) []string {
 	var first []string
-	for l := range mustParse(t, "http://a.b.c/").Labels() {
-		first = append(first, l)
+	for x := range seq {
+		first = append(first, x)
 		if len(first) == 2 {
 			break
 		}
 	}
-	if !slices.Equal(first, []string{"a", "b"}) {
-		t.Errorf("Labels with break = %q", first)
-	}
+	return first
 }
 
 func TestSegments(t *testing.T) {
@@ -446,14 +453,7 @@ func TestSegments(t *testing.T) {
 		}
 	}
 	// The iterator stops when told to.
-	var first []string
-	for s := range mustParse(t, "/a/b/c").Segments() {
-		first = append(first, s)
-		if len(first) == 2 {
-			break
-		}
-	}
-	if !slices.Equal(first, []string{"a", "b"}) {
+	if first := firstTwo(mustParse(t, "/a/b/c").Segments()); !slices.Equal(first, []string{"a", "b"}) {
 		t.Errorf("Segments with break = %q", first)
 	}
 }

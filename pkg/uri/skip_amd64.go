@@ -10,11 +10,11 @@ var vector = hasSSSE3()
 func hasSSSE3() bool
 
 // skipClass returns the index of the first byte of s from i that is not
-// in class, and for pathChar whether the run holds "/.". It reads sixteen bytes at a
-// time by class.nibbles where s has as many and vector is true (a run
-// near the end of s is read from its last sixteen), and a byte at a time
-// otherwise. One call of assembly, whichever way, keeps skip small enough
-// to inline.
+// in class, and for pathChar whether the run holds "/.". It reads sixteen
+// bytes at a time by class.nibbles where s has as many and vector is true
+// (a run near the end of s is read from its last sixteen), and a byte at
+// a time otherwise. One call of assembly, whichever way, keeps skip small
+// enough to inline.
 //
 //go:noescape
 func skipClass(s string, i int, class *charClass) (end int, slashDot bool)
