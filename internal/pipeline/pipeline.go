@@ -249,12 +249,10 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 		Stdin: env.Stdin, Stdout: env.Stdout, Stderr: env.Stderr, Dir: env.Dir, TempDir: env.TempDir, Quiet: env.Quiet,
 		Args: args, Files: c.Files, Only: c.Files, WholeFiles: c.WholeFiles, Once: c.Once, OnEmpty: c.OnEmpty, Cut: c.Cut, Workers: workers,
 		NewWorker: func() stream.Worker {
-			op := c.NewOp()
-			do := op.Do
-			if f, ok := op.(Func[R]); ok {
-				do = f // one call a line, not two
+			w := &worker[R]{op: c.NewOp(), render: c.NewRenderer(), newCarry: newCarry}
+			if f, ok := w.op.(Func[R]); ok {
+				w.fn = f // one call a line, not two
 			}
-			w := &worker[R]{do: do, render: c.NewRenderer(), newCarry: newCarry}
 			if c.Distinct != nil {
 				w.key, w.lines = c.Distinct.Key, c.Distinct.Lines
 			}
@@ -272,7 +270,8 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 // has its own, with its own result and renderer buffers.
 type worker[R any] struct {
 	_        sink.CacheLinePad
-	do       func(in *stream.Input, r *R) Outcome // the Op's Do
+	op       Op[R]
+	fn       Func[R] // op, when it is a Func
 	render   render.Renderer[R]
 	filter   *filter.Filter                   // nil when it keeps everything
 	newCarry func() *distinctCarry            // with Distinct
@@ -295,7 +294,13 @@ func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
 			in.Parsed = nil
 		}
 	}
-	o := w.do(in, &w.result)
+	// One call a line either way: a method value of op would be two.
+	var o Outcome
+	if w.fn != nil {
+		o = w.fn(in, &w.result)
+	} else {
+		o = w.op.Do(in, &w.result)
+	}
 	s.Findings += o.Findings
 	s.Suppressed += o.Suppressed
 	switch o.Dropped {
