@@ -14,6 +14,7 @@ import (
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/render/results"
+	"github.com/uritool/uritool/internal/sink"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -421,10 +422,12 @@ func (o *EditOptions) editOp(eo edit.Options, chosen [][]results.Chosen) pipelin
 // editWork is one worker's room for the edits of an output, the pairs
 // they replaced, and the records of an input's outputs.
 type editWork struct {
+	_        sink.CacheLinePad
 	eo       edit.Options
 	combo    []edit.Op
 	replaced []edit.Replaced
 	records  []results.Edited
+	_        sink.CacheLinePad
 }
 
 // iterate makes r's record for each combination of --iterate values, as

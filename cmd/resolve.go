@@ -15,6 +15,7 @@ import (
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/render/results"
+	"github.com/uritool/uritool/internal/sink"
 	"github.com/uritool/uritool/internal/stream"
 	"github.com/uritool/uritool/pkg/uri"
 )
@@ -177,7 +178,14 @@ func (o *ResolveOptions) runPairs(c *cobra.Command, args []string, withRef bool)
 // it is printed before the next input.
 func (o *ResolveOptions) pairsOp(withRef bool, fixed *uri.URI) pipeline.Op[results.Resolved] {
 	resolver := uri.ResolveOptions{NonStrict: o.NonStrict}
-	var buf []byte
+	// The buffer is padded: a slice header of its own would sit beside
+	// the other workers', and each write would take the cache line
+	// from them.
+	w := &struct {
+		_   sink.CacheLinePad
+		buf []byte
+		_   sink.CacheLinePad
+	}{}
 	return pipeline.Func[results.Resolved](func(in *stream.Input, r *results.Resolved) pipeline.Outcome {
 		r.Start(in.Line, in.Text)
 		// Where the base and the reference start in the input; -1 where
@@ -213,11 +221,11 @@ func (o *ResolveOptions) pairsOp(withRef bool, fixed *uri.URI) pipeline.Op[resul
 			}
 			target = &ref
 		}
-		if buf, err = resolver.AppendResolved(buf[:0], &b, target); err != nil {
+		if w.buf, err = resolver.AppendResolved(w.buf[:0], &b, target); err != nil {
 			r.Err = errfinding.Of(err, "reference")
 			return pipeline.Fail
 		}
-		r.Target = ascii.View(buf)
+		r.Target = ascii.View(w.buf)
 		return pipeline.Pass
 	})
 }

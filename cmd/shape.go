@@ -135,10 +135,12 @@ type shapeCounts struct {
 // shapeCarry is a block's shapes, to be counted, with their sums, which
 // the workers work out so that the one goroutine that counts need not.
 type shapeCarry struct {
+	_       sink.CacheLinePad
 	counter *shape.Counter
 	shapes  []byte
 	ends    []int
 	sums    []uint64
+	_       sink.CacheLinePad
 }
 
 func (c *shapeCarry) Gather(*sink.Sink) {
@@ -165,9 +167,11 @@ func (c *shapeCounts) admit(shapes []byte, ends []int, admit []bool) {
 // shapeOp works out shapes and hands them on to be counted, or, with
 // --sample, passes each input with its shape, for admit.
 type shapeOp struct {
+	_        sink.CacheLinePad
 	shaper   shape.Shaper
 	sample   bool
 	newCarry func() *shapeCarry
+	_        sink.CacheLinePad
 }
 
 func (o *shapeOp) Do(in *stream.Input, r *results.Shaped) pipeline.Outcome {

@@ -1,6 +1,10 @@
 package pipeline
 
-import "hash/maphash"
+import (
+	"hash/maphash"
+
+	"github.com/uritool/uritool/internal/sink"
+)
 
 // seen is the set behind --unique: the keys admitted so far, each held as
 // a 128-bit sum (two 64-bit maphash sums under seeds drawn for the run)
@@ -14,6 +18,10 @@ import "hash/maphash"
 // are new in each run, so no input can aim at it.
 type seen struct {
 	seeds [2]maphash.Seed
+	// The workers read seeds (sum) while the writer writes what
+	// follows: on one cache line, each write would take the line from
+	// the workers.
+	_     sink.CacheLinePad
 	slots []keySum // open addressing, linear probing; zero is empty
 	n     int
 	kept  uint64 // what touch read, kept so that its loads stay

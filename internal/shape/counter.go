@@ -29,7 +29,11 @@ type Counter struct {
 	// of a shape first seen after that many are dropped, and counted.
 	Max int
 
-	seed    maphash.Seed
+	seed maphash.Seed
+	// The workers read seed (Sum) while the goroutine that counts
+	// writes what follows: on one cache line, each write would take
+	// the line from the workers.
+	_       [64]byte
 	text    [][]byte // the records, in blocks of textBlock; a shape's bytes may run into the next block
 	size    int      // bytes used in text
 	n       int      // distinct shapes kept

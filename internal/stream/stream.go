@@ -364,10 +364,12 @@ func separate(stdout, stderr io.Writer) bool {
 // cutter cuts the lines of units into inputs for one worker; it keeps
 // the extractor of the file being read.
 type cutter struct {
+	_         sink.CacheLinePad
 	cut       Cut
 	plain     bool               // each line is one input
 	extractor *extract.Extractor // nil when the file is not extracted from
 	found     []extract.Found
+	_         sink.CacheLinePad
 }
 
 // handle runs one unit through a worker.
