@@ -849,6 +849,14 @@ func BenchmarkCommands(b *testing.B) {
 		{"parse-json", []string{"parse", "--format", "json"}},
 		{"lint-json", []string{"lint", "--format", "json", "-"}},
 		{"edit-replace", []string{"edit", "--replace-values", "X"}},
+		{"edit-delete-query", []string{"edit", "--delete-query", "utm_*"}},
+		{"parse", []string{"parse"}},
+		{"parse-color", []string{"parse", "--color", "always"}},
+		{"lint-sarif", []string{"lint", "--format", "sarif", "-"}},
+		{"resolve-ref", []string{"resolve", "--ref", "../x?y"}},
+		{"normalize-unique", []string{"normalize", "--unique"}},
+		{"shape", []string{"shape"}},
+		{"interop", []string{"interop"}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			environ := testEnv(b, nil)
