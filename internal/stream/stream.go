@@ -248,6 +248,13 @@ func Run(c Config) (Stats, error) {
 					cut.handle(w, u)
 				}
 				u.done <- struct{}{}
+				// The send readied the writer to run on this P when the
+				// worker next blocks: with every P busy, that could be a
+				// preemption 10 ms on, while the free units ran out and
+				// the reader and the other workers waited. Yielding lets
+				// it write at once (two cores over one, 5M lines:
+				// validate about 1.7 -> 1.9, shape 1.7 -> 1.95).
+				runtime.Gosched()
 			}
 		}(w, works[i])
 	}
