@@ -467,6 +467,57 @@ func TestExtractPerFile(t *testing.T) {
 	}
 }
 
+// TestDocumentsAmongLists: a document read whole by one worker keeps its
+// extraction state across its blocks while that worker also takes the
+// blocks of lists around it from the shared queue: the URIs inside a
+// fence that spans many blocks stay in code.
+func TestDocumentsAmongLists(t *testing.T) {
+	dir := t.TempDir()
+	doc := filepath.Join(dir, "doc.md")
+	os.WriteFile(doc, []byte("```\n"+strings.Repeat("http://in/code\n", 40000)+"```\nhttp://after/fence\n"), 0o644)
+	var args []string
+	for _, name := range []string{"a.txt", "b.txt", "c.txt"} {
+		f := filepath.Join(dir, name)
+		os.WriteFile(f, []byte(strings.Repeat("http://list/x\n", 40000)), 0o644)
+		args = append(args, f)
+	}
+	args = []string{args[0], doc, args[1], args[2]}
+	// A list's candidates are its lines; a document's, what its
+	// Markdown links to, in code or not.
+	cut := stream.Cut{Documents: true}
+	var want string
+	for _, workers := range []int{1, 4} {
+		out, _, _, err := run(t, stream.Config{Args: args, Files: true, Workers: workers, Cut: cut,
+			NewWorker: func() stream.Worker { return codeWorker{} }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if workers == 1 {
+			want = out
+			if !strings.Contains(want, "doc.md:40001 in code\n") || !strings.Contains(want, "doc.md:40003 not in code\n") {
+				t.Fatalf("one worker: %.300s", want)
+			}
+			continue
+		}
+		if out != want {
+			t.Errorf("%d workers: output differs from one worker's", workers)
+		}
+	}
+}
+
+// codeWorker writes whether each candidate of a document is in code.
+type codeWorker struct{}
+
+func (codeWorker) Handle(in *stream.Input, s *sink.Sink) {
+	if in.Found != nil && filepath.Ext(in.File) == ".md" {
+		code := "not in code"
+		if in.Found.Suppress.All || in.Found.Code {
+			code = "in code"
+		}
+		fmt.Fprintf(s.Out, "%s:%d %s\n", filepath.Base(in.File), in.Line, code)
+	}
+}
+
 // candidateWorker writes each candidate with its place; one in Markdown
 // code comes wholly suppressed.
 type candidateWorker struct{}
