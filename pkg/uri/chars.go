@@ -111,7 +111,8 @@ var (
 	// segment-nz-nc: pchar without ":" (3.3)
 	segmentNzNcChar = classOf(unreservedChars + subDelimsChars + "@")
 	// path characters: pchar / "/" (3.3). '/' and '.' carry a mark beside
-	// their membership, with which skipPath finds "/." as it scans.
+	// their membership, with which skipPathWords finds "/." as it scans
+	// (the vector scan compares the bytes themselves).
 	pathChar = func() charClass {
 		t := classOf(pcharChars + "/")
 		t.of['/'] |= slashMark

@@ -66,7 +66,7 @@ func checkWordFilters(t *testing.T, s string) {
 // at a time and the last ones of a string overlapped, to a loop over
 // bytes: every class, every length up to two and a half vectors, every
 // start, and every byte value at every place after it in a run of
-// members. skipPath, for pathChar, must also say
+// members. For pathChar, skip and skipPathWords must also say
 // whether the run holds "/.".
 func TestSkip(t *testing.T) { checkSkips(t) }
 
