@@ -118,10 +118,7 @@ func (u *URI) parse(s string, g grammar) error {
 
 	// scheme ":" (section 3.1). Without one, the input is a relative-ref.
 	if len(s) > 0 && ascii.IsAlpha(s[0]) {
-		j := 1
-		for j < len(s) && schemeChar.of[s[j]] != 0 {
-			j++
-		}
+		j := schemeRun(s)
 		if j < len(s) && s[j] == ':' {
 			u.flags |= hasScheme
 			u.schemeEnd = int32(j)
@@ -212,6 +209,31 @@ func (u *URI) parse(s string, g grammar) error {
 	}
 	u.flags |= parsed
 	return nil
+}
+
+// schemeRun returns the index of the first byte of s from 1 that is not a
+// scheme character, for s that starts with a letter. Nearly every scheme
+// is a few lowercase letters: where the first ':' of the first eight
+// bytes has only those before it, it ends the run, found with no loop.
+// The loop's exit, after four bytes or five (http, https, file), is one
+// the branch predictor cannot learn (perf put 5% of validate's time on
+// it).
+func schemeRun(s string) int {
+	if len(s) >= 8 {
+		x := word(s, 0)
+		if colons := zeroBytes(x ^ ones*':'); colons != 0 {
+			k := bits.TrailingZeros64(colons) >> 3
+			before := highs & (uint64(1)<<(8*k) - 1)
+			if lowerLetters(x)&before == before {
+				return k
+			}
+		}
+	}
+	j := 1
+	for j < len(s) && schemeChar.of[s[j]] != 0 {
+		j++
+	}
+	return j
 }
 
 // scanPct advances over bytes of class and pct-encoded triplets

@@ -42,6 +42,14 @@ func upperLetters(x uint64) uint64 {
 	return atLeastA &^ pastZ &^ x & highs
 }
 
+// lowerLetters sets the high bit of each byte of x in 'a'..'z'.
+func lowerLetters(x uint64) uint64 {
+	low := x &^ highs
+	atLeastA := low + ones*(0x80-'a')
+	pastZ := low + ones*(0x80-'z'-1)
+	return atLeastA &^ pastZ &^ x & highs
+}
+
 // anyUpper reports whether s holds an uppercase ASCII letter.
 func anyUpper(s string) bool {
 	if len(s) < 8 {

@@ -159,3 +159,56 @@ func checkSkip(t *testing.T, name, s string, i int, class *charClass) {
 		t.Fatalf("skipPathWords(%q, %d) = %d, dotted %v; want %d, %v", s, i, got, f&dotted != 0, want, wantDotted)
 	}
 }
+
+// TestSchemeRun holds schemeRun's word of letters before a ':' to the
+// loop over scheme characters: schemes short and long, cut at every
+// length, and every byte value at every place of their first nine bytes.
+func TestSchemeRun(t *testing.T) {
+	loop := func(s string) int {
+		j := 1
+		for j < len(s) && schemeChar.of[s[j]] != 0 {
+			j++
+		}
+		return j
+	}
+	check := func(s string) {
+		t.Helper()
+		if got, want := schemeRun(s), loop(s); got != want {
+			t.Fatalf("schemeRun(%q) = %d, want %d", s, got, want)
+		}
+	}
+	for _, full := range []string{
+		"https://host/p", "http://host/p", "file:///x", "mailto:a@b.c", "a:bcdefgh", "ab1:cdefgh",
+		"ab+c:xxxxx", "aB:xxxxxx", "HTTP://h", "httpS://h", "abcdefg:h", "abcdefgh:", "a/b:cdefgh",
+	} {
+		for n := 1; n <= len(full); n++ {
+			check(full[:n])
+		}
+		b := []byte(full)
+		for p := 1; p < 9 && p < len(b); p++ {
+			old := b[p]
+			for c := 0; c < 256; c++ {
+				b[p] = byte(c)
+				check(string(b))
+			}
+			b[p] = old
+		}
+	}
+}
+
+// TestLowerLetters holds lowerLetters to its definition for every pair of
+// byte values side by side: a sum that carried would show in the next.
+func TestLowerLetters(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for d := 0; d < 256; d++ {
+			x := uint64(c)<<24 | uint64(d)<<32
+			got := lowerLetters(x)
+			for k := 0; k < 8; k++ {
+				b := byte(x >> (8 * k))
+				if want := b >= 'a' && b <= 'z'; (got>>(8*k+7)&1 != 0) != want {
+					t.Fatalf("lowerLetters(%#x): byte %d (%#x) = %v, want %v", x, k, b, !want, want)
+				}
+			}
+		}
+	}
+}
