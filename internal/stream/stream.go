@@ -404,6 +404,7 @@ type cutter struct {
 	plain     bool               // each line is one input
 	extractor *extract.Extractor // nil when the file is not extracted from
 	found     []extract.Found
+	ends      [2 * chunk]int32 // newlines' indexes: room for a chunk's, or a part chunk's and its end
 	_         sink.CacheLinePad
 }
 
@@ -420,28 +421,45 @@ func (c *cutter) handle(w Worker, u *unit) {
 	case u.piece:
 		c.piece(w, &in, u)
 	default:
-		data := u.data
-		for len(data) > 0 {
-			i := bytes.IndexByte(data, '\n')
-			var line []byte
-			if i < 0 {
-				line, data = data, nil
-			} else {
-				line, data = data[:i], data[i+1:]
-			}
-			in.Text = ascii.View(trimCR(line))
-			if c.plain {
-				w.Handle(&in, u.sink)
-			} else {
-				c.line(w, &in, u.sink)
-			}
-			in.Line++
-		}
+		c.lines(w, &in, u)
 	}
 	if u.err != nil && !u.fatal {
 		if r, ok := w.(UnreadableReporter); ok {
 			r.Unreadable(u.sink, u.file, u.err)
 		}
+	}
+}
+
+// lines cuts a block at its newlines into lines, each an input or cut
+// into inputs. The newlines come a batch at a time from newlines, and
+// those of the part chunk at the end from putNewlines, with the block's
+// end as the end of a last line that has no newline.
+func (c *cutter) lines(w Worker, in *Input, u *unit) {
+	data := u.data
+	start := 0 // of the next line
+	for off := 0; start < len(data); {
+		n, scanned := newlines(data[off:], c.ends[:])
+		if scanned == 0 {
+			rest := data[off:]
+			n = putNewlines(rest, 0, c.ends[:], 0)
+			if len(rest) == 0 || rest[len(rest)-1] != '\n' {
+				c.ends[n] = int32(len(rest))
+				n++
+			}
+			scanned = len(rest)
+		}
+		for _, e := range c.ends[:n] {
+			end := off + int(e)
+			in.Text = ascii.View(trimCR(data[start:end]))
+			if c.plain {
+				w.Handle(in, u.sink)
+			} else {
+				c.line(w, in, u.sink)
+			}
+			in.Line++
+			start = end + 1
+		}
+		off += scanned
 	}
 }
 

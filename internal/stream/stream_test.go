@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -62,6 +63,38 @@ func TestOrderAcrossWorkers(t *testing.T) {
 	}
 	if stats.Findings != 0 {
 		t.Errorf("findings %d", stats.Findings)
+	}
+}
+
+// TestLineEnds cuts inputs of every length up to five chunks of the
+// newline scan, ending or not in a newline, with empty lines, CRLF and
+// lines longer and shorter than a chunk, and a stream of lines of random
+// lengths over many blocks: each line once, in order, with its number.
+func TestLineEnds(t *testing.T) {
+	pattern := "a\n\nhttps://example.com/x\r\n" + strings.Repeat("b", 70) + "\n\n\n\n\nc\n" + strings.Repeat("d/", 50) + "\n"
+	inputs := []string{}
+	for n := 0; n <= len(pattern); n++ {
+		inputs = append(inputs, pattern[:n])
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	var long strings.Builder
+	for long.Len() < 1<<20 {
+		long.WriteString(strings.Repeat("x", r.IntN(200)))
+		long.WriteByte('\n')
+	}
+	inputs = append(inputs, long.String(), long.String()+"tail")
+	for _, in := range inputs {
+		var want strings.Builder
+		if in != "" {
+			pieces := strings.Split(strings.TrimSuffix(in, "\n"), "\n")
+			for i, p := range pieces {
+				fmt.Fprintf(&want, ":%d:%s\n", i+1, strings.TrimSuffix(p, "\r"))
+			}
+		}
+		out, errOut, _, err := run(t, stream.Config{Stdin: strings.NewReader(in), Workers: 2})
+		if err != nil || errOut != "" || out != want.String() {
+			t.Fatalf("input %q: err %v, stderr %q, stdout %q, want %q", in[:min(len(in), 300)], err, errOut, out[:min(len(out), 300)], want.String()[:min(want.Len(), 300)])
+		}
 	}
 }
 
