@@ -13,7 +13,9 @@ func hasSSSE3() bool
 // in class, and for pathChar whether the run holds "/.". It reads sixteen
 // bytes at a time by class.nibbles where s has as many and vector is true
 // (a run near the end of s is read from its last sixteen), and a byte at
-// a time otherwise. One call of assembly, whichever way, keeps skip small
+// a time otherwise. Where s has 32 bytes, the first 32 from i (or the
+// last of s) are read at once, with no branch on where the run ends in
+// them. One call of assembly, whichever way, keeps skip small
 // enough to inline.
 //
 //go:noescape

@@ -85,6 +85,8 @@ TEXT ·skipClass(SB), NOSPLIT, $0-41
 	MOVOU dots<>(SB), X9
 	MOVQ  DX, BX
 	SUBQ  CX, BX // what is left of s from i
+	CMPQ  DX, $32
+	JAE   first
 	CMPQ  BX, $16
 	JB    tail
 
@@ -135,6 +137,59 @@ found:
 	MOVQ R8, CX
 	ADDQ AX, CX
 	JMP  end
+
+first:
+	// The first 32 bytes from i, or the last 32 of s where fewer are
+	// left (R8, their start, is the lesser), with no branch on where
+	// in them the run ends: most runs (a host, a path) end within them,
+	// and a loop's exit there, after one vector or two, is one the
+	// branch predictor cannot learn. The end of s counts as a
+	// non-member; a run past the 32 bytes goes on in the loop.
+	MOVQ    DX, R8
+	SUBQ    $32, R8
+	CMPQ    CX, R8
+	CMOVQLT CX, R8
+	MOVOU   16(SI)(R8*1), X0
+	NONMEMBERS
+	SLASHDOTS
+	MOVL    AX, BX
+	SHLL    $16, BX
+	MOVL    R13, R14
+	SHLL    $16, R14
+	MOVL    R9, R12
+	SHLL    $16, R12
+	MOVOU   (SI)(R8*1), X0
+	NONMEMBERS
+	SLASHDOTS
+	ORL     BX, AX
+	ORL     R14, R13
+	ORL     R12, R9
+
+	// Shift out the bytes before i, and set the end of s's bit where it
+	// is among the 32 (bit 32 where it is not).
+	MOVQ    CX, BX
+	SUBQ    R8, CX
+	SHRL    CX, AX
+	SHRL    CX, R13
+	SHRL    CX, R9
+	MOVQ    BX, CX
+	MOVQ    DX, BX
+	SUBQ    CX, BX
+	MOVQ    $32, R12
+	CMPQ    BX, R12
+	CMOVQLT BX, R12
+	BTSQ    R12, AX
+	PAIRS
+	TESTL   AX, AX
+	JNZ     found
+	ORL     R12, R10
+	MOVL    R13, R11
+	SHRL    $31, R11
+	ADDQ    $32, CX
+	SUBQ    $32, BX
+	CMPQ    BX, $16
+	JB      tail
+	JMP     loop
 
 bytes:
 	// A string too short for a vector, or no SSSE3: a byte at a time.
