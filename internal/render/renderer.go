@@ -25,11 +25,13 @@ const (
 )
 
 // Writer is where renderers write: a part of a sink.Sink, or any
-// buffer in tests.
+// buffer in tests. A record built by appending to AvailableBuffer's slice
+// and then written is not copied again.
 type Writer interface {
 	io.Writer
 	io.StringWriter
 	io.ByteWriter
+	AvailableBuffer() []byte
 }
 
 // Renderer writes one command's results in one format. Each worker of the

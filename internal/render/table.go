@@ -83,14 +83,11 @@ func NewTableRenderer[R any](t *Table[R], format string, o TextOptions) Renderer
 }
 
 type tableJSON[R any] struct {
-	_   sink.CacheLinePad
-	t   *Table[R]
-	buf []byte
-	_   sink.CacheLinePad
+	t *Table[R]
 }
 
 func (j *tableJSON[R]) Render(s *sink.Sink, r *R) {
-	b := append(j.buf[:0], '{')
+	b := append(s.Out.AvailableBuffer(), '{')
 	for i := range j.t.Keys {
 		k := &j.t.Keys[i]
 		if k.Only != nil && !k.Only(r) {
@@ -101,7 +98,6 @@ func (j *tableJSON[R]) Render(s *sink.Sink, r *R) {
 	}
 	b = AppendFinding(AppendKey(b, "error"), j.t.Subject(r).Err)
 	b = append(b, '}', '\n')
-	j.buf = b
 	s.Out.Write(b)
 }
 

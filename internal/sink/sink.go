@@ -78,11 +78,23 @@ func (p *Part) switchTo() {
 	}
 }
 
+// Write appends b. A b appended to AvailableBuffer's slice, still in
+// p's buffer, is taken as it stands, with no copy.
 func (p *Part) Write(b []byte) (int, error) {
 	p.switchTo()
+	if n := len(p.buf); len(b) > 0 && len(b) <= cap(p.buf)-n && &p.buf[:n+1][n] == &b[0] {
+		p.buf = p.buf[:n+len(b)]
+		return len(b), nil
+	}
 	p.buf = append(p.buf, b...)
 	return len(b), nil
 }
+
+// AvailableBuffer returns an empty slice at the end of p's buffer, as
+// bytes.Buffer's does: a renderer that builds a record by appending to it
+// and then writes it leaves the record where it is. It is valid until
+// the next write.
+func (p *Part) AvailableBuffer() []byte { return p.buf[len(p.buf):] }
 
 func (p *Part) WriteString(str string) (int, error) {
 	p.switchTo()

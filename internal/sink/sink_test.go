@@ -2,6 +2,7 @@ package sink_test
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/uritool/uritool/internal/sink"
@@ -64,5 +65,25 @@ func TestTruncate(t *testing.T) {
 	var both bytes.Buffer
 	if err := s.WriteTo(&both, &both); err != nil || both.String() != "aEb" {
 		t.Errorf("got %q (%v), want %q", both.String(), err, "aEb")
+	}
+}
+
+// TestAvailableBuffer: a record appended to AvailableBuffer's slice and
+// written stays where it is, a slice from elsewhere is copied, and one
+// that outgrew the buffer is written whole; runs of stdout and stderr
+// keep their order throughout.
+func TestAvailableBuffer(t *testing.T) {
+	s := sink.NewSink()
+	s.Out.WriteString("a")
+	s.Out.Write(append(s.Out.AvailableBuffer(), "bc"...))
+	s.Err.WriteString("E")
+	s.Out.Write(append(s.Out.AvailableBuffer(), "d"...))
+	s.Out.Write([]byte("f"))
+	big := strings.Repeat("x", 10_000)
+	s.Out.Write(append(s.Out.AvailableBuffer(), big...))
+	s.Err.Write(append(s.Err.AvailableBuffer(), "F"...))
+	var both bytes.Buffer
+	if err := s.WriteTo(&both, &both); err != nil || both.String() != "abcEdf"+big+"F" {
+		t.Errorf("got %.20q… (%v), want %q", both.String(), err, "abcEdf"+"x…"+"F")
 	}
 }

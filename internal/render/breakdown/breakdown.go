@@ -71,7 +71,6 @@ type renderer struct {
 	_     sink.CacheLinePad
 	out   render.Writer
 	opts  Options
-	buf   []byte
 	style breakdownStyle
 	_     sink.CacheLinePad
 }
@@ -101,8 +100,7 @@ func (p *renderer) Render(s *sink.Sink, r *Parsed) {
 			p.diagnostic(s.Err, r)
 			return
 		}
-		p.buf = append(append(p.buf[:0], r.Get...), '\n')
-		s.Out.Write(p.buf)
+		s.Out.Write(append(append(s.Out.AvailableBuffer(), r.Get...), '\n'))
 	case r.Err != nil:
 		p.diagnostic(s.Err, r)
 	default:
@@ -134,7 +132,7 @@ func (p *renderer) diagnostic(w render.Writer, r *Parsed) {
 // invalid one writes its diagnostic on stderr, or in JSON a record of its
 // error where its items would be.
 func (p *renderer) each(s *sink.Sink, r *Parsed) {
-	b := p.buf[:0]
+	b := s.Out.AvailableBuffer()
 	switch {
 	case p.opts.Format == render.FormatJSON:
 		plain := r.Err == nil && !p.opts.IRI || render.JSONPlain(r.Input)
@@ -152,7 +150,6 @@ func (p *renderer) each(s *sink.Sink, r *Parsed) {
 			b = append(append(b, r.Items[i].Text...), '\n')
 		}
 	}
-	p.buf = b
 	s.Out.Write(b)
 }
 
@@ -243,7 +240,7 @@ func (p *renderer) json(r *Parsed) {
 	// The components are substrings of the input: when it is plain, so
 	// are they, and none needs a look at its bytes. A valid URI is plain.
 	plain := ok && !p.opts.IRI || render.JSONPlain(r.Input)
-	b := append(p.buf[:0], '{')
+	b := append(p.out.AvailableBuffer(), '{')
 	b = render.AppendInputPlainOr(b, r.Input, plain)
 	if r.SchemeAdded {
 		b = append(b, `,"scheme_added":true`...)
@@ -328,7 +325,6 @@ func (p *renderer) json(r *Parsed) {
 		b = append(b, "null"...)
 	}
 	b = append(b, '}', '\n')
-	p.buf = b
 	p.out.Write(b)
 }
 
@@ -473,8 +469,8 @@ type span struct {
 
 // breakdown draws r's URI on one line, brackets each component under it
 // in the manner of RFC 3986 section 3's diagram, and lists the components.
-// It appends to the renderer's buffer and writes once: for a plain ASCII
-// URI without a password it neither formats nor allocates.
+// It appends to the output's available buffer and writes once: for a
+// plain ASCII URI without a password it neither formats nor allocates.
 func (p *renderer) breakdown(r *Parsed) {
 	u := r.URI
 	st := &p.style
@@ -516,7 +512,7 @@ func (p *renderer) breakdown(r *Parsed) {
 	spans := all[:n]
 
 	// The line: delimiters dim, each component in its color.
-	b := st.dim.Open(append(p.buf[:0], "  "...))
+	b := st.dim.Open(append(p.out.AvailableBuffer(), "  "...))
 	pos := 0
 	for _, s := range spans {
 		b = appendPiece(b, shown[pos:s.start])
@@ -532,7 +528,6 @@ func (p *renderer) breakdown(r *Parsed) {
 		b = st.appendDiagram(b, spans)
 	}
 	b = st.appendList(b, r, shown, ascii, &parts)
-	p.buf = b
 	p.out.Write(b)
 }
 

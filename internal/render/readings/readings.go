@@ -35,16 +35,12 @@ func NewRenderer(o Options) render.Renderer[Result] {
 	return newInteropText(o.Out)
 }
 
-type interopJSON struct {
-	_   sink.CacheLinePad
-	buf []byte
-	_   sink.CacheLinePad
-}
+type interopJSON struct{}
 
 // Render writes {"input", "base" with one, one object per parser by
 // name, "disagree", "agree"}; a component a parser did not find is null.
 func (j *interopJSON) Render(s *sink.Sink, r *Result) {
-	b := append(j.buf[:0], '{')
+	b := append(s.Out.AvailableBuffer(), '{')
 	b = render.AppendInput(b, r.Input)
 	if r.Base != "" {
 		b = render.AppendString(render.AppendKey(b, "base"), r.Base)
@@ -69,7 +65,6 @@ func (j *interopJSON) Render(s *sink.Sink, r *Result) {
 	b = append(b, ']')
 	b = render.AppendBool(render.AppendKey(b, "agree"), len(r.Disagree) == 0)
 	b = append(b, '}', '\n')
-	j.buf = b
 	s.Out.Write(b)
 }
 
@@ -106,7 +101,6 @@ type interopText struct {
 	on                  bool
 	label, dim, err, ok render.Ink
 	passwords           render.Passwords
-	buf                 []byte
 	rows                [1 + 1 + 7][1 + 3]string // header, accepted, Components
 	cols                [1 + 1 + 7][1 + 3]int    // the columns each cell takes
 	widths              [1 + 3]int               // the columns each column takes
@@ -161,7 +155,7 @@ func (t *interopText) fill(r *Result) {
 }
 
 func (t *interopText) Render(s *sink.Sink, r *Result) {
-	b := t.label.Append(t.buf[:0], render.Shown(r.Input, t.passwords, false))
+	b := t.label.Append(s.Out.AvailableBuffer(), render.Shown(r.Input, t.passwords, false))
 	b = append(b, '\n')
 	t.fill(r)
 	for i := range t.rows {
@@ -214,7 +208,6 @@ func (t *interopText) Render(s *sink.Sink, r *Result) {
 		b = append(b, t.err.Off...)
 	}
 	b = append(b, "\n\n"...)
-	t.buf = b
 	s.Out.Write(b)
 }
 

@@ -134,14 +134,11 @@ func (t *textRenderer) Render(s *sink.Sink, r *check.Result) {
 
 // jsonRenderer writes one JSON Lines record per input.
 type jsonRenderer struct {
-	_    sink.CacheLinePad
 	opts Options
-	buf  []byte
-	_    sink.CacheLinePad
 }
 
 func (j *jsonRenderer) Render(s *sink.Sink, r *check.Result) {
-	b := append(j.buf[:0], '{')
+	b := append(s.Out.AvailableBuffer(), '{')
 	if j.opts.WithFile {
 		b = render.AppendString(render.AppendKey(b, "file"), DisplayFile(r.File))
 	}
@@ -187,19 +184,17 @@ func (j *jsonRenderer) Render(s *sink.Sink, r *check.Result) {
 		b = append(b, ']')
 	}
 	b = append(b, '}', '\n')
-	j.buf = b
 	s.Out.Write(b)
 }
 
 // Unreadable writes a record for a file that cannot be read, so that a
 // JSON report holds every file it was asked for.
 func (j *jsonRenderer) Unreadable(s *sink.Sink, file string, err error) {
-	b := append(j.buf[:0], '{')
+	b := append(s.Out.AvailableBuffer(), '{')
 	b = render.AppendString(render.AppendKey(b, "file"), DisplayFile(file))
 	b = append(b, `,"line":null,"column":null,"input":null,"valid":false`...)
 	b = render.AppendFinding(render.AppendKey(b, "error"), &finding.Finding{Rule: finding.RuleIO, Message: err.Error()})
 	b = append(b, '}', '\n')
-	j.buf = b
 	s.Out.Write(b)
 }
 
