@@ -237,22 +237,26 @@ func TestTemplateOf(t *testing.T) {
 	}
 }
 
-// TestCheckerGrammars: --as picks the grammar, --iri its IRI form.
+// TestCheckerGrammars: --as picks the grammar, --iri its IRI form, and
+// Parsed says whether the input is a URI by RFC 3986's grammar, whatever
+// the policies then said of it.
 func TestCheckerGrammars(t *testing.T) {
 	for _, c := range []struct {
-		opts  Options
-		input string
-		rule  string
+		opts   Options
+		input  string
+		rule   string
+		parsed bool
 	}{
-		{Options{}, "http://a/", ""},
-		{Options{}, "/a", "scheme"},
-		{Options{As: AsReference}, "/a", ""},
-		{Options{As: AsAbsolute}, "http://a/#f", "absolute-URI"},
-		{Options{}, "http://a/é", "path"},
-		{Options{IRI: true}, "http://a/é", ""},
-		{Options{Policy: Policy{Schemes: []string{"https"}}}, "http://a/", RuleScheme},
-		{Options{Policy: Policy{NoUserinfo: true}}, "http://u@a/", RuleUserinfo},
-		{Options{Policy: Policy{RequireHost: true}}, "file:///x", RuleHost},
+		{Options{}, "http://a/", "", true},
+		{Options{}, "/a", "scheme", false},
+		{Options{As: AsReference}, "/a", "", true},
+		{Options{As: AsAbsolute}, "http://a/#f", "absolute-URI", false},
+		{Options{}, "http://a/é", "path", false},
+		{Options{IRI: true}, "http://a/é", "", false},
+		{Options{IRI: true}, "http://a/", "", false},
+		{Options{Policy: Policy{Schemes: []string{"https"}}}, "http://a/", RuleScheme, true},
+		{Options{Policy: Policy{NoUserinfo: true}}, "http://u@a/", RuleUserinfo, true},
+		{Options{Policy: Policy{RequireHost: true}}, "file:///x", RuleHost, true},
 	} {
 		ch, err := New(c.opts)
 		if err != nil {
@@ -264,8 +268,32 @@ func TestCheckerGrammars(t *testing.T) {
 		if r.Error != nil {
 			got = r.Error.Rule
 		}
-		if got != c.rule {
-			t.Errorf("%+v %q: rule %q, want %q", c.opts, c.input, got, c.rule)
+		if got != c.rule || r.Parsed != c.parsed {
+			t.Errorf("%+v %q: rule %q, parsed %v; want %q, %v", c.opts, c.input, got, r.Parsed, c.rule, c.parsed)
+		}
+	}
+}
+
+// TestTemplateNotParsed: a template's source is no URI, and a result
+// that last held a parsed input says so no more: the JSON report writes
+// a parsed input without escaping it.
+func TestTemplateNotParsed(t *testing.T) {
+	e, err := NewEngine(EngineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Result
+	for _, c := range []struct {
+		line   string
+		parsed bool
+	}{
+		{"<https://a.example/x>", true},
+		{`[v]: https://a.example/{{ "x" }}/y`, false},
+	} {
+		f := found(c.line)[0]
+		e.Check(&r, "README.md", 1, f.Text, &f)
+		if r.Parsed != c.parsed {
+			t.Errorf("%q: parsed %v, want %v", f.Text, r.Parsed, c.parsed)
 		}
 	}
 }

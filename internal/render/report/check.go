@@ -155,7 +155,9 @@ func (j *jsonRenderer) Render(s *sink.Sink, r *check.Result) {
 		// stay the input's.
 		input = j.opts.Palette.Passwords.Masked(input)
 	}
-	b = render.AppendInput(b, input)
+	// A parsed input needs no look at its bytes, masked or not: the mask
+	// is plain too.
+	b = render.AppendInputPlainOr(b, input, r.Parsed || render.JSONPlain(input))
 	if r.SchemeAdded {
 		b = render.AppendBool(render.AppendKey(b, "scheme_added"), true)
 	}
