@@ -87,3 +87,26 @@ func TestAvailableBuffer(t *testing.T) {
 		t.Errorf("got %.20q… (%v), want %q", both.String(), err, "abcEdf"+"x…"+"F")
 	}
 }
+
+// TestReuse: after Reset, and after Spill wrote a sink out, the next
+// write starts a run of its own, whichever stream wrote last.
+func TestReuse(t *testing.T) {
+	s := sink.NewSink()
+	s.Out.WriteString("a")
+	s.Reset()
+	s.Out.WriteString("b")
+	s.Err.WriteString("E")
+	var both bytes.Buffer
+	if err := s.WriteTo(&both, &both); err != nil || both.String() != "bE" {
+		t.Errorf("after Reset: got %q (%v), want %q", both.String(), err, "bE")
+	}
+
+	var spilled bytes.Buffer
+	s = sink.NewSpilling(func(s *sink.Sink) error { return s.WriteTo(&spilled, &spilled) })
+	s.Err.WriteString(strings.Repeat("x", sink.OutputPerBlock))
+	s.Spill()
+	s.Err.WriteString("y")
+	if err := s.WriteTo(&spilled, &spilled); err != nil || spilled.String() != strings.Repeat("x", sink.OutputPerBlock)+"y" {
+		t.Errorf("after Spill: got %d bytes ending %q (%v)", spilled.Len(), spilled.String()[max(0, spilled.Len()-3):], err)
+	}
+}
