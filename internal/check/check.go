@@ -72,10 +72,11 @@ type Result struct {
 	SourceStart  int
 	SourceOffset func(int) int
 	Input        string
-	// Parsed says Input parsed by RFC 3986's grammar (not RFC 3987's),
-	// whatever the policies then said of it: every byte is ASCII and one
-	// the grammar allows, none of which a JSON string escapes.
-	Parsed      bool
+	// SyntaxValid says Input matched the RFC 3986 rule it was checked by
+	// (not an RFC 3987 one), whatever the policies then said of it: every
+	// byte is ASCII and one the grammar allows, none of which a JSON
+	// string escapes.
+	SyntaxValid bool
 	SchemeAdded bool             // --default-scheme made Input from the input line
 	Error       *finding.Finding // nil when the input passes
 	// Warnings holds the findings after the error: warnings, and the
@@ -176,7 +177,7 @@ func (c *Checker) Check(r *Result, input string) {
 	r.Suppressed = r.Suppressed[:0]
 	r.LintOn = c.opts.Lint
 	u, err := uri.ParseRule(input, c.rule)
-	r.Parsed = err == nil && !c.opts.IRI
+	r.SyntaxValid = err == nil && !c.opts.IRI
 	if err != nil {
 		c.finding = errfinding.From(err, "uri")
 		if _, parse := err.(*uri.ParseError); parse && !c.opts.IRI {

@@ -274,7 +274,7 @@ func (e *Engine) templated(r *Result, file, text string, f *extract.Found) bool 
 	if !ok {
 		return false
 	}
-	r.Input, r.Parsed, r.Error, r.Warnings, r.Suppressed = text, false, nil, r.Warnings[:0], r.Suppressed[:0]
+	r.Input, r.SyntaxValid, r.Error, r.Warnings, r.Suppressed = text, false, nil, r.Warnings[:0], r.Suppressed[:0]
 	if tf.Severity == finding.Note {
 		r.Warnings = append(r.Warnings, tf)
 		r.LintOn = true // so that formats show the note

@@ -238,14 +238,14 @@ func TestTemplateOf(t *testing.T) {
 }
 
 // TestCheckerGrammars: --as picks the grammar, --iri its IRI form, and
-// Parsed says whether the input is a URI by RFC 3986's grammar, whatever
+// SyntaxValid says whether the input matched an RFC 3986 rule, whatever
 // the policies then said of it.
 func TestCheckerGrammars(t *testing.T) {
 	for _, c := range []struct {
-		opts   Options
-		input  string
-		rule   string
-		parsed bool
+		opts  Options
+		input string
+		rule  string
+		valid bool
 	}{
 		{Options{}, "http://a/", "", true},
 		{Options{}, "/a", "scheme", false},
@@ -268,32 +268,32 @@ func TestCheckerGrammars(t *testing.T) {
 		if r.Error != nil {
 			got = r.Error.Rule
 		}
-		if got != c.rule || r.Parsed != c.parsed {
-			t.Errorf("%+v %q: rule %q, parsed %v; want %q, %v", c.opts, c.input, got, r.Parsed, c.rule, c.parsed)
+		if got != c.rule || r.SyntaxValid != c.valid {
+			t.Errorf("%+v %q: rule %q, syntax valid %v; want %q, %v", c.opts, c.input, got, r.SyntaxValid, c.rule, c.valid)
 		}
 	}
 }
 
-// TestTemplateNotParsed: a template's source is no URI, and a result
-// that last held a parsed input says so no more: the JSON report writes
-// a parsed input without escaping it.
-func TestTemplateNotParsed(t *testing.T) {
+// TestTemplateNotSyntaxValid: a template's source is no URI, and a
+// result that last held a valid input says so no more: the JSON report
+// writes a syntax-valid input without escaping it.
+func TestTemplateNotSyntaxValid(t *testing.T) {
 	e, err := NewEngine(EngineOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var r Result
 	for _, c := range []struct {
-		line   string
-		parsed bool
+		line  string
+		valid bool
 	}{
 		{"<https://a.example/x>", true},
 		{`[v]: https://a.example/{{ "x" }}/y`, false},
 	} {
 		f := found(c.line)[0]
 		e.Check(&r, "README.md", 1, f.Text, &f)
-		if r.Parsed != c.parsed {
-			t.Errorf("%q: parsed %v, want %v", f.Text, r.Parsed, c.parsed)
+		if r.SyntaxValid != c.valid {
+			t.Errorf("%q: syntax valid %v, want %v", f.Text, r.SyntaxValid, c.valid)
 		}
 	}
 }

@@ -81,6 +81,7 @@ func (p *Part) switchTo() {
 	}
 }
 
+// newRun starts a run of p's stream, and makes it the last.
 func (p *Part) newRun() {
 	p.s.runs = append(p.s.runs, run{toErr: p.toErr, start: len(p.buf)})
 	p.s.out.last, p.s.err.last = !p.toErr, p.toErr

@@ -15,8 +15,8 @@ func hasSSSE3() bool
 // (a run near the end of s is read from its last sixteen), and a byte at
 // a time otherwise. Where s has 32 bytes, the first 32 from i (or the
 // last of s) are read at once, with no branch on where the run ends in
-// them. One call of assembly, whichever way, keeps skip small
-// enough to inline.
+// them. One call of assembly, whichever way, keeps skip small enough to
+// inline.
 //
 //go:noescape
 func skipClass(s string, i int, class *charClass) (end int, slashDot bool)

@@ -157,7 +157,7 @@ func (j *jsonRenderer) Render(s *sink.Sink, r *check.Result) {
 	}
 	// A parsed input needs no look at its bytes, masked or not: the mask
 	// is plain too.
-	b = render.AppendInputPlainOr(b, input, r.Parsed || render.JSONPlain(input))
+	b = render.AppendInputPlainOr(b, input, r.SyntaxValid || render.JSONPlain(input))
 	if r.SchemeAdded {
 		b = render.AppendBool(render.AppendKey(b, "scheme_added"), true)
 	}
