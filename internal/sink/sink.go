@@ -99,6 +99,12 @@ func (p *Part) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
+// clearRuns forgets the runs, so that the next write starts one.
+func (s *Sink) clearRuns() {
+	s.runs = s.runs[:0]
+	s.out.last, s.err.last = false, false
+}
+
 // AvailableBuffer returns an empty slice at the end of p's buffer, as
 // bytes.Buffer's does: a renderer that builds a record by appending to it
 // and then writes it leaves the record where it is. It is valid until
@@ -213,8 +219,8 @@ func (s *Sink) Spill() {
 	if s.spillErr == nil {
 		s.spillErr = s.spill(s)
 	}
-	s.out.buf, s.err.buf, s.runs = s.out.buf[:0], s.err.buf[:0], s.runs[:0]
-	s.out.last, s.err.last = false, false
+	s.out.buf, s.err.buf = s.out.buf[:0], s.err.buf[:0]
+	s.clearRuns()
 }
 
 // NewSpilling returns a sink whose Spill writes what it holds with
@@ -237,8 +243,7 @@ func (s *Sink) Reset() {
 		}
 		p.buf = p.buf[:0]
 	}
-	s.runs = s.runs[:0]
-	s.out.last, s.err.last = false, false
+	s.clearRuns()
 	s.Findings, s.Checked, s.Suppressed, s.Excluded, s.Code, s.Notes = 0, 0, 0, 0, 0, 0
 }
 

@@ -22,6 +22,15 @@ GLOBL newline<>(SB), RODATA|NOPTR, $16
 	ANDQ  R12, R10
 
 
+// MASK ors the newlines of the sixteen bytes at off from the chunk at
+// CX into R10, at their place among its 64.
+#define MASK(off, x) \
+	MOVOU    off(SI)(CX*1), x; \
+	PCMPEQB  X0, x; \
+	PMOVMSKB x, R11; \
+	SHLQ     $off, R11; \
+	ORQ      R11, R10
+
 // func newlines(b []byte, ends []int32) (n, scanned int)
 TEXT ·newlines(SB), NOSPLIT, $0-64
 	MOVQ  b_base+0(FP), SI
@@ -42,21 +51,9 @@ loop:
 	MOVOU    (SI)(CX*1), X1
 	PCMPEQB  X0, X1
 	PMOVMSKB X1, R10
-	MOVOU    16(SI)(CX*1), X2
-	PCMPEQB  X0, X2
-	PMOVMSKB X2, R11
-	SHLQ     $16, R11
-	ORQ      R11, R10
-	MOVOU    32(SI)(CX*1), X3
-	PCMPEQB  X0, X3
-	PMOVMSKB X3, R11
-	SHLQ     $32, R11
-	ORQ      R11, R10
-	MOVOU    48(SI)(CX*1), X4
-	PCMPEQB  X0, X4
-	PMOVMSKB X4, R11
-	SHLQ     $48, R11
-	ORQ      R11, R10
+	MASK(16, X2)
+	MASK(32, X3)
+	MASK(48, X4)
 	STEP
 	STEP
 	STEP

@@ -507,11 +507,15 @@ func TestExtractPerFile(t *testing.T) {
 func TestDocumentsAmongLists(t *testing.T) {
 	dir := t.TempDir()
 	doc := filepath.Join(dir, "doc.md")
-	os.WriteFile(doc, []byte("```\n"+strings.Repeat("http://in/code\n", 40000)+"```\nhttp://after/fence\n"), 0o644)
+	if err := os.WriteFile(doc, []byte("```\n"+strings.Repeat("http://in/code\n", 40000)+"```\nhttp://after/fence\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var args []string
 	for _, name := range []string{"a.txt", "b.txt", "c.txt"} {
 		f := filepath.Join(dir, name)
-		os.WriteFile(f, []byte(strings.Repeat("http://list/x\n", 40000)), 0o644)
+		if err := os.WriteFile(f, []byte(strings.Repeat("http://list/x\n", 40000)), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		args = append(args, f)
 	}
 	args = []string{args[0], doc, args[1], args[2]}

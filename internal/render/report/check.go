@@ -155,8 +155,8 @@ func (j *jsonRenderer) Render(s *sink.Sink, r *check.Result) {
 		// stay the input's.
 		input = j.opts.Palette.Passwords.Masked(input)
 	}
-	// A parsed input needs no look at its bytes, masked or not: the mask
-	// is plain too.
+	// A syntax-valid input needs no look at its bytes, masked or not: the
+	// mask is plain too.
 	b = render.AppendInputPlainOr(b, input, r.SyntaxValid || render.JSONPlain(input))
 	if r.SchemeAdded {
 		b = render.AppendBool(render.AppendKey(b, "scheme_added"), true)
