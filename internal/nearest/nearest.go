@@ -7,10 +7,12 @@ import "slices"
 
 // Name returns the one of names nearest to name by edit distance
 // (Levenshtein, over runes). Only names within max(2, n/3) edits of
-// name's n runes count, so that a hint is plausible; of equally near
-// ones the first wins. name itself, when it is one of names, wins over
-// any other: invalid UTF-8 bytes all read as U+FFFD, so that "\x81" is
-// no edits from "\x98".
+// name's n runes count, and only those that keep more than half of
+// name's runes in order (a common subsequence), so that a hint is
+// plausible: "std" is two edits from "src", but only its "s" is there.
+// Of equally near ones the first wins. name itself, when it is one of
+// names, wins over any other: invalid UTF-8 bytes all read as U+FFFD, so
+// that "\x81" is no edits from "\x98".
 func Name(name string, names []string) (string, bool) {
 	if slices.Contains(names, name) {
 		return name, true
@@ -25,7 +27,7 @@ func Name(name string, names []string) (string, bool) {
 		for _, r := range a {
 			cand = append(cand, r)
 		}
-		if d, ok := distance(want, cand, limit, &rows); ok {
+		if d, ok := distance(want, cand, limit, &rows); ok && 2*common(want, cand, &rows) > len(want) {
 			best, found = a, true
 			if d == 0 {
 				break
@@ -70,6 +72,27 @@ func distance(a, b []rune, limit int, rows *[2][]int) (int, bool) {
 		return d, true
 	}
 	return 0, false
+}
+
+// common returns the length of the longest common subsequence of a and
+// b, with rows as distance's.
+func common(a, b []rune, rows *[2][]int) int {
+	prev, cur := rows[0][:0], rows[1][:0]
+	for range len(b) + 1 {
+		prev, cur = append(prev, 0), append(cur, 0)
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			if a[i-1] == b[j-1] {
+				cur[j] = prev[j-1] + 1
+			} else {
+				cur[j] = max(prev[j], cur[j-1])
+			}
+		}
+		prev, cur = cur, prev
+	}
+	rows[0], rows[1] = prev, cur
+	return prev[len(b)]
 }
 
 func abs(n int) int {

@@ -34,11 +34,47 @@ func TestName(t *testing.T) {
 		{"fragmnet", "fragment"},
 		{"host", "host"},
 		{"xyz", ""},
+		{"pth", "path"},
+		{"que", "query"}, // all three letters are there
+		{"sceme", "scheme"},
 		{"", ""},
 	} {
 		got, ok := Name(c.name, names)
 		if got != c.want || ok != (c.want != "") {
 			t.Errorf("Name(%q) = %q, %v, want %q", c.name, got, ok, c.want)
+		}
+	}
+}
+
+// TestNameKeepsHalf: a name two edits away is no hint when it keeps one
+// letter of three (lint suggested "src" for every link into "../std/").
+func TestNameKeepsHalf(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		names []string
+		want  string
+	}{
+		{"std", []string{"src"}, ""},
+		{"std", []string{"src", "stdx"}, "stdx"},
+		{"img", []string{"src", "images"}, ""},
+		{"安装", []string{"安装指南"}, "安装指南"},
+		{"ab", []string{"ba"}, ""},
+	} {
+		got, ok := Name(c.name, c.names)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("Name(%q, %q) = %q, %v, want %q", c.name, c.names, got, ok, c.want)
+		}
+	}
+}
+
+func TestCommon(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{{"std", "src", 1}, {"", "abc", 0}, {"abc", "", 0}, {"hots", "host", 3}, {"安装", "安装指南", 2}, {"abcbdab", "bdcaba", 4}} {
+		var rows [2][]int
+		if got := common([]rune(c.a), []rune(c.b), &rows); got != c.want {
+			t.Errorf("common(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
 		}
 	}
 }
