@@ -417,7 +417,9 @@ func (t *Tree) find(d *Doc, segs []string, pathAt int) (found, *finding.Finding)
 	actual := make([]string, 0, len(segs))
 	caseDiffers := false
 	for i, s := range segs {
-		last := i == len(segs)-1
+		// The last name, also before a trailing "/": a site generator
+		// publishes x.md as x/ as well as x.html.
+		last := i == len(segs)-1 || i == len(segs)-2 && segs[i+1] == ""
 		if s == "" { // a trailing "/", the directory itself; "//", as a file system reads it
 			continue
 		}
