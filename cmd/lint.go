@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -40,13 +41,14 @@ type LintOptions struct {
 	LinkBase    string
 	// Where references lead: the tree's published URL and root, the
 	// index files a directory must hold, fragments, and the extensions
-	// a site generator adds.
+	// and static directories of a site generator.
 	BaseURL            string
 	RootDir            string
 	IndexFiles         []string
 	Targets            bool
 	Fragments          bool
 	FallbackExtensions []string
+	StaticDirs         []string
 	// Baseline is a file of known findings that do not fail the run;
 	// WriteBaseline records this run's findings as one.
 	Baseline, WriteBaseline string
@@ -117,7 +119,10 @@ the repository's. --base-url says where the tree is published: then
 "/"-rooted references and full URLs under that URL are checked as files
 too. A reference to another host, mailto: and the like is checked for its
 syntax only: lint never uses the network. Site generators publish x.md as
-x.html or x/: --fallback-extensions md tries those names.
+x.html or x/: --fallback-extensions md tries those names. They also serve
+the files of a static directory at the site's root (Hugo's and Docusaurus'
+static/, Next.js' and VitePress' public/): --static-dir public looks a
+target the tree lacks up there too.
 
 How a document is read: a candidate runs from its scheme to a real
 delimiter for its context, and every character before that belongs to it,
@@ -335,6 +340,8 @@ and the exit status is then 3.`,
 	f.BoolVar(&opts.Fragments, "fragments", true, "check that a fragment names an anchor of its target: a heading, an id, a line of code (--fragments=false: do not)")
 	f.StringSliceVar(&opts.FallbackExtensions, "fallback-extensions", nil, "`EXTS` to try for a target that does not exist, as site generators publish x.md as x.html or x/ (md,html)")
 	_ = c.RegisterFlagCompletionFunc("fallback-extensions", cobra.NoFileCompletions)
+	f.StringArrayVar(&opts.StaticDirs, "static-dir", nil, "a `DIR` whose files the site serves at its root, as Hugo's static/ or Next.js' public/: a target the tree lacks is looked up there too (repeatable, in order)")
+	_ = c.MarkFlagDirname("static-dir")
 	f.BoolVar(&opts.NoGitignore, "no-gitignore", false, "walk into what the repository's .gitignore files ignore too")
 	f.BoolVar(&opts.ListRules, "list-rules", false, "print every rule a finding can name, with its severity, RFC section and description, and exit")
 	_ = f.SetAnnotation("list-rules", config.AnnotationOneOff, nil)
@@ -437,18 +444,27 @@ func (o *LintOptions) engineOptions(dir string, plan *discover.Plan) (check.Engi
 		}
 		return nil
 	}}
-	tree, err := target.New(target.Options{BaseURL: o.BaseURL, IndexFiles: nonEmpty(o.IndexFiles), Fragments: o.Fragments, FallbackExtensions: nonEmpty(o.FallbackExtensions)})
+	// A bad base URL is reported first, as before the directories.
+	var statics []string
+	var staticErr error
+	for _, s := range o.StaticDirs {
+		p, err := dirFlag(dir, "static-dir", s)
+		if err != nil {
+			staticErr = cmp.Or(staticErr, err)
+		}
+		statics = append(statics, p)
+	}
+	tree, err := target.New(target.Options{BaseURL: o.BaseURL, IndexFiles: nonEmpty(o.IndexFiles), Fragments: o.Fragments,
+		FallbackExtensions: nonEmpty(o.FallbackExtensions), StaticDirs: statics})
 	if err != nil {
 		return eo, badValue("base-url", o.BaseURL, "%v", err)
 	}
-	rootDir := o.RootDir
-	if rootDir != "" {
-		if !filepath.IsAbs(rootDir) {
-			rootDir = filepath.Join(dir, rootDir)
-		}
-		if info, err := os.Stat(rootDir); err != nil || !info.IsDir() {
-			return eo, badValue("root-dir", o.RootDir, "not a directory")
-		}
+	rootDir, err := dirFlag(dir, "root-dir", o.RootDir)
+	if err != nil {
+		return eo, err
+	}
+	if staticErr != nil {
+		return eo, staticErr
 	}
 	if o.Targets {
 		eo.Tree = tree
@@ -468,6 +484,22 @@ func (o *LintOptions) engineOptions(dir string, plan *discover.Plan) (check.Engi
 		return target.NewDoc(filepath.Clean(p), filepath.Clean(root)), true
 	}
 	return eo, nil
+}
+
+// dirFlag is the directory the flag name gives, value, from the working
+// directory dir, clean; "" stays "".
+func dirFlag(dir, name, value string) (string, error) {
+	if value == "" {
+		return "", nil
+	}
+	p := value
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	if info, err := os.Stat(p); err != nil || !info.IsDir() {
+		return "", badValue(name, value, "not a directory")
+	}
+	return filepath.Clean(p), nil
 }
 
 // summary gives the line stderr ends with: in text, the counts; with a

@@ -59,6 +59,11 @@ type Options struct {
 	// exist: "x.html" or "x/" is found as "x.md" with "md", as site
 	// generators (mdBook, Jekyll) publish them.
 	FallbackExtensions []string
+	// StaticDirs are directories whose files a site serves at its
+	// root, laid over the tree (Hugo's and Docusaurus' static/, Next.js'
+	// and VitePress' public/): a target the tree lacks is looked up
+	// below each, in order. Each is an absolute path.
+	StaticDirs []string
 }
 
 // Tree checks the references of the documents below roots.
@@ -408,12 +413,29 @@ type found struct {
 	dir  bool
 }
 
-// find looks the target up: each segment must name an entry of its
-// directory exactly, as Linux and GitHub's web view require; one that
-// matches only when case is ignored is a target-case finding, as it
-// works on macOS and Windows alone.
+// find looks the target up below d's root, then below each static
+// directory; where all lack it, the finding is the root's. A target
+// found in a static directory in another case only is that directory's
+// target-case finding.
 func (t *Tree) find(d *Doc, segs []string, pathAt int) (found, *finding.Finding) {
-	dir, isDir := d.Root, true
+	f, miss := t.findBelow(d.Root, segs, pathAt)
+	if miss == nil || miss.Rule != RuleMissingTarget {
+		return f, miss
+	}
+	for _, dir := range t.opts.StaticDirs {
+		if sf, smiss := t.findBelow(dir, segs, pathAt); smiss == nil || smiss.Rule == RuleTargetCase {
+			return sf, smiss
+		}
+	}
+	return f, miss
+}
+
+// findBelow looks the target up below root: each segment must name an
+// entry of its directory exactly, as Linux and GitHub's web view
+// require; one that matches only when case is ignored is a target-case
+// finding, as it works on macOS and Windows alone.
+func (t *Tree) findBelow(root string, segs []string, pathAt int) (found, *finding.Finding) {
+	dir, isDir := root, true
 	actual := make([]string, 0, len(segs))
 	caseDiffers := false
 	for i, s := range segs {
@@ -424,7 +446,7 @@ func (t *Tree) find(d *Doc, segs []string, pathAt int) (found, *finding.Finding)
 			continue
 		}
 		if !isDir || strings.ContainsAny(s, "/\x00") || s == "." || s == ".." {
-			return found{}, t.missing(d, segs, segs[:i], "", pathAt)
+			return found{}, missing(root, segs, segs[:i], "", pathAt)
 		}
 		e := t.dir(dir)
 		name, ok := e.exact(s)
@@ -434,22 +456,22 @@ func (t *Tree) find(d *Doc, segs []string, pathAt int) (found, *finding.Finding)
 		}
 		if !ok {
 			if last {
-				if f, ok := t.fallback(d, dir, s); ok {
+				if f, ok := t.fallback(dir, s); ok {
 					return f, nil
 				}
 			}
-			return found{}, t.missing(d, segs, segs[:i], e.closest(s), pathAt)
+			return found{}, missing(root, segs, segs[:i], e.closest(s), pathAt)
 		}
 		actual = append(actual, name)
 		dir = filepath.Join(dir, name)
 		isDir = e.isDirAt(name, dir)
 	}
 	if caseDiffers {
-		return found{}, &finding.Finding{Severity: finding.Error, Offset: pathAt, Rule: RuleTargetCase, Target: under(d.Root, segs),
+		return found{}, &finding.Finding{Severity: finding.Error, Offset: pathAt, Rule: RuleTargetCase, Target: under(root, segs),
 			Message: fmt.Sprintf("%s exists only as %s: the case differs, which works on macOS and Windows but not on Linux or GitHub", display(segs), display(actual))}
 	}
 	if wantDir := len(segs) > 0 && segs[len(segs)-1] == ""; wantDir && !isDir {
-		return found{}, t.missing(d, segs, segs, "", pathAt)
+		return found{}, missing(root, segs, segs, "", pathAt)
 	}
 	f := found{path: dir, dir: isDir}
 	if f.dir && len(t.opts.IndexFiles) > 0 {
@@ -462,7 +484,7 @@ func (t *Tree) find(d *Doc, segs []string, pathAt int) (found, *finding.Finding)
 }
 
 // fallback tries the fallback extensions for name, missing from dir.
-func (t *Tree) fallback(d *Doc, dir, name string) (found, bool) {
+func (t *Tree) fallback(dir, name string) (found, bool) {
 	for _, try := range t.fallbacks(name) {
 		if e := t.dir(dir); e.has(try) {
 			p := filepath.Join(dir, try)
@@ -499,15 +521,15 @@ func (t *Tree) Fallbacks(p string) []string {
 	return names
 }
 
-// missing is the missing-target finding for segs, of which the first
-// len(exists) lead to an existing directory, with the closest name
-// there when there is one.
-func (t *Tree) missing(d *Doc, segs, exists []string, closest string, pathAt int) *finding.Finding {
+// missing is the missing-target finding for segs below root, of which
+// the first len(exists) lead to an existing directory, with the closest
+// name there when there is one.
+func missing(root string, segs, exists []string, closest string, pathAt int) *finding.Finding {
 	msg := "nothing at " + display(segs)
 	if closest != "" {
 		msg += "; did you mean " + display(append(slices.Clone(exists), closest)) + "?"
 	}
-	return &finding.Finding{Severity: finding.Error, Offset: pathAt, Rule: RuleMissingTarget, Target: under(d.Root, segs), Message: msg}
+	return &finding.Finding{Severity: finding.Error, Offset: pathAt, Rule: RuleMissingTarget, Target: under(root, segs), Message: msg}
 }
 
 // under is the path of segs below root.
@@ -605,12 +627,22 @@ func Names(p string, r io.Reader, frag string) bool {
 }
 
 // rel is a target's path as messages show it: relative to the document's
-// root.
+// root, or else to the static directory it was found in, as the site
+// serves it.
 func (t *Tree) rel(d *Doc, p string) string {
 	if p == d.Path {
 		return "this document"
 	}
-	if r, err := filepath.Rel(d.Root, p); err == nil {
+	r, err := filepath.Rel(d.Root, p)
+	if err == nil && filepath.IsLocal(r) {
+		return filepath.ToSlash(r)
+	}
+	for _, dir := range t.opts.StaticDirs {
+		if sr, serr := filepath.Rel(dir, p); serr == nil && filepath.IsLocal(sr) {
+			return filepath.ToSlash(sr)
+		}
+	}
+	if err == nil {
 		return filepath.ToSlash(r)
 	}
 	return p
