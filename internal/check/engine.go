@@ -234,7 +234,11 @@ func (e *Engine) tallyAll(r *Result, file string, t Tally) Tally {
 		}
 	}
 	if e.opts.Since != nil {
-		e.opts.Since.mark(r, e.sinceFile(file), e.opts.Tree)
+		var doc *target.Doc
+		if e.opts.Doc != nil {
+			doc = e.document(file)
+		}
+		e.opts.Since.mark(r, e.sinceFile(file), e.opts.Tree, doc)
 	}
 	if e.opts.Known != nil {
 		t.Findings = e.opts.Known.match(e.baselineFile(file, r), r)

@@ -34,8 +34,9 @@ type sinceFile struct {
 }
 
 // mark marks the findings of r, found in the file sf; tree is where
-// references lead, for the names a target is found under.
-func (s *Since) mark(r *Result, sf *sinceFile, tree *target.Tree) {
+// references lead and doc the document r is in (nil for a list), for the
+// names and places a target is found under.
+func (s *Since) mark(r *Result, sf *sinceFile, tree *target.Tree, doc *target.Doc) {
 	if !sf.inRepo || r.Error == nil && len(r.Warnings) == 0 {
 		return // no history to ask (standard input, another repository), or no finding
 	}
@@ -44,7 +45,7 @@ func (s *Since) mark(r *Result, sf *sinceFile, tree *target.Tree) {
 		switch {
 		case touched:
 			f.Change = finding.ChangedLine
-		case s.caused(f, r.Input, tree):
+		case s.caused(f, r.Input, tree, doc):
 			f.Change = finding.ChangedTarget
 		default:
 			f.Change = finding.Older
@@ -63,7 +64,7 @@ func (s *Since) mark(r *Result, sf *sinceFile, tree *target.Tree) {
 
 // caused reports whether the change caused f, a finding of input on a
 // line it did not touch, and if so says how in f's message.
-func (s *Since) caused(f *finding.Finding, input string, tree *target.Tree) bool {
+func (s *Since) caused(f *finding.Finding, input string, tree *target.Tree, doc *target.Doc) bool {
 	if f.Target == "" {
 		return false
 	}
@@ -75,9 +76,10 @@ func (s *Since) caused(f *finding.Finding, input string, tree *target.Tree) bool
 	switch f.Rule {
 	case target.RuleMissingTarget, target.RuleTargetCase:
 		how := s.Change.Removed(rel)
-		if how == "" && tree != nil {
-			// A site generator's name: "x.html" or "x" found as x.md.
-			for _, p := range tree.Fallbacks(f.Target) {
+		if how == "" && tree != nil && doc != nil {
+			// A site generator's names and places: "x.html" or "x/"
+			// found as x.md, "/x.png" as public/x.png.
+			for _, p := range tree.Fallbacks(doc, f.Target) {
 				if rel, ok := s.Change.Path(p); ok {
 					if how = s.Change.Removed(rel); how != "" {
 						break

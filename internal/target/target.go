@@ -510,15 +510,27 @@ func (t *Tree) fallbacks(name string) []string {
 	return names
 }
 
-// Fallbacks are the paths that a target at p, missing, would also have
-// been found at (FallbackExtensions), for a caller that asks where a
-// missing target was before (lint --since).
-func (t *Tree) Fallbacks(p string) []string {
+// Fallbacks are the paths that a target at p, missing from d's tree,
+// would also have been found at: with FallbackExtensions, and below each
+// static directory, for a caller that asks where a missing target was
+// before (lint --since).
+func (t *Tree) Fallbacks(d *Doc, p string) []string {
 	names := t.fallbacks(filepath.Base(p))
-	for i, n := range names {
-		names[i] = filepath.Join(filepath.Dir(p), n)
+	at := func(q string) []string {
+		out := []string{}
+		for _, n := range names {
+			out = append(out, filepath.Join(filepath.Dir(q), n))
+		}
+		return out
 	}
-	return names
+	paths := at(p)
+	if rel, err := filepath.Rel(d.Root, p); err == nil && filepath.IsLocal(rel) {
+		for _, dir := range t.opts.StaticDirs {
+			q := filepath.Join(dir, rel)
+			paths = append(append(paths, q), at(q)...)
+		}
+	}
+	return paths
 }
 
 // missing is the missing-target finding for segs below root, of which
