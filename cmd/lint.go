@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/uritool/uritool/internal/anchor"
 	"github.com/uritool/uritool/internal/baseline"
 	"github.com/uritool/uritool/internal/check"
 	"github.com/uritool/uritool/internal/config"
@@ -49,6 +51,7 @@ type LintOptions struct {
 	Fragments          bool
 	FallbackExtensions []string
 	StaticDirs         []string
+	Slugs              *flagval.Choice
 	// Baseline is a file of known findings that do not fail the run;
 	// WriteBaseline records this run's findings as one.
 	Baseline, WriteBaseline string
@@ -98,7 +101,8 @@ path percent-decoded segment by segment (2.1) and its query ignored; a
 directory is a target (--index-files: it must hold one of them). A fragment
 must name an anchor of its target: in Markdown, a heading's slug as GitHub
 makes it (lowercase, punctuation dropped, spaces to "-", a repeated heading
-numbered -1, -2, ...), the {#id} a heading declares for a site generator,
+numbered -1, -2, ...; --slugs vitepress: as VitePress makes it), the {#id}
+a heading declares for a site generator,
 or an id or <a name> of its raw HTML; in HTML, an id
 or <a name>; on a directory, an anchor of its README; in a code file, a
 line (#L12); into any other file, reStructuredText and AsciiDoc
@@ -340,6 +344,8 @@ and the exit status is then 3.`,
 	f.BoolVar(&opts.Fragments, "fragments", true, "check that a fragment names an anchor of its target: a heading, an id, a line of code (--fragments=false: do not)")
 	f.StringSliceVar(&opts.FallbackExtensions, "fallback-extensions", nil, "`EXTS` to try for a target that does not exist, as site generators publish x.md as x.html or x/ (md,html)")
 	_ = c.RegisterFlagCompletionFunc("fallback-extensions", cobra.NoFileCompletions)
+	opts.Slugs = flagval.NewChoice(anchor.SlugRules[anchor.GitHubSlugs], "RULE", anchor.SlugRules...)
+	flagval.AddChoice(c, opts.Slugs, "slugs", "how the site makes a Markdown heading's anchor: github (GitHub, Docusaurus, Hugo) or vitepress (VitePress, VuePress 2: \"build.target\" is #build-target, not #buildtarget)")
 	f.StringArrayVar(&opts.StaticDirs, "static-dir", nil, "a `DIR` whose files the site serves at its root, as Hugo's static/ or Next.js' public/: a target the tree lacks is looked up there too (repeatable, in order)")
 	_ = c.MarkFlagDirname("static-dir")
 	f.BoolVar(&opts.NoGitignore, "no-gitignore", false, "walk into what the repository's .gitignore files ignore too")
@@ -455,7 +461,8 @@ func (o *LintOptions) engineOptions(dir string, plan *discover.Plan) (check.Engi
 		statics = append(statics, p)
 	}
 	tree, err := target.New(target.Options{BaseURL: o.BaseURL, IndexFiles: nonEmpty(o.IndexFiles), Fragments: o.Fragments,
-		FallbackExtensions: nonEmpty(o.FallbackExtensions), StaticDirs: statics})
+		FallbackExtensions: nonEmpty(o.FallbackExtensions), StaticDirs: statics,
+		Slugs: anchor.SlugRule(slices.Index(anchor.SlugRules, o.Slugs.Value))})
 	if err != nil {
 		return eo, badValue("base-url", o.BaseURL, "%v", err)
 	}

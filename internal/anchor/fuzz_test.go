@@ -21,12 +21,12 @@ func FuzzMarkdown(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, doc []byte) {
-		s, err := Markdown(bytes.NewReader(doc))
+		s, err := Markdown(bytes.NewReader(doc), GitHubSlugs)
 		if err != nil {
 			t.Fatal(err)
 		}
 		checkSet(t, s)
-		one, _ := Markdown(iotest.OneByteReader(bytes.NewReader(doc)))
+		one, _ := Markdown(iotest.OneByteReader(bytes.NewReader(doc)), GitHubSlugs)
 		if !slices.Equal(one.names, s.names) {
 			t.Errorf("byte by byte: %q, want %q", one.names, s.names)
 		}

@@ -30,7 +30,8 @@ var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, maxLin
 const maxBoxes = 32
 
 // Markdown returns the anchors of the Markdown document r as GitHub
-// renders it: the slug of each heading (see Slugger and HeadingText), and
+// renders it: the slug of each heading by rule (see Slugger and
+// HeadingText), and
 // the id of every element and name of every <a> element in its raw HTML,
 // as written.
 //
@@ -42,8 +43,8 @@ const maxBoxes = 32
 // never closed hides the rest of the file). Tabs that straddle a list
 // item's indentation count whole. Raw HTML is looked for outside code
 // spans and code blocks, and a tag must end in the block it starts in.
-func Markdown(r io.Reader) (*Set, error) {
-	p := &mdParser{set: &Set{}}
+func Markdown(r io.Reader, rule SlugRule) (*Set, error) {
+	p := &mdParser{set: &Set{}, slugger: Slugger{Rule: rule}}
 	p.tok.set = p.set
 	br := readers.Get().(*bufio.Reader)
 	br.Reset(r)

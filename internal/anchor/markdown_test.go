@@ -64,7 +64,7 @@ func TestMarkdown(t *testing.T) {
 		{"ids in comment", "<!-- <a id=\"no\"> -->\nText <!-- <a id=\"no2\"> -->\n", nil},
 		{"escaped entity id", "<a id=\"a&amp;b\">\n", []string{"a&b"}},
 	} {
-		got, err := Markdown(strings.NewReader(c.doc))
+		got, err := Markdown(strings.NewReader(c.doc), GitHubSlugs)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,7 +72,7 @@ func TestMarkdown(t *testing.T) {
 			t.Errorf("%s: Markdown(%q) = %q, want %q", c.name, c.doc, got.names, c.want)
 		}
 		// The parser keeps no state between reads, only between lines.
-		one, _ := Markdown(iotest.OneByteReader(strings.NewReader(c.doc)))
+		one, _ := Markdown(iotest.OneByteReader(strings.NewReader(c.doc)), GitHubSlugs)
 		if !slices.Equal(one.names, got.names) {
 			t.Errorf("%s: byte by byte, Markdown(%q) = %q, want %q", c.name, c.doc, one.names, got.names)
 		}
@@ -81,7 +81,7 @@ func TestMarkdown(t *testing.T) {
 
 func TestMarkdownError(t *testing.T) {
 	r := io.MultiReader(strings.NewReader("# a\n"), iotest.ErrReader(io.ErrUnexpectedEOF))
-	if _, err := Markdown(r); err != io.ErrUnexpectedEOF {
+	if _, err := Markdown(r, GitHubSlugs); err != io.ErrUnexpectedEOF {
 		t.Errorf("Markdown(failing reader) error = %v, want %v", err, io.ErrUnexpectedEOF)
 	}
 }
@@ -129,7 +129,7 @@ func TestMarkdownLongLines(t *testing.T) {
 		var got *Set
 		grew := allocated(func() {
 			var err error
-			if got, err = Markdown(c.doc); err != nil {
+			if got, err = Markdown(c.doc, GitHubSlugs); err != nil {
 				t.Fatal(err)
 			}
 		})

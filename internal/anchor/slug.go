@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // GitHub's heading anchors. GitHub documents the rule loosely (docs.github.com,
@@ -27,9 +29,32 @@ import (
 // Emoji shortcodes are text to the anchor: the fixture heading
 // ":smile: - a gemoji" has the anchor "smile---a-gemoji".
 
-// Slugger makes GitHub's anchors for the headings of one document, in
-// order, numbering duplicates. Its zero value is ready to use.
+// SlugRule is how a site makes the anchor of a Markdown heading from its
+// text. Duplicates are numbered the same way by all of them.
+type SlugRule uint8
+
+const (
+	// GitHubSlugs is GitHub's rule, above, which Docusaurus, Hugo's
+	// default and rehype-slug follow too.
+	GitHubSlugs SlugRule = iota
+	// VitePressSlugs is the rule of VitePress and VuePress 2 (the
+	// slugify of @mdit-vue/shared): the text decomposed (NFKD) and its
+	// combining accents (U+0300 to U+036F) and controls dropped, each run
+	// of whitespace and of the ASCII punctuation but for the quotes
+	// "“”‘’" made one "-", a leading or trailing "-" dropped, "_" before
+	// a leading digit, and the whole lowercased: "`build.target`" is
+	// "build-target", where GitHub's is "buildtarget".
+	VitePressSlugs
+)
+
+// SlugRules names each rule as lint's --slugs does.
+var SlugRules = []string{GitHubSlugs: "github", VitePressSlugs: "vitepress"}
+
+// Slugger makes the anchors for the headings of one document, in order,
+// numbering duplicates, by Rule. Its zero value is ready to use, by
+// GitHub's rule.
 type Slugger struct {
+	Rule SlugRule
 	// taken holds every slug given out, and for each base slug the last
 	// number tried with it, so that numbering resumes where it stopped.
 	taken map[string]int
@@ -44,6 +69,9 @@ func (s *Slugger) Slug(text string) string {
 		s.taken = map[string]int{}
 	}
 	base := slugify(text)
+	if s.Rule == VitePressSlugs {
+		base = vitePressSlug(text)
+	}
 	slug := base
 	for {
 		if _, ok := s.taken[slug]; !ok {
@@ -84,4 +112,44 @@ func keep(r rune) bool {
 		return 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '_' || r == '-'
 	}
 	return unicode.In(r, unicode.L, unicode.M, unicode.Nd, unicode.Nl, unicode.Pc, unicode.Other_Alphabetic)
+}
+
+// vitePressSlug is text's anchor by VitePressSlugs, before duplicates are
+// numbered.
+func vitePressSlug(text string) string {
+	var b strings.Builder
+	sep := false // a separator is due before the next kept rune
+	for _, r := range norm.NFKD.String(text) {
+		switch {
+		case 0x300 <= r && r <= 0x36F, r < 0x20:
+			continue
+		case vitePressSeparator(r):
+			sep = true
+			continue
+		}
+		if sep && b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		sep = false
+		if b.Len() == 0 && '0' <= r && r <= '9' {
+			b.WriteByte('_')
+		}
+		b.WriteRune(r)
+	}
+	return strings.ToLower(b.String()) // NFKD took İ apart, so no rune lowers to two
+}
+
+// vitePressSeparator reports whether r is one of the runes a run of
+// which VitePressSlugs makes one "-": JavaScript's whitespace (\s) and
+// ~`!@#$%^&*()-_+=[]{}|\;:"'“”‘’<>,.?/. The controls among the
+// whitespace (tab, newline) are dropped before, as controls.
+func vitePressSeparator(r rune) bool {
+	if r < 0x80 {
+		return r == ' ' || strings.ContainsRune("~`!@#$%^&*()-_+=[]{}|\\;:\"'<>,.?/", r)
+	}
+	switch r {
+	case '“', '”', '‘', '’', '\u00a0', '\u1680', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff':
+		return true
+	}
+	return 0x2000 <= r && r <= 0x200a
 }

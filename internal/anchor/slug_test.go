@@ -121,3 +121,46 @@ func TestHeadingText(t *testing.T) {
 		}
 	}
 }
+
+func TestVitePressSlug(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		// Headings of vitejs/vite's docs (a VitePress site) and the
+		// fragments its own pages link them by.
+		{"build.assetsInlineLimit", "build-assetsinlinelimit"},
+		{"index.html and Project Root", "index-html-and-project-root"}, // "`index.html`" in the source
+		{"input ", "input"}, // "input <NonInheritBadge />": the component is no text
+		{"Removed Deprecated Features ", "removed-deprecated-features"},
+		// The rule's parts.
+		{"  Hello,  World!  ", "hello-world"},
+		{"a - b", "a-b"},
+		{"foo_bar(baz)", "foo-bar-baz"},
+		{"“Quoted” ‘too’", "quoted-too"},
+		{"1. Getting started", "_1-getting-started"},
+		{"Café Ⅻ ﬁ", "cafe-xii-fi"},      // NFKD, then the accents go
+		{"en–dash — em", "en–dash-—-em"}, // dashes beyond ASCII stay
+		{"a\tb\x01c", "abc"},             // controls go before the separators
+		{"a\u00a0b\u3000c\u2009d", "a-b-c-d"},
+		{"安装 指南", "安装-指南"},
+		{"İstanbul", "istanbul"}, // NFKD makes its dot a combining mark
+		{"?!", ""},
+		{"C++", "c"},
+	} {
+		if got := vitePressSlug(c.text); got != c.want {
+			t.Errorf("vitePressSlug(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+func TestSluggerRule(t *testing.T) {
+	s := Slugger{Rule: VitePressSlugs}
+	var got []string
+	for _, text := range []string{"a.b", "A b", "a-b", "`build.target`"} {
+		got = append(got, s.Slug(HeadingText(text)))
+	}
+	if want := []string{"a-b", "a-b-1", "a-b-2", "build-target"}; !slices.Equal(got, want) {
+		t.Errorf("Slug = %q, want %q", got, want)
+	}
+	if got := (&Slugger{}).Slug("a.b"); got != "ab" {
+		t.Errorf("the zero Slugger's Slug(%q) = %q, want GitHub's %q", "a.b", got, "ab")
+	}
+}

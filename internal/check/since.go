@@ -98,7 +98,7 @@ func (s *Since) caused(f *finding.Finding, input string, tree *target.Tree, doc 
 		}
 		u, err := uri.ParseRule(input, uri.RuleIRIReference)
 		frag, has := u.Fragment()
-		if err != nil || !has || !target.Names(f.Target, bytes.NewReader(before), uri.PercentDecode(frag)) {
+		if err != nil || !has || tree == nil || !tree.Names(f.Target, bytes.NewReader(before), uri.PercentDecode(frag)) {
 			return false
 		}
 		cause = "anchor removed in this change"

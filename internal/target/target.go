@@ -64,6 +64,8 @@ type Options struct {
 	// and VitePress' public/): a target the tree lacks is looked up
 	// below each, in order. Each is an absolute path.
 	StaticDirs []string
+	// Slugs is how the site makes a Markdown heading's anchor.
+	Slugs anchor.SlugRule
 }
 
 // Tree checks the references of the documents below roots.
@@ -314,7 +316,7 @@ func (t *Tree) htmlBase(d *Doc) (uri.URI, bool) {
 	}
 	e := t.doc(d.Path)
 	e.baseOnce.Do(func() {
-		set, err := e.anchors(extract.HTML)
+		set, err := e.anchors(extract.HTML, t.opts.Slugs)
 		if err != nil {
 			return
 		}
@@ -592,7 +594,7 @@ func (t *Tree) fragment(d *Doc, f found, frag string, at int) *finding.Finding {
 		return &finding.Finding{Severity: finding.Error, Offset: at, Rule: RuleMissingFragment, Target: p,
 			Message: fmt.Sprintf("%s has %d lines, so line %d has no anchor", t.rel(d, p), n, max(first, last))}
 	}
-	set, err := t.doc(p).anchors(kind)
+	set, err := t.doc(p).anchors(kind, t.opts.Slugs)
 	if err != nil || names(set, kind, frag) {
 		return nil
 	}
@@ -624,7 +626,7 @@ func names(set *anchor.Set, kind extract.Type, frag string) bool {
 // file at p whose content r gives, by the rules of a reference's check:
 // what the file held at another time (lint --since) is read as the file
 // is now.
-func Names(p string, r io.Reader, frag string) bool {
+func (t *Tree) Names(p string, r io.Reader, frag string) bool {
 	kind := extract.TypeOf(p)
 	if kind == extract.Text {
 		_, last, ok := anchor.LineAnchor(frag)
@@ -634,7 +636,7 @@ func Names(p string, r io.Reader, frag string) bool {
 		n, err := anchor.Lines(r)
 		return err == nil && last <= n
 	}
-	set, err := anchorsOf(kind, r)
+	set, err := anchorsOf(kind, r, t.opts.Slugs)
 	return err == nil && names(set, kind, frag)
 }
 
@@ -761,7 +763,7 @@ func (t *Tree) doc(p string) *docEntry {
 	return v.(*docEntry)
 }
 
-func (e *docEntry) anchors(kind extract.Type) (*anchor.Set, error) {
+func (e *docEntry) anchors(kind extract.Type, slugs anchor.SlugRule) (*anchor.Set, error) {
 	e.once.Do(func() {
 		f, err := os.Open(e.path)
 		if err != nil {
@@ -769,13 +771,14 @@ func (e *docEntry) anchors(kind extract.Type) (*anchor.Set, error) {
 			return
 		}
 		defer f.Close()
-		e.set, e.err = anchorsOf(kind, f)
+		e.set, e.err = anchorsOf(kind, f, slugs)
 	})
 	return e.set, e.err
 }
 
-// anchorsOf reads the anchors of a document of kind.
-func anchorsOf(kind extract.Type, r io.Reader) (*anchor.Set, error) {
+// anchorsOf reads the anchors of a document of kind, a Markdown
+// heading's by slugs.
+func anchorsOf(kind extract.Type, r io.Reader, slugs anchor.SlugRule) (*anchor.Set, error) {
 	switch kind {
 	case extract.HTML:
 		return anchor.HTML(r)
@@ -784,7 +787,7 @@ func anchorsOf(kind extract.Type, r io.Reader) (*anchor.Set, error) {
 	case extract.AsciiDoc:
 		return anchor.AsciiDoc(r)
 	}
-	return anchor.Markdown(r)
+	return anchor.Markdown(r, slugs)
 }
 
 func (e *docEntry) lineCount() (int, error) {
