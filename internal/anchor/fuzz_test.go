@@ -3,6 +3,7 @@ package anchor
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"testing"
 	"testing/iotest"
 )
@@ -68,4 +69,31 @@ func checkSet(t *testing.T, s *Set) {
 			t.Fatalf("Closest(%q) = %q", a, got)
 		}
 	}
+}
+
+// FuzzVitePressSlug checks what VitePressSlugs promises of any text: no
+// "-" at either end or twice in a row, nothing it drops (a control, a
+// separator, an upper case letter), and the same slug for its own output
+// made again (a slug is its own anchor).
+func FuzzVitePressSlug(f *testing.F) {
+	for _, s := range []string{"`build.target`", " a  -- b ", "1. Café", "İ\t“x”", "\x80\xff a"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		s := vitePressSlug(text)
+		if strings.HasPrefix(s, "-") || strings.HasSuffix(s, "-") || strings.Contains(s, "--") {
+			t.Errorf("vitePressSlug(%q) = %q: a stray separator", text, s)
+		}
+		for i, r := range s {
+			if r != '-' && (vitePressSeparator(r) || r < 0x20) && !(i == 0 && r == '_') { // "_" before a digit
+				t.Errorf("vitePressSlug(%q) = %q keeps %q", text, s, r)
+			}
+		}
+		if strings.ToLower(s) != s {
+			t.Errorf("vitePressSlug(%q) = %q, not lowercase", text, s)
+		}
+		if again := vitePressSlug(s); again != s {
+			t.Errorf("vitePressSlug(%q) = %q, but of that %q", text, s, again)
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -117,6 +118,11 @@ func keep(r rune) bool {
 // vitePressSlug is text's anchor by VitePressSlugs, before duplicates are
 // numbered.
 func vitePressSlug(text string) string {
+	if !utf8.ValidString(text) {
+		// Decoded first, as a site's reading of its file is: NFKD leaves
+		// what follows a bad byte as it is.
+		text = string([]rune(text))
+	}
 	var b strings.Builder
 	sep := false // a separator is due before the next kept rune
 	for _, r := range norm.NFKD.String(text) {
