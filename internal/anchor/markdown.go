@@ -31,7 +31,7 @@ const maxBoxes = 32
 
 // Markdown returns the anchors of the Markdown document r as GitHub
 // renders it: the slug of each heading by rule (see Slugger and
-// HeadingText), and
+// HeadingText), the ids of attribute lists (attrIDs), and
 // the id of every element and name of every <a> element in its raw HTML,
 // as written.
 //
@@ -434,6 +434,7 @@ func headingID(text []byte) (string, bool) {
 // line, so that a backtick run with no match is literal.
 func (p *mdParser) feedProse(s []byte, whole bool) {
 	if p.tick == 0 && p.tok.state == data && bytes.IndexByte(s, '<') < 0 && bytes.IndexByte(s, '`') < 0 {
+		p.attrIDs(s)
 		return // no tag starts here, and no code span hides one further on
 	}
 	v := ascii.View(s)
@@ -449,7 +450,7 @@ func (p *mdParser) feedProse(s []byte, whole bool) {
 		switch s[i] {
 		case '\\':
 			if i+1 < len(s) && ascii.IsPunct(s[i+1]) {
-				p.tok.feed(s[start:i])
+				p.prose(s[start:i])
 				i += 2
 				start = i
 				continue
@@ -459,10 +460,10 @@ func (p *mdParser) feedProse(s []byte, whole bool) {
 			end, ok := closingRun(v, i+n, n)
 			switch {
 			case ok:
-				p.tok.feed(s[start:i])
+				p.prose(s[start:i])
 				start, i = end, end
 			case !whole:
-				p.tok.feed(s[start:i])
+				p.prose(s[start:i])
 				p.tick = n
 				return
 			default:
@@ -472,7 +473,71 @@ func (p *mdParser) feedProse(s []byte, whole bool) {
 		}
 		i++
 	}
-	p.tok.feed(s[start:])
+	p.prose(s[start:])
+}
+
+// prose reads text outside code spans for raw HTML's ids and attribute
+// lists' ids.
+func (p *mdParser) prose(s []byte) {
+	p.tok.feed(s)
+	p.attrIDs(s)
+}
+
+// unquoted is an attribute list with each quoted value's blanks made
+// "_", so that a field is a field: `title="a b"` stays one.
+func unquoted(list []byte) string {
+	out := []byte(string(list))
+	var quote byte
+	for i, c := range out {
+		switch {
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote != 0 && (c == ' ' || c == '\t'):
+			out[i] = '_'
+		case quote == 0 && (c == '"' || c == '\''):
+			quote = c
+		}
+	}
+	return string(out)
+}
+
+// attrIDs adds the ids that attribute lists in s declare: "{ #id }",
+// "{: #id .class }" or "{#id key=value}" after an inline element or on a
+// line of its own, as Python-Markdown's attr_list (MkDocs) and kramdown
+// write them ("**`locale`**{ #mkdocs-locale }"). Braces count as a list
+// only when every field in them is an id, a class or a key=value, so
+// that a template's "{{ x }}" or "{# note #}" declares nothing.
+func (p *mdParser) attrIDs(s []byte) {
+	for {
+		open := bytes.IndexByte(s, '{')
+		if open < 0 {
+			return
+		}
+		s = s[open+1:]
+		end := bytes.IndexByte(s, '}')
+		if end < 0 {
+			return
+		}
+		list := bytes.TrimPrefix(bytes.TrimLeft(s[:end], " "), []byte(":"))
+		s = s[end+1:]
+		fields := strings.Fields(unquoted(list))
+		var ids []string
+		ok := len(fields) > 0
+		for _, f := range fields {
+			switch {
+			case len(f) > 1 && f[0] == '#':
+				ids = append(ids, f[1:])
+			case len(f) > 1 && f[0] == '.', strings.IndexByte(f, '=') > 0:
+			default:
+				ok = false
+			}
+		}
+		if ok {
+			for _, id := range ids {
+				p.set.add(id)
+			}
+		}
+	}
 }
 
 // htmlLine reads a line of an HTML block, or a piece of a long one, and

@@ -63,6 +63,11 @@ func TestMarkdown(t *testing.T) {
 		{"tag ends with block", "<a\n\nid=\"no\">\n", nil},
 		{"ids in comment", "<!-- <a id=\"no\"> -->\nText <!-- <a id=\"no2\"> -->\n", nil},
 		{"escaped entity id", "<a id=\"a&amp;b\">\n", []string{"a&b"}},
+		// Attribute lists (MkDocs' attr_list, kramdown): an id after an
+		// inline element or on a line of its own.
+		{"attr list", "*   **`locale`**{ #mkdocs-locale }: The locale\n\nText [x](y){: #link .c }\n{: #block }\n", []string{"mkdocs-locale", "link", "block"}},
+		{"attr list quoted", "A{ #q title=\"a b\" data-x='c d' }\n", []string{"q"}},
+		{"not attr list", "{{ x }} {# note #} {#} {a #b} `{#code}` {#open\n", nil},
 	} {
 		got, err := Markdown(strings.NewReader(c.doc), GitHubSlugs)
 		if err != nil {
