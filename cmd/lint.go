@@ -101,9 +101,9 @@ path percent-decoded segment by segment (2.1) and its query ignored; a
 directory is a target (--index-files: it must hold one of them). A fragment
 must name an anchor of its target: in Markdown, a heading's slug as GitHub
 makes it (lowercase, punctuation dropped, spaces to "-", a repeated heading
-numbered -1, -2, ...; --slugs vitepress: as VitePress makes it), the {#id}
-a heading declares for a site generator,
-or an id or <a name> of its raw HTML; in HTML, an id
+numbered -1, -2, ...; --slugs vitepress: as VitePress makes it), an id an
+attribute list declares for a site generator ("## Setup {#setup}",
+"**x**{: #x }"), or an id or <a name> of its raw HTML; in HTML, an id
 or <a name>; on a directory, an anchor of its README; in a code file, a
 line (#L12); into any other file, reStructuredText and AsciiDoc
 included, it is left alone. The rules:
