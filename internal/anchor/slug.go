@@ -41,8 +41,8 @@ const (
 	// VitePressSlugs is the rule of VitePress and VuePress 2 (the
 	// slugify of @mdit-vue/shared): the text decomposed (NFKD) and its
 	// combining accents (U+0300 to U+036F) and controls dropped, each run
-	// of whitespace and of the ASCII punctuation but for the quotes
-	// "“”‘’" made one "-", a leading or trailing "-" dropped, "_" before
+	// of whitespace, ASCII punctuation and the curly quotes "“”‘’" made
+	// one "-", a leading or trailing "-" dropped, "_" before
 	// a leading digit, and the whole lowercased: "`build.target`" is
 	// "build-target", where GitHub's is "buildtarget".
 	VitePressSlugs
@@ -69,9 +69,12 @@ func (s *Slugger) Slug(text string) string {
 	if s.taken == nil {
 		s.taken = map[string]int{}
 	}
-	base := slugify(text)
-	if s.Rule == VitePressSlugs {
+	var base string
+	switch s.Rule {
+	case VitePressSlugs:
 		base = vitePressSlug(text)
+	default:
+		base = slugify(text)
 	}
 	slug := base
 	for {
