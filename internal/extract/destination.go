@@ -250,16 +250,26 @@ func definitionEnds(line string, i int, p *past) destinationFound {
 }
 
 // nextLineDestination reads the destination of a link reference
-// definition whose "[label]:" ended the line before (4.7).
+// definition whose "[label]:" ended the line before (4.7): as on the
+// label's line, what follows it must let it be one.
 func (e *Extractor) nextLineDestination(dst []Found, w *window) ([]Found, int) {
 	start, end, state := destinationAt(w.text, e.blocks.content, w.past)
 	switch state {
 	case undecidedDestination:
 		return dst, 0
 	case aDestination:
-		dst = e.appendDestination(dst, w.text, start, end)
-		w.cover(0, end+1)
-		e.blocks.next.para = false
+		after := end
+		if start > 0 && w.text[start-1] == '<' {
+			after++
+		}
+		switch definitionEnds(w.text, after, w.past) {
+		case undecidedDestination:
+			return dst, 0
+		case aDestination:
+			dst = e.appendDestination(dst, w.text, start, end)
+			w.cover(0, end+1)
+			e.blocks.next.para = false
+		}
 	}
 	e.defNext = false
 	return dst, len(w.text)

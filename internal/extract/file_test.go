@@ -88,6 +88,8 @@ func TestExtractorFiles(t *testing.T) {
 		// A title that does not end the link makes it text (6.3).
 		{"malformed title", md, `[a](/u "t "x" t") [b](/v 't "x" t')`, []string{"01:broken@2 rel /u \"t \"x\" t\"", "01:rel /v"}},
 		{"definition on the next line", md, "[foo]:\n/url\n\n[bar]:\n\n/not", []string{"02:rel /url"}},
+		// What follows it there must let it be one too (4.7).
+		{"next line's title", md, "[a]:\n/u \"t\"\n\n[b]:\n/v junk\n\n[c]:\n/w\v5\n\n[d]:\n<x y> 't'", []string{"02:rel /u", "11:rel x y"}},
 		{"markdown link keeps braces", md, "[a](http://x.example/{id})", []string{"01:http://x.example/{id}"}},
 
 		{"disable next line", md, "<!-- uritool-disable-next-line -->\nhttp://a b/\nhttp://c/", []string{"02:~http://a", "03:http://c/"}},
