@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // The fuzz targets check that any input parses without panic, to the same
@@ -74,7 +76,7 @@ func checkSet(t *testing.T, s *Set) {
 // FuzzVitePressSlug checks what VitePressSlugs promises of any text: no
 // "-" at either end or twice in a row, nothing it drops (a control, a
 // separator, an upper case letter), and the same slug for its own output
-// made again (a slug is its own anchor).
+// made again where that output is normal (NFKD).
 func FuzzVitePressSlug(f *testing.F) {
 	for _, s := range []string{"`build.target`", " a  -- b ", "1. Café", "İ\t“x”", "\x80\xff a"} {
 		f.Add(s)
@@ -92,7 +94,10 @@ func FuzzVitePressSlug(f *testing.F) {
 		if strings.ToLower(s) != s {
 			t.Errorf("vitePressSlug(%q) = %q, not lowercase", text, s)
 		}
-		if again := vitePressSlug(s); again != s {
+		// Dropping a control can leave marks out of canonical order, as
+		// it does in JavaScript, which normalizes first too; a slug
+		// that is normal is its own.
+		if again := vitePressSlug(s); again != s && norm.NFKD.IsNormalString(s) {
 			t.Errorf("vitePressSlug(%q) = %q, but of that %q", text, s, again)
 		}
 	})
