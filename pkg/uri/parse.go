@@ -293,9 +293,8 @@ func skipWords(s string, i int, class *charClass) int {
 // skipPathWords is skipWords over pathChar, which also records in f
 // whether the run holds "/." (dotted). The marks of '/' and '.' in
 // pathChar come along in the same word as the membership bits: a '/' at
-// byte k and a '.' at byte k+1 of
-// a word are bit 8k+1 and bit 8k+10, one shift apart; a '/' ending a word
-// is carried to the next. A run never begins just after a '/' (it begins
+// byte k and a '.' at byte k+1 of a word are bit 8k+1 and bit 8k+10, one
+// shift apart; a '/' ending a word is carried to the next. A run never begins just after a '/' (it begins
 // a path, or follows a pct-encoding or an IRI character), so none is
 // carried into the first word.
 func skipPathWords(s string, i int, f *flags) int {

@@ -34,21 +34,20 @@ func slashDots(x uint64) uint64 {
 	return zeroBytes((x ^ ones*'/') | (x>>8 ^ ones*'.'))
 }
 
-// upperLetters sets the high bit of each byte of x in 'A'..'Z'.
-func upperLetters(x uint64) uint64 {
-	low := x &^ highs                 // each byte below 0x80: the sums below cannot carry
-	atLeastA := low + ones*(0x80-'A') // high bit set when the byte is >= 'A'
-	pastZ := low + ones*(0x80-'Z'-1)  // high bit set when the byte is > 'Z'
-	return atLeastA &^ pastZ &^ x & highs
+// inRange sets the high bit of each byte of x in lo..hi, for lo and hi
+// below 0x80.
+func inRange(x uint64, lo, hi byte) uint64 {
+	low := x &^ highs                     // each byte below 0x80: the sums below cannot carry
+	atLeast := low + ones*uint64(0x80-lo) // high bit set when the byte is >= lo
+	past := low + ones*uint64(0x80-hi-1)  // high bit set when the byte is > hi
+	return atLeast &^ past &^ x & highs
 }
 
+// upperLetters sets the high bit of each byte of x in 'A'..'Z'.
+func upperLetters(x uint64) uint64 { return inRange(x, 'A', 'Z') }
+
 // lowerLetters sets the high bit of each byte of x in 'a'..'z'.
-func lowerLetters(x uint64) uint64 {
-	low := x &^ highs
-	atLeastA := low + ones*(0x80-'a')
-	pastZ := low + ones*(0x80-'z'-1)
-	return atLeastA &^ pastZ &^ x & highs
-}
+func lowerLetters(x uint64) uint64 { return inRange(x, 'a', 'z') }
 
 // anyUpper reports whether s holds an uppercase ASCII letter.
 func anyUpper(s string) bool {
