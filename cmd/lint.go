@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -20,6 +21,7 @@ import (
 	"github.com/uritool/uritool/internal/extract"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/flagval"
+	"github.com/uritool/uritool/internal/forge"
 	"github.com/uritool/uritool/internal/pipeline"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/render/report"
@@ -52,6 +54,11 @@ type LintOptions struct {
 	FallbackExtensions []string
 	StaticDirs         []string
 	Slugs              *flagval.Choice
+	// Where the repository is published on a forge, beside its git
+	// remotes, and the branches whose files there are the working
+	// tree's, beside forge.DefaultBranches.
+	RepoURLs     []string
+	RepoBranches []string
 	// Baseline is a file of known findings that do not fail the run;
 	// WriteBaseline records this run's findings as one.
 	Baseline, WriteBaseline string
@@ -127,6 +134,19 @@ x.html or x/: --fallback-extensions md tries those names. They also serve
 the files of a static directory at the site's root (Hugo's and Docusaurus'
 static/, Next.js' and VitePress' public/): --static-dir public looks a
 target the tree lacks up there too.
+
+Links to the repository's own files on its forge, which a README shown on
+a registry or a site needs, are checked as files too: the forge's address
+is read from the repository's git remotes (--repo-url adds one), and a link
+to a file or directory there (GitHub's blob, tree, raw and blame views and
+raw.githubusercontent.com, GitLab's "/-/" views, Gitea's and Forgejo's
+src/branch, Bitbucket's src) at HEAD, main, master or a --repo-branch is
+looked up in the working tree, below the repository's root, as the forge
+shows it: a Markdown heading's anchor by GitHub's rule, #L12 a line of any
+file, #readme a directory's README. A link at another branch, a tag or a
+commit, and to another repository, is checked for its syntax only. Only
+GitHub's fragments are checked: other forges make their anchors their own
+way.
 
 How a document is read: a candidate runs from its scheme to a real
 delimiter for its context, and every character before that belongs to it,
@@ -348,6 +368,10 @@ and the exit status is then 3.`,
 	flagval.AddChoice(c, opts.Slugs, "slugs", "how the site makes a Markdown heading's anchor: github (GitHub, Docusaurus, Hugo) or vitepress (VitePress, VuePress 2: \"build.target\" is #build-target, not #buildtarget)")
 	f.StringArrayVar(&opts.StaticDirs, "static-dir", nil, "a `DIR` whose files the site serves at its root, as Hugo's static/ or Next.js' public/: a target the tree lacks is looked up there too (repeatable, in order)")
 	_ = c.MarkFlagDirname("static-dir")
+	f.StringArrayVar(&opts.RepoURLs, "repo-url", nil, "the `URL` of the repository on its forge (https://github.com/OWNER/NAME), beside its git remotes: links to its files at a branch of the working tree are checked as files (repeatable)")
+	_ = c.RegisterFlagCompletionFunc("repo-url", cobra.NoFileCompletions)
+	f.StringArrayVar(&opts.RepoBranches, "repo-branch", nil, "a `BRANCH` whose files on the forge are the working tree's, beside HEAD, main and master (repeatable)")
+	_ = c.RegisterFlagCompletionFunc("repo-branch", opts.completeRefs)
 	f.BoolVar(&opts.NoGitignore, "no-gitignore", false, "walk into what the repository's .gitignore files ignore too")
 	f.BoolVar(&opts.ListRules, "list-rules", false, "print every rule a finding can name, with its severity, RFC section and description, and exit")
 	_ = f.SetAnnotation("list-rules", config.AnnotationOneOff, nil)
@@ -473,8 +497,27 @@ func (o *LintOptions) engineOptions(dir string, plan *discover.Plan) (check.Engi
 	if staticErr != nil {
 		return eo, staticErr
 	}
+	for _, u := range o.RepoURLs {
+		if err := forge.CheckAddress(u); err != nil {
+			return eo, badValue("repo-url", u, "%v", err)
+		}
+	}
 	if o.Targets {
 		eo.Tree = tree
+	}
+	// Each repository's forge addresses are read from its git config
+	// once, by the first document that lies in it.
+	var repos sync.Map // repository root → *repoOnce
+	repoAt := func(root string) *forge.Repo {
+		v, _ := repos.LoadOrStore(root, &repoOnce{})
+		r := v.(*repoOnce)
+		r.once.Do(func() {
+			// A config that cannot be read publishes nothing: its
+			// links are then checked for their syntax only.
+			remotes, _ := forge.Remotes(root)
+			r.repo = forge.New(root, append(remotes, o.RepoURLs...), o.RepoBranches)
+		})
+		return r.repo
 	}
 	eo.Doc = func(file string) (*target.Doc, bool) {
 		if file == "-" || file == "" {
@@ -488,9 +531,17 @@ func (o *LintOptions) engineOptions(dir string, plan *discover.Plan) (check.Engi
 		if root == "" {
 			root = plan.Root(file)
 		}
-		return target.NewDoc(filepath.Clean(p), filepath.Clean(root)), true
+		d := target.NewDoc(filepath.Clean(p), filepath.Clean(root))
+		d.Repo = repoAt(filepath.Clean(plan.Root(file)))
+		return d, true
 	}
 	return eo, nil
+}
+
+// repoOnce is a repository's forge addresses, read once.
+type repoOnce struct {
+	once sync.Once
+	repo *forge.Repo
 }
 
 // dirFlag is the directory the flag name gives, value, from the working

@@ -292,10 +292,11 @@ func (e *Engine) templated(r *Result, file, text string, f *extract.Found) bool 
 
 // target adds what is wrong with where text, a valid reference of doc,
 // leads: the first error as r's, warnings after the lints'. An absolute
-// URI leads into the tree only on a published one (a base URL).
+// URI leads into the tree only on a published one (a base URL, or the
+// document's repository on a forge).
 func (e *Engine) target(r *Result, doc *target.Doc, text string, f *extract.Found) {
 	switch {
-	case !f.Relative && !e.opts.Tree.Published():
+	case !f.Relative && !e.opts.Tree.Published(doc):
 		return
 	case f.Base:
 		e.found = e.opts.Tree.CheckBase(e.found[:0], doc, text)

@@ -7,7 +7,6 @@ import (
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/since"
 	"github.com/uritool/uritool/internal/target"
-	"github.com/uritool/uritool/pkg/uri"
 )
 
 // Since marks each finding with what a change since a commit has to do
@@ -79,7 +78,7 @@ func (s *Since) caused(f *finding.Finding, input string, tree *target.Tree, doc 
 		if how == "" && tree != nil && doc != nil {
 			// A site generator's names and places: "x.html" or "x/"
 			// found as x.md, "/x.png" as public/x.png.
-			for _, p := range tree.Fallbacks(doc, f.Target) {
+			for _, p := range tree.Fallbacks(doc, input, f.Target) {
 				if rel, ok := s.Change.Path(p); ok {
 					if how = s.Change.Removed(rel); how != "" {
 						break
@@ -96,9 +95,7 @@ func (s *Since) caused(f *finding.Finding, input string, tree *target.Tree, doc 
 		if !changed || err != nil {
 			return false
 		}
-		u, err := uri.ParseRule(input, uri.RuleIRIReference)
-		frag, has := u.Fragment()
-		if err != nil || !has || tree == nil || !tree.Names(f.Target, bytes.NewReader(before), uri.PercentDecode(frag)) {
+		if tree == nil || !tree.Names(doc, input, f.Target, bytes.NewReader(before)) {
 			return false
 		}
 		cause = "anchor removed in this change"

@@ -27,6 +27,7 @@ import (
 	"github.com/uritool/uritool/internal/anchor"
 	"github.com/uritool/uritool/internal/extract"
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/forge"
 	"github.com/uritool/uritool/internal/nearest"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/pkg/uri"
@@ -99,9 +100,9 @@ func New(opts Options) (*Tree, error) {
 	return t, nil
 }
 
-// Published reports whether the tree has a base URL, so that whole URLs
-// may lead into it.
-func (t *Tree) Published() bool { return t.hasBase }
+// Published reports whether whole URLs in d may lead into the tree: the
+// tree has a base URL, or d's repository is published on a forge.
+func (t *Tree) Published(d *Doc) bool { return t.hasBase || d.Repo.Published() }
 
 // Doc is a document whose references are checked. It is read-only once
 // made, so workers may share one.
@@ -123,6 +124,12 @@ type Doc struct {
 	// A reStructuredText document of a Sphinx project: the source
 	// directory, where conf.py stands, that "/name" is rooted at.
 	source string
+
+	// Repo is the repository the document lies in, when it is published
+	// on a forge: a link to one of its files there, at a branch of the
+	// working tree, is looked up in the working tree. Its maker sets it,
+	// or leaves it nil.
+	Repo *forge.Repo
 }
 
 // NewDoc returns the document at path, absolute, in the tree below root.
@@ -223,25 +230,65 @@ func (t *Tree) check(dst []finding.Finding, d *Doc, ref string, withBase bool) [
 	if err != nil {
 		return dst
 	}
-	local, ok, f := t.locate(d, &r, withBase)
+	pathAt, _, _ := r.Span(uri.ComponentPath)
+	w, anchors := t.site(d), true
+	local, ok, f := []string(nil), false, (*finding.Finding)(nil)
+	if l, repo := d.Repo.Locate(&r); repo {
+		w, local, ok, anchors = t.forge(d), l.Path, true, l.Anchors
+		pathAt += l.Offset
+	} else {
+		local, ok, f = t.locate(d, &r, withBase)
+	}
 	if f != nil {
 		return append(dst, *f)
 	}
 	if !ok {
 		return dst
 	}
-	pathAt, _, _ := r.Span(uri.ComponentPath)
-	found, f := t.find(d, local, pathAt)
+	found, f := t.find(w, local, pathAt)
 	if f != nil {
 		return append(dst, *f)
 	}
-	if frag, ok := r.Fragment(); ok && t.opts.Fragments && frag != "" {
+	if frag, ok := r.Fragment(); ok && anchors && t.opts.Fragments && frag != "" {
 		at, _, _ := r.Span(uri.ComponentFragment)
-		if f := t.fragment(d, found, uri.PercentDecode(frag), at); f != nil {
+		if f := t.fragment(d, w, found, uri.PercentDecode(frag), at); f != nil {
 			dst = append(dst, *f)
 		}
 	}
 	return dst
+}
+
+// way is how a reference's target is looked up and its anchors named: as
+// the site publishes the tree, or as the forge shows the repository.
+type way struct {
+	root  string // the directory the target's path is below
+	site  bool   // fallback extensions, static directories and index files apply
+	slugs anchor.SlugRule
+	where string // where a missing target is missing, for messages: "" or " in this repository"
+}
+
+// site is the way of d's references into its tree.
+func (t *Tree) site(d *Doc) way { return way{root: d.Root, site: true, slugs: t.opts.Slugs} }
+
+// forge is the way of d's links to its repository's files on the forge,
+// which shows them as they are, a Markdown heading's anchor by GitHub's
+// rule.
+func (t *Tree) forge(d *Doc) way {
+	return way{root: d.Repo.Root, slugs: anchor.GitHubSlugs, where: " in this repository"}
+}
+
+// wayOf is the way of ref in d, and whether its fragment names an
+// anchor lint knows.
+func (t *Tree) wayOf(d *Doc, ref string) (way, bool) {
+	if d == nil {
+		return way{site: true, slugs: t.opts.Slugs}, true
+	}
+	if r, err := uri.ParseRule(ref, uri.RuleIRIReference); err == nil {
+		if l, ok := d.Repo.Locate(&r); ok {
+			return t.forge(d), l.Anchors
+		}
+	}
+	return t.site(d), true
 }
 
 // locate resolves ref in d and returns the segments of its target's path
@@ -415,17 +462,17 @@ type found struct {
 	dir  bool
 }
 
-// find looks the target up below d's root, then below each static
-// directory; where all lack it, the finding is the root's. A target
-// found in a static directory in another case only is that directory's
-// target-case finding.
-func (t *Tree) find(d *Doc, segs []string, pathAt int) (found, *finding.Finding) {
-	f, miss := t.findBelow(d.Root, segs, pathAt)
-	if miss == nil || miss.Rule != RuleMissingTarget {
+// find looks the target up below w's root, then, for a site, below each
+// static directory; where all lack it, the finding is the root's. A
+// target found in a static directory in another case only is that
+// directory's target-case finding.
+func (t *Tree) find(w way, segs []string, pathAt int) (found, *finding.Finding) {
+	f, miss := t.findBelow(w, w.root, segs, pathAt)
+	if miss == nil || miss.Rule != RuleMissingTarget || !w.site {
 		return f, miss
 	}
 	for _, dir := range t.opts.StaticDirs {
-		if sf, smiss := t.findBelow(dir, segs, pathAt); smiss == nil || smiss.Rule == RuleTargetCase {
+		if sf, smiss := t.findBelow(w, dir, segs, pathAt); smiss == nil || smiss.Rule == RuleTargetCase {
 			return sf, smiss
 		}
 	}
@@ -436,7 +483,7 @@ func (t *Tree) find(d *Doc, segs []string, pathAt int) (found, *finding.Finding)
 // entry of its directory exactly, as Linux and GitHub's web view
 // require; one that matches only when case is ignored is a target-case
 // finding, as it works on macOS and Windows alone.
-func (t *Tree) findBelow(root string, segs []string, pathAt int) (found, *finding.Finding) {
+func (t *Tree) findBelow(w way, root string, segs []string, pathAt int) (found, *finding.Finding) {
 	dir, isDir := root, true
 	actual := make([]string, 0, len(segs))
 	caseDiffers := false
@@ -448,7 +495,7 @@ func (t *Tree) findBelow(root string, segs []string, pathAt int) (found, *findin
 			continue
 		}
 		if !isDir || strings.ContainsAny(s, "/\x00") || s == "." || s == ".." {
-			return found{}, missing(root, segs, segs[:i], "", pathAt)
+			return found{}, missing(w, root, segs, segs[:i], "", pathAt)
 		}
 		e := t.dir(dir)
 		name, ok := e.exact(s)
@@ -457,12 +504,12 @@ func (t *Tree) findBelow(root string, segs []string, pathAt int) (found, *findin
 			caseDiffers = caseDiffers || ok
 		}
 		if !ok {
-			if last {
+			if last && w.site {
 				if f, ok := t.fallback(dir, s); ok {
 					return f, nil
 				}
 			}
-			return found{}, missing(root, segs, segs[:i], e.closest(s), pathAt)
+			return found{}, missing(w, root, segs, segs[:i], e.closest(s), pathAt)
 		}
 		actual = append(actual, name)
 		dir = filepath.Join(dir, name)
@@ -473,10 +520,10 @@ func (t *Tree) findBelow(root string, segs []string, pathAt int) (found, *findin
 			Message: fmt.Sprintf("%s exists only as %s: the case differs, which works on macOS and Windows but not on Linux or GitHub", display(segs), display(actual))}
 	}
 	if wantDir := len(segs) > 0 && segs[len(segs)-1] == ""; wantDir && !isDir {
-		return found{}, missing(root, segs, segs, "", pathAt)
+		return found{}, missing(w, root, segs, segs, "", pathAt)
 	}
 	f := found{path: dir, dir: isDir}
-	if f.dir && len(t.opts.IndexFiles) > 0 {
+	if f.dir && w.site && len(t.opts.IndexFiles) > 0 {
 		if _, ok := t.index(dir, t.opts.IndexFiles); !ok {
 			return found{}, &finding.Finding{Severity: finding.Error, Offset: pathAt, Rule: RuleMissingTarget, Target: dir,
 				Message: fmt.Sprintf("%s is a directory without %s", display(segs), strings.Join(t.opts.IndexFiles, " or "))}
@@ -515,8 +562,12 @@ func (t *Tree) fallbacks(name string) []string {
 // Fallbacks are the paths that a target at p, missing from d's tree,
 // would also have been found at: with FallbackExtensions, and below each
 // static directory, for a caller that asks where a missing target was
-// before (lint --since).
-func (t *Tree) Fallbacks(d *Doc, p string) []string {
+// before (lint --since). A link to the repository's file on its forge,
+// ref, has none.
+func (t *Tree) Fallbacks(d *Doc, ref, p string) []string {
+	if w, _ := t.wayOf(d, ref); !w.site {
+		return nil
+	}
 	names := t.fallbacks(filepath.Base(p))
 	at := func(q string) []string {
 		out := []string{}
@@ -538,8 +589,8 @@ func (t *Tree) Fallbacks(d *Doc, p string) []string {
 // missing is the missing-target finding for segs below root, of which
 // the first len(exists) lead to an existing directory, with the closest
 // name there when there is one.
-func missing(root string, segs, exists []string, closest string, pathAt int) *finding.Finding {
-	msg := "nothing at " + display(segs)
+func missing(w way, root string, segs, exists []string, closest string, pathAt int) *finding.Finding {
+	msg := "nothing at " + display(segs) + w.where
 	if closest != "" {
 		msg += "; did you mean " + display(append(slices.Clone(exists), closest)) + "?"
 	}
@@ -568,12 +619,16 @@ func (t *Tree) index(dir string, names []string) (string, bool) {
 
 // fragment checks that frag, percent-decoded, names an anchor of the
 // target: a heading or id of a Markdown, HTML, reStructuredText or
-// AsciiDoc document, a line of a code file ("#L12"). A fragment into any other file is left alone.
-func (t *Tree) fragment(d *Doc, f found, frag string, at int) *finding.Finding {
+// AsciiDoc document, a line of a code file ("#L12"), or on a forge, of
+// any file. A fragment into any other file is left alone.
+func (t *Tree) fragment(d *Doc, w way, f found, frag string, at int) *finding.Finding {
 	p := f.path
+	if f.dir && !w.site && frag == "readme" {
+		return nil // the id of the README that GitHub shows below a directory's listing
+	}
 	if f.dir {
 		names := t.opts.IndexFiles
-		if len(names) == 0 {
+		if len(names) == 0 || !w.site {
 			names = readmes
 		}
 		var ok bool
@@ -582,8 +637,7 @@ func (t *Tree) fragment(d *Doc, f found, frag string, at int) *finding.Finding {
 		}
 	}
 	kind := extract.TypeOf(p)
-	if kind == extract.Text {
-		first, last, ok := anchor.LineAnchor(frag)
+	if first, last, ok := anchor.LineAnchor(frag); kind == extract.Text || ok && !w.site {
 		if !ok {
 			return nil
 		}
@@ -592,17 +646,17 @@ func (t *Tree) fragment(d *Doc, f found, frag string, at int) *finding.Finding {
 			return nil
 		}
 		return &finding.Finding{Severity: finding.Error, Offset: at, Rule: RuleMissingFragment, Target: p,
-			Message: fmt.Sprintf("%s has %d lines, so line %d has no anchor", t.rel(d, p), n, max(first, last))}
+			Message: fmt.Sprintf("%s has %d lines, so line %d has no anchor", t.rel(d, w, p), n, max(first, last))}
 	}
-	set, err := t.doc(p).anchors(kind, t.opts.Slugs)
+	set, err := t.doc(p).anchors(kind, w.slugs)
 	if err != nil || names(set, kind, frag) {
 		return nil
 	}
 	if name, ok := set.Fold(frag); ok {
 		return &finding.Finding{Severity: finding.Warning, Offset: at, Rule: RuleFragmentCase, Target: p,
-			Message: fmt.Sprintf("%s has the anchor %q only in another case: github.com's script finds it, nothing else does", t.rel(d, p), name)}
+			Message: fmt.Sprintf("%s has the anchor %q only in another case: github.com's script finds it, nothing else does", t.rel(d, w, p), name)}
 	}
-	msg := fmt.Sprintf("%s has no anchor %q", t.rel(d, p), frag)
+	msg := fmt.Sprintf("%s has no anchor %q", t.rel(d, w, p), frag)
 	if name, ok := set.Closest(frag); ok {
 		msg += fmt.Sprintf("; did you mean %q?", name)
 	}
@@ -622,32 +676,40 @@ func names(set *anchor.Set, kind extract.Type, frag string) bool {
 	return ok && kind == extract.Markdown && set.Has(name) // the id GitHub gives a heading, prefix and all
 }
 
-// Names reports whether frag, percent-decoded, names an anchor of the
-// file at p whose content r gives, by the rules of a reference's check:
-// what the file held at another time (lint --since) is read as the file
-// is now.
-func (t *Tree) Names(p string, r io.Reader, frag string) bool {
+// Names reports whether the fragment of ref, a reference in d, names an
+// anchor of the file at p whose content r gives, by the rules of ref's
+// check: what the file held at another time (lint --since) is read as
+// the file is now.
+func (t *Tree) Names(d *Doc, ref, p string, r io.Reader) bool {
+	u, err := uri.ParseRule(ref, uri.RuleIRIReference)
+	frag, ok := u.Fragment()
+	if err != nil || !ok {
+		return false
+	}
+	frag = uri.PercentDecode(frag)
+	w, anchors := t.wayOf(d, ref)
 	kind := extract.TypeOf(p)
-	if kind == extract.Text {
-		_, last, ok := anchor.LineAnchor(frag)
+	if _, last, ok := anchor.LineAnchor(frag); kind == extract.Text || ok && !w.site {
 		if !ok {
 			return true
 		}
 		n, err := anchor.Lines(r)
 		return err == nil && last <= n
 	}
-	set, err := anchorsOf(kind, r, t.opts.Slugs)
+	if !anchors {
+		return true
+	}
+	set, err := anchorsOf(kind, r, w.slugs)
 	return err == nil && names(set, kind, frag)
 }
 
-// rel is a target's path as messages show it: relative to the document's
-// root, or else to the static directory it was found in, as the site
-// serves it.
-func (t *Tree) rel(d *Doc, p string) string {
+// rel is a target's path as messages show it: relative to w's root, or
+// else to the static directory it was found in, as the site serves it.
+func (t *Tree) rel(d *Doc, w way, p string) string {
 	if p == d.Path {
 		return "this document"
 	}
-	r, err := filepath.Rel(d.Root, p)
+	r, err := filepath.Rel(w.root, p)
 	if err == nil && filepath.IsLocal(r) {
 		return filepath.ToSlash(r)
 	}
@@ -745,14 +807,23 @@ func (e *dirEntry) closest(name string) string {
 type docEntry struct {
 	path string
 	// base is an HTML page's <base href>, resolved, when hasBase.
-	baseOnce  sync.Once
-	base      uri.URI
-	hasBase   bool
-	once      sync.Once
-	set       *anchor.Set
+	baseOnce sync.Once
+	base     uri.URI
+	hasBase  bool
+	// sets holds its anchors by the slug rule of the headings' (a
+	// link on the forge reads them by GitHub's, the site's by its own):
+	// anchor.SlugRule → *anchorsEntry.
+	sets      sync.Map
 	lines     int
-	err       error
+	linesErr  error
 	linesOnce sync.Once
+}
+
+// anchorsEntry is a document's anchors by one slug rule.
+type anchorsEntry struct {
+	once sync.Once
+	set  *anchor.Set
+	err  error
 }
 
 func (t *Tree) doc(p string) *docEntry {
@@ -764,16 +835,24 @@ func (t *Tree) doc(p string) *docEntry {
 }
 
 func (e *docEntry) anchors(kind extract.Type, slugs anchor.SlugRule) (*anchor.Set, error) {
-	e.once.Do(func() {
+	if kind != extract.Markdown {
+		slugs = anchor.GitHubSlugs // the rule of Markdown headings alone
+	}
+	v, ok := e.sets.Load(slugs)
+	if !ok {
+		v, _ = e.sets.LoadOrStore(slugs, &anchorsEntry{})
+	}
+	a := v.(*anchorsEntry)
+	a.once.Do(func() {
 		f, err := os.Open(e.path)
 		if err != nil {
-			e.err = err
+			a.err = err
 			return
 		}
 		defer f.Close()
-		e.set, e.err = anchorsOf(kind, f, slugs)
+		a.set, a.err = anchorsOf(kind, f, slugs)
 	})
-	return e.set, e.err
+	return a.set, a.err
 }
 
 // anchorsOf reads the anchors of a document of kind, a Markdown
@@ -794,11 +873,11 @@ func (e *docEntry) lineCount() (int, error) {
 	e.linesOnce.Do(func() {
 		f, err := os.Open(e.path)
 		if err != nil {
-			e.err = err
+			e.linesErr = err
 			return
 		}
 		defer f.Close()
-		e.lines, e.err = anchor.Lines(f)
+		e.lines, e.linesErr = anchor.Lines(f)
 	})
-	return e.lines, e.err
+	return e.lines, e.linesErr
 }

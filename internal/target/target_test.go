@@ -9,7 +9,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/uritool/uritool/internal/anchor"
 	"github.com/uritool/uritool/internal/finding"
+	"github.com/uritool/uritool/internal/forge"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -210,6 +212,52 @@ func TestOptions(t *testing.T) {
 	}
 	if _, err := New(Options{BaseURL: "docs.example.com"}); err == nil {
 		t.Error("a base URL without a scheme is taken")
+	}
+}
+
+// TestForge: a link to the repository's own file on its forge is looked
+// up in the working tree, as GitHub shows it: no site's extensions,
+// static directories or index files, and a heading's anchor by GitHub's
+// rule whatever the site's.
+func TestForge(t *testing.T) {
+	files := map[string]string{"docs/Setup.md": "# `build.target` option\n", "public/logo.png": "png", "code.go": "a\nb\n"}
+	for k, v := range scratch {
+		files["site/"+k] = v
+	}
+	repo := tree(t, files)
+	root := filepath.Join(repo, "site") // --root-dir site: the forge's paths stay the repository's
+	doc := NewDoc(filepath.Join(root, "README.md"), root)
+	doc.Repo = forge.New(repo, []string{"https://github.com/o/r"}, nil)
+	tr, err := New(Options{Fragments: true, FallbackExtensions: []string{"md"}, StaticDirs: []string{filepath.Join(repo, "public")},
+		IndexFiles: []string{"index.html"}, Slugs: anchor.VitePressSlugs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const blob = "https://github.com/o/r/blob/main/"
+	for ref, want := range map[string]string{
+		blob + "docs/Setup.md":                              "",
+		blob + "docs/setup.md":                              "target-case@33 docs/setup.md exists only as docs/Setup.md: the case differs, which works on macOS and Windows but not on Linux or GitHub",
+		blob + "docs/Setup.html":                            "missing-target@33 nothing at docs/Setup.html in this repository; did you mean docs/Setup.md?",
+		blob + "logo.png":                                   "missing-target@33 nothing at logo.png in this repository",
+		blob + "docs/Setup.md#buildtarget-option":           "",
+		blob + "docs/Setup.md#build-target-option":          `missing-fragment@47 docs/Setup.md has no anchor "build-target-option"; did you mean "buildtarget-option"?`,
+		blob + "code.go#L2":                                 "",
+		blob + "code.go#L3":                                 "missing-fragment@41 code.go has 2 lines, so line 3 has no anchor",
+		blob + "docs/Setup.md#L1":                           "",
+		"https://github.com/o/r/tree/main/site/docs#intro":  "",
+		"https://github.com/o/r/tree/main/site/docs#outro":  `missing-fragment@43 site/docs/README.md has no anchor "outro"; did you mean "intro"?`,
+		"https://github.com/o/r/tree/main/docs#readme":      "",
+		"https://github.com/o/r/raw/main/docs/Setup.md#any": "",
+		"https://github.com/o/r/blob/v1/docs/gone.md":       "",
+		"https://github.com/o/other/blob/main/gone.md":      "",
+		// The site's own links keep the site's ways.
+		"docs/guide":           "",
+		"/logo.png":            "",
+		"docs/guide.md#legacy": "",
+	} {
+		if got := describe(tr.Check(nil, doc, ref), true); got != want {
+			t.Errorf("%q:\n got %q\nwant %q", ref, got, want)
+		}
 	}
 }
 
