@@ -105,8 +105,16 @@ func parseHome(s string) (home, bool) {
 	p, _, _ = strings.Cut(p, "#")
 	p = strings.TrimSuffix(strings.Trim(p, "/"), ".git")
 	segs := strings.Split(strings.ToLower(p), "/")
-	if host == "" || len(segs) < 2 || slices.Contains(segs, "") || slices.Contains(segs, "-") {
+	for i, s := range segs {
+		segs[i] = uri.PercentDecode(s)
+	}
+	if len(segs) < 2 || slices.ContainsFunc(segs, func(s string) bool { return s == "" || s == "-" || s == "." || s == ".." }) {
 		return home{}, false
+	}
+	if u, err := uri.Parse("https://" + host + "/"); err != nil {
+		return home{}, false
+	} else if h, _ := u.Host(); h != host || h == "" {
+		return home{}, false // a port, or what no host holds
 	}
 	return home{host: strings.ToLower(host), path: segs}, true
 }
@@ -138,6 +146,18 @@ func (r *Repo) Locate(u *uri.URI) (Link, bool) {
 	if !r.Published() {
 		return Link{}, false
 	}
+	if p := u.Path(); uri.RemoveDotSegments(p) != p {
+		// What a browser asks for (section 5.2.2: an absolute
+		// reference's dot-segments are removed as it is resolved):
+		// ".../blob/main/../../other" is another repository's.
+		v, err := uri.Resolve(*u, *u)
+		if q := v.Path(); err != nil || uri.RemoveDotSegments(q) != q {
+			return Link{}, false // "http:.///" keeps a "/." (section 5.2.4 cannot drop it)
+		}
+		l, ok := r.Locate(&v)
+		l.Offset = 0 // the path as written is not the one read
+		return l, ok
+	}
 	scheme, _ := u.Scheme()
 	host, ok := u.Host()
 	if !ok || !strings.EqualFold(scheme, "https") && !strings.EqualFold(scheme, "http") {
@@ -145,6 +165,9 @@ func (r *Repo) Locate(u *uri.URI) (Link, bool) {
 	}
 	host = strings.ToLower(host)
 	segs := decoded(u)
+	if slices.Contains(segs, ".") || slices.Contains(segs, "..") {
+		return Link{}, false // "%2E%2E", which browsers read as ".." and no forge serves
+	}
 	if host == "raw.githubusercontent.com" {
 		// /OWNER/NAME/BRANCH/PATH, the branch also as refs/heads/BRANCH.
 		if len(segs) < 3 || !r.has(home{host: "github.com", path: lower(segs[:2])}) {
