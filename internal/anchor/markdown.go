@@ -420,12 +420,25 @@ func headingID(text []byte) (string, bool) {
 	if open < 0 {
 		return "", false
 	}
-	for _, attr := range strings.Fields(string(text[open+1 : len(text)-1])) {
-		if id, ok := strings.CutPrefix(attr, "#"); ok && id != "" {
+	for _, attr := range strings.Fields(unquoted(text[open+1 : len(text)-1])) {
+		if id, ok := fieldID(attr); ok {
 			return id, true
 		}
 	}
 	return "", false
+}
+
+// fieldID returns the id a field of an attribute list declares: "#id",
+// or "id=value" with the value quoted or not, as Python-Markdown's
+// attr_list also reads it ("### 9.7.0 { id="9.7.0" }").
+func fieldID(f string) (string, bool) {
+	id, ok := strings.CutPrefix(f, "#")
+	if !ok {
+		if id, ok = strings.CutPrefix(f, "id="); ok && len(id) >= 2 && (id[0] == '"' || id[0] == '\'') && id[len(id)-1] == id[0] {
+			id = id[1 : len(id)-1]
+		}
+	}
+	return id, ok && id != ""
 }
 
 // feedProse gives the tokenizer text from a paragraph or heading, less its
@@ -502,7 +515,7 @@ func unquoted(list []byte) string {
 }
 
 // attrIDs adds the ids that attribute lists in s declare: "{ #id }",
-// "{: #id .class }" or "{#id key=value}" after an inline element or on a
+// "{: #id .class }", "{ id=x }" or "{#id key=value}" after an inline element or on a
 // line of its own, as Python-Markdown's attr_list (MkDocs) and kramdown
 // write them ("**`locale`**{ #mkdocs-locale }"). Braces count as a list
 // only when every field in them is an id, a class or a key=value, so
@@ -524,9 +537,11 @@ func (p *mdParser) attrIDs(s []byte) {
 		var ids []string
 		ok := len(fields) > 0
 		for _, f := range fields {
+			if id, ok := fieldID(f); ok {
+				ids = append(ids, id)
+				continue
+			}
 			switch {
-			case len(f) > 1 && f[0] == '#':
-				ids = append(ids, f[1:])
 			case len(f) > 1 && f[0] == '.', strings.IndexByte(f, '=') > 0:
 			default:
 				ok = false

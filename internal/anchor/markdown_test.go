@@ -67,6 +67,10 @@ func TestMarkdown(t *testing.T) {
 		// inline element or on a line of its own.
 		{"attr list", "*   **`locale`**{ #mkdocs-locale }: The locale\n\nText [x](y){: #link .c }\n{: #block }\n", []string{"mkdocs-locale", "link", "block"}},
 		{"attr list quoted", "A{ #q title=\"a b\" data-x='c d' }\n", []string{"q"}},
+		// "id=" sets the id too (Material for MkDocs' changelog: "### 9.7.0
+		// <small>date</small> { id="9.7.0" }").
+		{"attr list id=", "A{ id=\"x.1\" } B{: id='y' .c } C{ id=z }\n### 9.7.0 <small>d</small> { id=\"9.7.0\" }\n", []string{"x.1", "y", "z", "970-d--id970-", "9.7.0"}},
+		{"attr list id= empty", "A{ id=\"\" } B{ id= }\n", nil},
 		{"not attr list", "{{ x }} {# note #} {#} {a #b} `{#code}` {#open\n", nil},
 	} {
 		got, err := Markdown(strings.NewReader(c.doc), GitHubSlugs)
