@@ -368,7 +368,7 @@ and the exit status is then 3.`,
 	flagval.AddChoice(c, opts.Slugs, "slugs", "how the site makes a Markdown heading's anchor: github (GitHub, Docusaurus, Hugo) or vitepress (VitePress, VuePress 2: \"build.target\" is #build-target, not #buildtarget)")
 	f.StringArrayVar(&opts.StaticDirs, "static-dir", nil, "a `DIR` whose files the site serves at its root, as Hugo's static/ or Next.js' public/: a target the tree lacks is looked up there too (repeatable, in order)")
 	_ = c.MarkFlagDirname("static-dir")
-	f.StringArrayVar(&opts.RepoURLs, "repo-url", nil, "the `URL` of the repository on its forge (https://github.com/OWNER/NAME), beside its git remotes: links to its files at a branch of the working tree are checked as files (repeatable)")
+	f.Var(flagval.NewChecked(&opts.RepoURLs, "URL", forge.CheckAddress), "repo-url", "the `URL` of the repository on its forge (https://github.com/OWNER/NAME), beside its git remotes: links to its files at a branch of the working tree are checked as files (repeatable)")
 	_ = c.RegisterFlagCompletionFunc("repo-url", cobra.NoFileCompletions)
 	f.StringArrayVar(&opts.RepoBranches, "repo-branch", nil, "a `BRANCH` whose files on the forge are the working tree's, beside HEAD, main and master (repeatable)")
 	_ = c.RegisterFlagCompletionFunc("repo-branch", opts.completeRefs)
@@ -496,11 +496,6 @@ func (o *LintOptions) engineOptions(dir string, plan *discover.Plan) (check.Engi
 	}
 	if staticErr != nil {
 		return eo, staticErr
-	}
-	for _, u := range o.RepoURLs {
-		if err := forge.CheckAddress(u); err != nil {
-			return eo, badValue("repo-url", u, "%v", err)
-		}
 	}
 	if o.Targets {
 		eo.Tree = tree

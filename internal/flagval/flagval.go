@@ -217,6 +217,41 @@ func (l *NamesList) Replace(v []string) error {
 func (l *NamesList) Append(v string) error { return l.Set(v) }
 func (l *NamesList) GetSlice() []string    { return *l.names }
 
+// Checked is a repeatable flag whose values check accepts; each use adds
+// one value, whole (a URL may hold a comma), as pflag's StringArray.
+type Checked struct {
+	values *[]string
+	typ    string
+	check  func(string) error
+}
+
+// NewChecked is a Checked that keeps its values in values; typ is what
+// help shows ("URL").
+func NewChecked(values *[]string, typ string, check func(string) error) *Checked {
+	return &Checked{values, typ, check}
+}
+
+func (l *Checked) Type() string   { return l.typ }
+func (l *Checked) String() string { return JoinList(*l.values) }
+func (l *Checked) Set(s string) error {
+	if err := l.check(s); err != nil {
+		return err
+	}
+	*l.values = append(*l.values, s)
+	return nil
+}
+func (l *Checked) Replace(v []string) error {
+	*l.values = nil
+	for _, s := range v {
+		if err := l.Set(s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+func (l *Checked) Append(v string) error { return l.Set(v) }
+func (l *Checked) GetSlice() []string    { return *l.values }
+
 // JoinList writes "a, b, c".
 func JoinList(values []string) string { return strings.Join(values, ", ") }
 

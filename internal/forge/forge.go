@@ -63,7 +63,7 @@ func (r *Repo) Published() bool { return r != nil && len(r.homes) > 0 }
 // for a flag's value.
 func CheckAddress(s string) error {
 	if _, ok := parseHome(s); !ok {
-		return fmt.Errorf("not a repository's address (want https://HOST/OWNER/NAME, as https://github.com/OWNER/NAME)")
+		return fmt.Errorf("%q is not a repository's address (want https://HOST/OWNER/NAME, as https://github.com/OWNER/NAME)", s)
 	}
 	return nil
 }
