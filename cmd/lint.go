@@ -143,7 +143,9 @@ raw.githubusercontent.com, GitLab's "/-/" views, Gitea's and Forgejo's
 src/branch, Bitbucket's src) at HEAD, main, master or a --repo-branch is
 looked up in the working tree, below the repository's root, as the forge
 shows it: a Markdown heading's anchor by GitHub's rule, #L12 a line of any
-file, #readme a directory's README. A link at another branch, a tag or a
+file, #readme a directory's README; on GitHub, the repository's home
+(https://github.com/OWNER/NAME#usage) names a heading of the root's
+README. A link at another branch, a tag or a
 commit, and to another repository, is checked for its syntax only. Only
 GitHub's fragments are checked: other forges make their anchors their own
 way.

@@ -136,9 +136,9 @@ type Link struct {
 	Anchors bool
 }
 
-// Locate returns where u, a link into one of r's addresses, leads: a
-// view of a file or directory at a branch of r (GitHub's blob, tree, raw
-// and blame, and raw.githubusercontent.com; GitLab's "/-/" views;
+// Locate returns where u, a link into one of r's addresses, leads: the
+// repository's home, or a view of a file or directory at a branch of r
+// (GitHub's blob, tree, raw and blame, and raw.githubusercontent.com; GitLab's "/-/" views;
 // Gitea's and Forgejo's "src/branch" and "raw/branch"; Bitbucket's src
 // and raw). Any other link, to another repository, an issue, a tag or a
 // commit, is not r's working tree.
@@ -180,11 +180,15 @@ func (r *Repo) Locate(u *uri.URI) (Link, bool) {
 		return r.at(u, rest, false)
 	}
 	for _, h := range r.homes {
-		if h.host != host || len(segs) <= len(h.path) || !slices.Equal(lower(segs[:len(h.path)]), h.path) {
+		if h.host != host || len(segs) < len(h.path) || !slices.Equal(lower(segs[:len(h.path)]), h.path) {
 			continue
 		}
 		rest := segs[len(h.path):]
 		switch {
+		case len(rest) == 0 || len(rest) == 1 && rest[0] == "":
+			// The repository's home, which shows the root's README:
+			// "https://github.com/o/r#install" is one of its headings.
+			return Link{Offset: len(u.Path()), Anchors: host == "github.com"}, true
 		case len(rest) > 1 && rest[0] == "-" && isView(rest[1]): // GitLab
 			return r.at(u, rest[2:], false)
 		case len(rest) > 1 && (rest[0] == "src" || rest[0] == "raw") && rest[1] == "branch": // Gitea, Forgejo

@@ -41,7 +41,12 @@ func TestLocate(t *testing.T) {
 		{"https://github.com/owner/repo/blob/0123abc/a.md", "-"},
 		{"https://github.com/owner/repo/blob/release/a.md", "-"},
 		{"https://github.com/owner/repo/issues/12", "-"},
-		{"https://github.com/owner/repo", "-"},
+		// The home shows the root's README, whose headings GitHub's
+		// rule names there alone.
+		{"https://github.com/owner/repo", "#"},
+		{"https://github.com/Owner/Repo/#install", "#"},
+		{"https://gitlab.com/group/sub/proj#install", ""},
+		{"https://github.com/owner", "-"},
 		{"https://github.com/owner/other/blob/main/a.md", "-"},
 		{"https://github.com/owner/repo-x/blob/main/a.md", "-"},
 		{"ftp://github.com/owner/repo/blob/main/a.md", "-"},

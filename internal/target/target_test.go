@@ -220,7 +220,7 @@ func TestOptions(t *testing.T) {
 // static directories or index files, and a heading's anchor by GitHub's
 // rule whatever the site's.
 func TestForge(t *testing.T) {
-	files := map[string]string{"docs/Setup.md": "# `build.target` option\n", "public/logo.png": "png", "code.go": "a\nb\n"}
+	files := map[string]string{"docs/Setup.md": "# `build.target` option\n", "public/logo.png": "png", "code.go": "a\nb\n", "README.md": "# Top\n## Install\n"}
 	for k, v := range scratch {
 		files["site/"+k] = v
 	}
@@ -249,6 +249,8 @@ func TestForge(t *testing.T) {
 		"https://github.com/o/r/tree/main/docs#readme":      "",
 		"https://github.com/o/r/raw/main/docs/Setup.md#any": "",
 		"https://github.com/o/r/blob/v1/docs/gone.md":       "",
+		"https://github.com/o/r#install":                    "",
+		"https://github.com/o/r/#instal":                    `missing-fragment@24 README.md has no anchor "instal"; did you mean "install"?`,
 		"https://github.com/o/other/blob/main/gone.md":      "",
 		// The site's own links keep the site's ways.
 		"docs/guide":           "",
