@@ -56,7 +56,7 @@ type LintOptions struct {
 	Slugs              *flagval.Choice
 	// Where the repository is published on a forge, beside its git
 	// remotes, and the branches whose files there are the working
-	// tree's, beside forge.DefaultBranches.
+	// tree's, beside HEAD, main and master.
 	RepoURLs     []string
 	RepoBranches []string
 	// Baseline is a file of known findings that do not fail the run;

@@ -15,11 +15,11 @@ import (
 	"github.com/uritool/uritool/pkg/uri"
 )
 
-// DefaultBranches are the branches taken for the working tree's without
+// defaultBranches are the branches taken for the working tree's without
 // being named: "HEAD", which GitHub reads as the default branch, and the
 // two usual names of that branch. Branches are not read from git, whose
 // answer differs between a clone and CI's detached checkout.
-var DefaultBranches = []string{"HEAD", "main", "master"}
+var defaultBranches = []string{"HEAD", "main", "master"}
 
 // Repo is a repository: where its working tree is, the forge addresses
 // it is published at, and the branches whose files are the working
@@ -38,8 +38,8 @@ type home struct {
 }
 
 // New returns the repository at root published at addresses (web
-// addresses or git remote URLs, as Address reads them), whose branches
-// are DefaultBranches and branches. Addresses that name no forge
+// addresses or git remote URLs, as parseHome reads them), whose branches
+// are HEAD, main, master and branches. Addresses that name no forge
 // repository are passed over.
 func New(root string, addresses, branches []string) *Repo {
 	r := &Repo{Root: root}
@@ -48,7 +48,7 @@ func New(root string, addresses, branches []string) *Repo {
 			r.homes = append(r.homes, h)
 		}
 	}
-	for _, b := range append(slices.Clone(DefaultBranches), branches...) {
+	for _, b := range append(slices.Clone(defaultBranches), branches...) {
 		if b = strings.Trim(b, "/"); b != "" {
 			r.branches = append(r.branches, strings.Split(b, "/"))
 		}
@@ -104,9 +104,9 @@ func parseHome(s string) (home, bool) {
 	p, _, _ = strings.Cut(p, "?")
 	p, _, _ = strings.Cut(p, "#")
 	p = strings.TrimSuffix(strings.Trim(p, "/"), ".git")
-	segs := strings.Split(strings.ToLower(p), "/")
+	segs := strings.Split(p, "/")
 	for i, s := range segs {
-		segs[i] = uri.PercentDecode(s)
+		segs[i] = strings.ToLower(uri.PercentDecode(s))
 	}
 	if len(segs) < 2 || slices.ContainsFunc(segs, func(s string) bool { return s == "" || s == "-" || s == "." || s == ".." }) {
 		return home{}, false
@@ -138,10 +138,10 @@ type Link struct {
 
 // Locate returns where u, a link into one of r's addresses, leads: the
 // repository's home, or a view of a file or directory at a branch of r
-// (GitHub's blob, tree, raw and blame, and raw.githubusercontent.com; GitLab's "/-/" views;
-// Gitea's and Forgejo's "src/branch" and "raw/branch"; Bitbucket's src
-// and raw). Any other link, to another repository, an issue, a tag or a
-// commit, is not r's working tree.
+// (GitHub's blob, tree, raw and blame, and raw.githubusercontent.com;
+// GitLab's "/-/" views; Gitea's and Forgejo's "src/branch" and
+// "raw/branch"; Bitbucket's src and raw). Any other link, to another
+// repository, an issue, a tag or a commit, is not r's working tree.
 func (r *Repo) Locate(u *uri.URI) (Link, bool) {
 	if !r.Published() {
 		return Link{}, false
@@ -198,7 +198,6 @@ func (r *Repo) Locate(u *uri.URI) (Link, bool) {
 		case isView(rest[0]): // GitHub, GitHub Enterprise
 			return r.at(u, rest[1:], rest[0] != "raw")
 		}
-		return Link{}, false
 	}
 	return Link{}, false
 }

@@ -29,6 +29,7 @@ func TestLocate(t *testing.T) {
 		// GitHub's views, owner and name in any case, the branch not.
 		{"https://github.com/owner/repo/blob/main/docs/a.md", "docs/a.md#"},
 		{"https://github.com/OWNER/REPO/blob/main/docs/a.md#x", "docs/a.md#"},
+		{"https://github.com/%4Fwner/repo/blob/main/docs/a.md", "docs/a.md#"},
 		{"https://GitHub.com/owner/repo/tree/master/docs/", "docs/#"},
 		{"https://github.com/owner/repo/tree/HEAD", "#"},
 		{"https://github.com/owner/repo/tree/main/", "#"},
@@ -94,6 +95,10 @@ func TestLocate(t *testing.T) {
 
 func TestLocateUnpublished(t *testing.T) {
 	u := uri.MustParse("https://github.com/o/r/blob/main/a.md")
+	// An address percent-encoded is the same one, by any case.
+	if _, ok := New("/repo", []string{"https://github.com/%4F/r"}, nil).Locate(&u); !ok {
+		t.Error("a percent-encoded address is not its own")
+	}
 	for _, r := range []*Repo{nil, New("/repo", nil, nil), New("/repo", []string{"../r", "https://github.com/o", "https://github.com/o/r/-/x"}, nil)} {
 		if r.Published() {
 			t.Errorf("%+v: published", r)
