@@ -232,7 +232,11 @@ func (t *Tree) check(dst []finding.Finding, d *Doc, ref string, withBase bool) [
 	}
 	pathAt, _, _ := r.Span(uri.ComponentPath)
 	w, anchors := t.site(d), true
-	local, ok, f := []string(nil), false, (*finding.Finding)(nil)
+	var (
+		local []string
+		ok    bool
+		f     *finding.Finding
+	)
 	if l, repo := d.Repo.Locate(&r); repo {
 		w, local, ok, anchors = t.forge(d), l.Path, true, l.Anchors
 		pathAt += l.Offset
