@@ -6,10 +6,15 @@ package nearest
 import "slices"
 
 // Name returns the one of names nearest to name by edit distance
-// (Levenshtein, over runes). Only names within max(2, n/3) edits of
-// name's n runes count, and only those that keep more than half of
-// name's runes in order (a common subsequence), so that a hint is
-// plausible: "std" is two edits from "src", but only its "s" is there.
+// (Levenshtein, over runes). In a name that is mostly digits (a version,
+// a date) a digit put for another counts two: there a number is another
+// thing, not a slip, so that "300-2022-07-13" is no hint for
+// "800-2026-03-12", when "500-2024-11-26" still is for "600-2024-11-26"
+// and "20190603-immutable-fields" for "1101-immutable-fields". Only names within
+// max(2, n/3) edits of name's n runes count, and only those that keep
+// more than half of name's runes in order (a common subsequence), so
+// that a hint is plausible: "std" is two edits from "src", but only its
+// "s" is there.
 // Of equally near ones the first wins. name itself, when it is one of
 // names, wins over any other: invalid UTF-8 bytes all read as U+FFFD, so
 // that "\x81" is no edits from "\x98".
@@ -19,6 +24,13 @@ func Name(name string, names []string) (string, bool) {
 	}
 	want := []rune(name)
 	limit := max(2, len(want)/3)
+	digits := 0
+	for _, r := range want {
+		if '0' <= r && r <= '9' {
+			digits++
+		}
+	}
+	numeric := 2*digits > len(want)
 	best, found := "", false
 	var cand []rune
 	var rows [2][]int
@@ -27,7 +39,7 @@ func Name(name string, names []string) (string, bool) {
 		for _, r := range a {
 			cand = append(cand, r)
 		}
-		if d, ok := distance(want, cand, limit, &rows); ok && 2*common(want, cand, &rows) > len(want) {
+		if d, ok := distance(want, cand, limit, numeric, &rows); ok && 2*common(want, cand, &rows) > len(want) {
 			best, found = a, true
 			if d == 0 {
 				break
@@ -39,9 +51,10 @@ func Name(name string, names []string) (string, bool) {
 }
 
 // distance returns the edit distance of a and b, and whether it is at most
-// limit; it gives up as soon as it must exceed limit. rows are the two rows
-// of the dynamic program, kept by the caller to be reused.
-func distance(a, b []rune, limit int, rows *[2][]int) (int, bool) {
+// limit; it gives up as soon as it must exceed limit. With numeric, a
+// digit put for another costs two. rows are the two rows of the dynamic
+// program, kept by the caller to be reused.
+func distance(a, b []rune, limit int, numeric bool, rows *[2][]int) (int, bool) {
 	if limit < 0 || abs(len(a)-len(b)) > limit {
 		return 0, false
 	}
@@ -55,8 +68,11 @@ func distance(a, b []rune, limit int, rows *[2][]int) (int, bool) {
 		least := i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
-			if a[i-1] == b[j-1] {
+			switch x, y := a[i-1], b[j-1]; {
+			case x == y:
 				cost = 0
+			case numeric && '0' <= x && x <= '9' && '0' <= y && y <= '9':
+				cost = 2
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
 			least = min(least, cur[j])
@@ -107,6 +123,6 @@ func abs(n int) int {
 func Distance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	var rows [2][]int
-	d, _ := distance(ra, rb, len(ra)+len(rb), &rows)
+	d, _ := distance(ra, rb, len(ra)+len(rb), false, &rows)
 	return d
 }
