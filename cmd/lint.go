@@ -145,10 +145,9 @@ looked up in the working tree, below the repository's root, as the forge
 shows it: a Markdown heading's anchor by GitHub's rule, #L12 a line of any
 file, #readme a directory's README; on GitHub, the repository's home
 (https://github.com/OWNER/NAME#usage) names a heading of the root's
-README. A link at another branch, a tag or a
-commit, and to another repository, is checked for its syntax only. Only
-GitHub's fragments are checked: other forges make their anchors their own
-way.
+README. A link at another branch, a tag or a commit, and to another
+repository, is checked for its syntax only. Only GitHub's fragments are
+checked: other forges make their anchors their own way.
 
 How a document is read: a candidate runs from its scheme to a real
 delimiter for its context, and every character before that belongs to it,
