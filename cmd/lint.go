@@ -523,12 +523,13 @@ func (o *LintOptions) engineOptions(dir string, plan *discover.Plan) (check.Engi
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(dir, p)
 		}
-		root := rootDir
-		if root == "" {
-			root = plan.Root(file)
+		repo := filepath.Clean(plan.Root(file))
+		root := repo
+		if rootDir != "" {
+			root = rootDir
 		}
-		d := target.NewDoc(filepath.Clean(p), filepath.Clean(root))
-		d.Repo = repoAt(filepath.Clean(plan.Root(file)))
+		d := target.NewDoc(filepath.Clean(p), root)
+		d.Repo = repoAt(repo)
 		return d, true
 	}
 	return eo, nil

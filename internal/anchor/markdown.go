@@ -515,9 +515,9 @@ func unquoted(list []byte) string {
 }
 
 // attrIDs adds the ids that attribute lists in s declare: "{ #id }",
-// "{: #id .class }", "{ id=x }" or "{#id key=value}" after an inline element or on a
-// line of its own, as Python-Markdown's attr_list (MkDocs) and kramdown
-// write them ("**`locale`**{ #mkdocs-locale }"). Braces count as a list
+// "{: #id .class }", "{ id=x }" or "{#id key=value}" after an inline
+// element or on a line of its own, as Python-Markdown's attr_list (MkDocs)
+// and kramdown write them ("**`locale`**{ #mkdocs-locale }"). Braces count as a list
 // only when every field in them is an id, a class or a key=value, so
 // that a template's "{{ x }}" or "{# note #}" declares nothing.
 func (p *mdParser) attrIDs(s []byte) {
@@ -535,19 +535,19 @@ func (p *mdParser) attrIDs(s []byte) {
 		s = s[end+1:]
 		fields := strings.Fields(unquoted(list))
 		var ids []string
-		ok := len(fields) > 0
+		declares := len(fields) > 0 // every field an id, a class or a key=value
 		for _, f := range fields {
-			if id, ok := fieldID(f); ok {
+			if id, isID := fieldID(f); isID {
 				ids = append(ids, id)
 				continue
 			}
 			switch {
 			case len(f) > 1 && f[0] == '.', strings.IndexByte(f, '=') > 0:
 			default:
-				ok = false
+				declares = false
 			}
 		}
-		if ok {
+		if declares {
 			for _, id := range ids {
 				p.set.add(id)
 			}

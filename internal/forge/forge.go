@@ -146,6 +146,13 @@ func (r *Repo) Locate(u *uri.URI) (Link, bool) {
 	if !r.Published() {
 		return Link{}, false
 	}
+	// First what is cheap and rules out most references: a relative
+	// one, or another scheme, has no host on a forge.
+	scheme, _ := u.Scheme()
+	host, ok := u.Host()
+	if !ok || !strings.EqualFold(scheme, "https") && !strings.EqualFold(scheme, "http") {
+		return Link{}, false
+	}
 	if p := u.Path(); uri.RemoveDotSegments(p) != p {
 		// What a browser asks for (section 5.2.2: an absolute
 		// reference's dot-segments are removed as it is resolved):
@@ -158,11 +165,6 @@ func (r *Repo) Locate(u *uri.URI) (Link, bool) {
 		l.Offset = 0 // the path as written is not the one read
 		return l, ok
 	}
-	scheme, _ := u.Scheme()
-	host, ok := u.Host()
-	if !ok || !strings.EqualFold(scheme, "https") && !strings.EqualFold(scheme, "http") {
-		return Link{}, false
-	}
 	host = strings.ToLower(host)
 	segs := decoded(u)
 	if slices.Contains(segs, ".") || slices.Contains(segs, "..") {
@@ -170,17 +172,17 @@ func (r *Repo) Locate(u *uri.URI) (Link, bool) {
 	}
 	if host == "raw.githubusercontent.com" {
 		// /OWNER/NAME/BRANCH/PATH, the branch also as refs/heads/BRANCH.
-		if len(segs) < 3 || !r.has(home{host: "github.com", path: lower(segs[:2])}) {
+		if len(segs) < 3 || !slices.ContainsFunc(r.homes, func(h home) bool { return h.host == "github.com" && h.under(segs[:2]) }) {
 			return Link{}, false
 		}
 		rest := segs[2:]
 		if len(rest) > 2 && rest[0] == "refs" && rest[1] == "heads" {
 			rest = rest[2:]
 		}
-		return r.at(u, rest, false)
+		return r.at(u, len(segs), rest, false)
 	}
 	for _, h := range r.homes {
-		if h.host != host || len(segs) < len(h.path) || !slices.Equal(lower(segs[:len(h.path)]), h.path) {
+		if h.host != host || len(segs) < len(h.path) || !h.under(segs[:len(h.path)]) {
 			continue
 		}
 		rest := segs[len(h.path):]
@@ -190,13 +192,13 @@ func (r *Repo) Locate(u *uri.URI) (Link, bool) {
 			// "https://github.com/o/r#install" is one of its headings.
 			return Link{Offset: len(u.Path()), Anchors: host == "github.com"}, true
 		case len(rest) > 1 && rest[0] == "-" && isView(rest[1]): // GitLab
-			return r.at(u, rest[2:], false)
+			return r.at(u, len(segs), rest[2:], false)
 		case len(rest) > 1 && (rest[0] == "src" || rest[0] == "raw") && rest[1] == "branch": // Gitea, Forgejo
-			return r.at(u, rest[2:], false)
+			return r.at(u, len(segs), rest[2:], false)
 		case host == "bitbucket.org" && (rest[0] == "src" || rest[0] == "raw"):
-			return r.at(u, rest[1:], false)
+			return r.at(u, len(segs), rest[1:], false)
 		case isView(rest[0]): // GitHub, GitHub Enterprise
-			return r.at(u, rest[1:], rest[0] != "raw")
+			return r.at(u, len(segs), rest[1:], rest[0] != "raw")
 		}
 	}
 	return Link{}, false
@@ -206,9 +208,9 @@ func (r *Repo) Locate(u *uri.URI) (Link, bool) {
 // them.
 func isView(s string) bool { return s == "blob" || s == "tree" || s == "raw" || s == "blame" }
 
-// at returns the link to what rest, the last segments of u's path (a
-// branch and a path), names, when the branch is one of r's.
-func (r *Repo) at(u *uri.URI, rest []string, anchors bool) (Link, bool) {
+// at returns the link to what rest names, the last of u's n path
+// segments (a branch and a path), when the branch is one of r's.
+func (r *Repo) at(u *uri.URI, n int, rest []string, anchors bool) (Link, bool) {
 	for _, b := range r.branches {
 		if len(rest) >= len(b) && slices.Equal(rest[:len(b)], b) {
 			p := rest[len(b):]
@@ -216,9 +218,9 @@ func (r *Repo) at(u *uri.URI, rest []string, anchors bool) (Link, bool) {
 			// it: u's path has its leading "/" and then one a segment.
 			raw := u.Path()
 			at := len(raw)
-			for n, i := len(decoded(u))-len(p), 0; i < len(raw); i++ {
+			for before, i := n-len(p), 0; i < len(raw); i++ {
 				if raw[i] == '/' {
-					if n--; n < 0 {
+					if before--; before < 0 {
 						at = i + 1
 						break
 					}
@@ -233,7 +235,11 @@ func (r *Repo) at(u *uri.URI, rest []string, anchors bool) (Link, bool) {
 	return Link{}, false
 }
 
-func (r *Repo) has(h home) bool { return slices.ContainsFunc(r.homes, h.equal) }
+// under reports whether segs, a link's first segments, are h's path, by
+// any case.
+func (h home) under(segs []string) bool {
+	return slices.EqualFunc(segs, h.path, strings.EqualFold)
+}
 
 // decoded is u's path in segments, percent-decoded (section 2.1).
 func decoded(u *uri.URI) []string {
@@ -242,12 +248,4 @@ func decoded(u *uri.URI) []string {
 		segs = append(segs, uri.PercentDecode(s))
 	}
 	return segs
-}
-
-func lower(segs []string) []string {
-	out := make([]string, len(segs))
-	for i, s := range segs {
-		out[i] = strings.ToLower(s)
-	}
-	return out
 }

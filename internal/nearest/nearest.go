@@ -10,14 +10,15 @@ import "slices"
 // a date) a digit put for another counts two: there a number is another
 // thing, not a slip, so that "300-2022-07-13" is no hint for
 // "800-2026-03-12", when "500-2024-11-26" still is for "600-2024-11-26"
-// and "20190603-immutable-fields" for "1101-immutable-fields". Only names within
-// max(2, n/3) edits of name's n runes count, and only those that keep
-// more than half of name's runes in order (a common subsequence), so
-// that a hint is plausible: "std" is two edits from "src", but only its
-// "s" is there.
-// Of equally near ones the first wins. name itself, when it is one of
-// names, wins over any other: invalid UTF-8 bytes all read as U+FFFD, so
-// that "\x81" is no edits from "\x98".
+// and "20190603-immutable-fields" for "1101-immutable-fields".
+//
+// Only names within max(2, n/3) edits of name's n runes count, and only
+// those that keep more than half of name's runes in order (a common
+// subsequence), so that a hint is plausible: "std" is two edits from
+// "src", but only its "s" is there. Of equally near ones the first wins.
+// name itself, when it is one of names, wins over any other: invalid
+// UTF-8 bytes all read as U+FFFD, so that "\x81" is no edits from
+// "\x98".
 func Name(name string, names []string) (string, bool) {
 	if slices.Contains(names, name) {
 		return name, true
