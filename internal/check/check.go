@@ -89,6 +89,13 @@ type Result struct {
 	LintOn bool
 }
 
+// place sets r's place in its input, and clears what a candidate found in
+// a document sets besides.
+func (r *Result) place(file, repoPath string, line int) {
+	r.File, r.RepoPath, r.Line, r.PrefixColumns, r.Source, r.SourceStart, r.SourceOffset = file, repoPath, line, 0, "", 0, nil
+	r.SchemeAdded = false
+}
+
 // Reported yields the error, then each warning or note, with its
 // severity, that was not there before (LeftOut): the findings the
 // formats that leave known ones out report.
