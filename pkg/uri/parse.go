@@ -137,10 +137,11 @@ func (u *URI) parse(s string, g grammar) error {
 	}
 
 	// "//" authority (section 3.2), then path-abempty.
+	pathRun := -1 // where the path's first run ends, when already scanned
 	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
 		u.flags |= hasAuthority
 		var err error
-		if i, err = u.parseAuthority(s, i+2, ucs); err != nil {
+		if i, pathRun, err = u.parseAuthority(s, i+2, ucs); err != nil {
 			return err
 		}
 	}
@@ -167,7 +168,12 @@ func (u *URI) parse(s string, g grammar) error {
 			i = j
 		}
 	}
-	i, err := scanPct(s, i, &pathChar, &u.flags)
+	var err error
+	if pathRun < 0 {
+		i, err = scanPct(s, i, &pathChar, &u.flags)
+	} else if i = pathRun; i < len(s) && s[i] == '%' {
+		i, err = scanPct(s, i, &pathChar, &u.flags)
+	}
 	if ucs != asciiOnly {
 		i, err = scanUcs(s, i, err, &pathChar, ucs, &u.flags)
 	}
@@ -408,14 +414,26 @@ func errPct(s string, i int) error {
 }
 
 // parseAuthority parses authority = [ userinfo "@" ] host [ ":" port ]
-// (section 3.2) from i and returns where the path starts.
-func (u *URI) parseAuthority(s string, i int, ucs nonASCII) (int, error) {
+// (section 3.2) from i and returns where the path starts, and where the
+// path's first run of pathChar ends when the scan went on over it (-1
+// when it did not).
+func (u *URI) parseAuthority(s string, i int, ucs nonASCII) (end, pathRun int, err error) {
 	// The userinfo characters are a superset of those of reg-name, port
 	// and ":", so one scan either meets the "@" or shows there is none.
 	// In an IRI both iuserinfo and ireg-name add ucschar alike.
 	// The scan stops at a ':' and at an uppercase letter too, rare in an
 	// authority, so that the host's end and its case are known from it.
-	j, err := scanPct(s, i, &authorityRunChar, &u.flags)
+	// Where it stops at a '/', the authority is a host that ends there:
+	// the path's run is scanned in the same call.
+	j, pathRun := skipThenPath(s, i, &authorityRunChar, &u.flags)
+	if pathRun >= 0 { // as parseHostPort takes a host with no port
+		u.hostStart, u.hostEnd = int32(i), int32(j)
+		u.hostType = regNameType(s[i:j])
+		return j, pathRun, nil
+	}
+	if j < len(s) && s[j] == '%' {
+		j, err = scanPct(s, j, &authorityRunChar, &u.flags)
+	}
 	if ucs != asciiOnly {
 		j, err = scanUcs(s, j, err, &authorityRunChar, ucs, &u.flags)
 	}
@@ -424,7 +442,7 @@ func (u *URI) parseAuthority(s string, i int, ucs nonASCII) (int, error) {
 		colon, j, err = u.scanAuthorityRest(s, j, ucs)
 	}
 	if err != nil {
-		return 0, err
+		return 0, -1, err
 	}
 	switch {
 	case j < len(s) && s[j] == '@':
@@ -435,10 +453,11 @@ func (u *URI) parseAuthority(s string, i int, ucs nonASCII) (int, error) {
 		u.hostStart = int32(i)
 		i, err = u.parseIPLiteral(s, i)
 	default:
-		return u.parseHostPort(s, i, j, colon)
+		end, err = u.parseHostPort(s, i, j, colon)
+		return end, -1, err
 	}
 	if err != nil {
-		return 0, err
+		return 0, -1, err
 	}
 	u.hostEnd = int32(i)
 
@@ -451,17 +470,17 @@ func (u *URI) parseAuthority(s string, i int, ucs nonASCII) (int, error) {
 		}
 	}
 	if i == len(s) || s[i] == '/' || s[i] == '?' || s[i] == '#' {
-		return i, nil
+		return i, -1, nil
 	}
 	switch {
 	case s[i] == '@' && u.flags&hasUserinfo != 0:
-		return 0, errAt(i, "host", "second '@' in authority (userinfo ends at the first; encode others as %%40)")
+		return 0, -1, errAt(i, "host", "second '@' in authority (userinfo ends at the first; encode others as %%40)")
 	case s[i] == '@':
-		return 0, errAt(i, "authority", "'@' after IP-literal: a userinfo cannot contain '[' (encode it as %%5B)")
+		return 0, -1, errAt(i, "authority", "'@' after IP-literal: a userinfo cannot contain '[' (encode it as %%5B)")
 	case rule == "host" && (u.hostType == HostIPv6 || u.hostType == HostIPvFuture):
-		return 0, errAt(i, "authority", "invalid character %s after IP-literal", quoteAt(s, i))
+		return 0, -1, errAt(i, "authority", "invalid character %s after IP-literal", quoteAt(s, i))
 	}
-	return 0, errChar(s, i, rule, rule)
+	return 0, -1, errChar(s, i, rule, rule)
 }
 
 // parseHostPort parses host [ ":" port ] from i, where s[i:j] holds only

@@ -9,26 +9,41 @@ var vector = hasSSSE3()
 
 func hasSSSE3() bool
 
-// skipClass returns the index of the first byte of s from i that is not
-// in class, and for pathChar whether the run holds "/.". It reads sixteen
-// bytes at a time by class.nibbles where s has as many and vector is true
-// (a run near the end of s is read from its last sixteen), and a byte at
-// a time otherwise. Where s has 32 bytes, the first 32 from i (or the
-// last of s) are read at once, with no branch on where the run ends in
-// them. One call of assembly, whichever way, keeps skip small enough to
-// inline.
+// skipRuns returns the index of the first byte of s from i that is not
+// in class, and for pathChar whether the run holds "/.". Where then is
+// not nil and that run ends at a '/', it goes on with a run of then from
+// there, returning its end as thenEnd (-1 where there is none) and
+// slashDot for it: the authority's run and the path's in one call, which
+// most URLs need (BenchmarkParse: 34.7 -> 32.7 ns/line against a call
+// each). It reads sixteen bytes at a time by class.nibbles where s has as
+// many and vector is true (a run near the end of s is read from its last
+// sixteen), and a byte at a time otherwise. Where s has 32 bytes, the
+// first 32 from i (or the last of s) are read at once, with no branch on
+// where the run ends in them. One call of assembly, whichever way, keeps
+// skip small enough to inline.
 //
 //go:noescape
-func skipClass(s string, i int, class *charClass) (end int, slashDot bool)
+func skipRuns(s string, i int, class, then *charClass) (end, thenEnd int, slashDot bool)
 
 // skip returns the index of the first byte of s from i that is not in
 // class, and for pathChar records in f whether the run holds "/."
 // (dotted): Normalize and Resolve look for dot-segments only then.
 // BenchmarkParse: 44.3 -> 35.7 ns/line against skipWords alone.
 func skip(s string, i int, class *charClass, f *flags) int {
-	end, slashDot := skipClass(s, i, class)
+	end, _, slashDot := skipRuns(s, i, class, nil)
 	if slashDot {
 		*f |= dotted
 	}
 	return end
+}
+
+// skipThenPath is skip over class from i, then, where its run ends at a
+// '/', over pathChar from there: pathEnd is -1 where it does not, and
+// the path's "/." is recorded in f.
+func skipThenPath(s string, i int, class *charClass, f *flags) (end, pathEnd int) {
+	end, pathEnd, slashDot := skipRuns(s, i, class, &pathChar)
+	if slashDot {
+		*f |= dotted
+	}
+	return end, pathEnd
 }

@@ -65,12 +65,17 @@ TEXT ·hasSSSE3(SB), NOSPLIT, $0-1
 	PCMPEQB  X9, X1; \
 	PMOVMSKB X1, R9
 
-// func skipClass(s string, i int, class *charClass) (end int, slashDot bool)
-TEXT ·skipClass(SB), NOSPLIT, $0-41
+// func skipRuns(s string, i int, class, then *charClass) (end, thenEnd int, slashDot bool)
+TEXT ·skipRuns(SB), NOSPLIT, $0-57
 	MOVQ  s_base+0(FP), SI
 	MOVQ  s_len+8(FP), DX
 	MOVQ  i+16(FP), CX
 	MOVQ  class+24(FP), DI
+	MOVQ  $-1, thenEnd+48(FP)
+	MOVB  $0, slashDot+56(FP)
+
+run:
+	// A run of the class in DI from CX.
 	XORL  R10, R10 // the pairs "/." seen so far
 	XORL  R11, R11 // whether the byte before is a '/' of the run: a run never starts after one
 	CMPQ  DX, $16
@@ -210,14 +215,34 @@ notdot:
 	JMP     bytes
 
 end:
-	MOVQ  CX, end+32(FP)
+	// slashDot is for the run of pathChar, the first or the second.
 	LEAQ  ·pathChar(SB), R8
 	CMPQ  DI, R8
-	JNE   other
+	JNE   ended
 	TESTL R10, R10
-	SETNE slashDot+40(FP)
-	RET
+	SETNE slashDot+56(FP)
 
-other:
-	MOVB $0, slashDot+40(FP)
+ended:
+	MOVQ class+24(FP), R8
+	CMPQ DI, R8
+	JNE  second
+	MOVQ CX, end+40(FP)
+
+	// The first run ended at CX: where a second class is given and the
+	// run ended at a '/', a run of it follows from there.
+	MOVQ    then+32(FP), R8
+	TESTQ   R8, R8
+	JZ      done
+	CMPQ    CX, DX
+	JAE     done
+	MOVBLZX (SI)(CX*1), AX
+	CMPB    AL, $0x2f // '/'
+	JNE     done
+	MOVQ    R8, DI
+	JMP     run
+
+second:
+	MOVQ CX, thenEnd+48(FP)
+
+done:
 	RET

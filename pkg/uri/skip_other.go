@@ -11,3 +11,14 @@ func skip(s string, i int, class *charClass, f *flags) int {
 	}
 	return skipWords(s, i, class)
 }
+
+// skipThenPath is skip over class from i, then, where its run ends at a
+// '/', over pathChar from there: pathEnd is -1 where it does not, and
+// the path's "/." is recorded in f.
+func skipThenPath(s string, i int, class *charClass, f *flags) (end, pathEnd int) {
+	end = skip(s, i, class, f)
+	if end == len(s) || s[end] != '/' {
+		return end, -1
+	}
+	return end, skipPathWords(s, end, f)
+}

@@ -75,6 +75,7 @@ func TestSkip(t *testing.T) { checkSkips(t) }
 func checkSkips(t *testing.T) {
 	checkSkipClasses(t)
 	checkSkipPathPairs(t)
+	checkSkipThenPaths(t)
 }
 
 func checkSkipClasses(t *testing.T) {
@@ -124,15 +125,73 @@ func checkSkipPathPairs(t *testing.T) {
 	}
 }
 
+// FuzzSkipPath holds skip over pathChar, and skipThenPath, to loops over
+// bytes.
 func FuzzSkipPath(f *testing.F) {
 	f.Add("/a/./b/../c%2e/.d", 0)
 	f.Add("aaaaaaa/.aaaaaaa/", 3)
+	f.Add("Example.COM:80/x/.", 2)
 	f.Fuzz(func(t *testing.T, s string, i int) {
 		if i < 0 || i > len(s) {
 			return
 		}
 		checkSkip(t, "path", s, i, &pathChar)
+		checkSkipThenPath(t, s, i)
 	})
+}
+
+// TestSkipThenPath holds skipThenPath, the authority's run and the
+// path's in one call, to two loops over bytes: a '/' ending the first run
+// at every place, a "/." at every place after it, and the path's run cut
+// short at every place, over every start.
+func TestSkipThenPath(t *testing.T) { checkSkipThenPaths(t) }
+
+func checkSkipThenPaths(t *testing.T) {
+	for n := 1; n <= 40; n++ {
+		for i := 0; i < n; i++ {
+			for q := i; q < n; q++ {
+				for cut := q + 1; cut <= n; cut++ {
+					b := []byte(strings.Repeat("a", n))
+					b[q] = '/'
+					if cut < n {
+						b[cut] = '?'
+					}
+					checkSkipThenPath(t, string(b), i)
+					if q+1 < cut {
+						b[q+1] = '.'
+						checkSkipThenPath(t, string(b), i)
+						b[q+1] = 'a'
+					}
+					if q+3 < cut {
+						b[q+2], b[q+3] = '/', '.'
+						checkSkipThenPath(t, string(b), i)
+					}
+				}
+			}
+			checkSkipThenPath(t, strings.Repeat("a", n), i)
+		}
+	}
+}
+
+// checkSkipThenPath holds skipThenPath over authorityRunChar to loops
+// over bytes.
+func checkSkipThenPath(t *testing.T, s string, i int) {
+	t.Helper()
+	run := func(class *charClass, i int) int {
+		for i < len(s) && class.of[s[i]] != 0 {
+			i++
+		}
+		return i
+	}
+	want, wantPath, wantDotted := run(&authorityRunChar, i), -1, false
+	if want < len(s) && s[want] == '/' {
+		wantPath = run(&pathChar, want)
+		wantDotted = strings.Contains(s[want:wantPath], "/.")
+	}
+	var f flags
+	if end, path := skipThenPath(s, i, &authorityRunChar, &f); end != want || path != wantPath || (f&dotted != 0) != wantDotted {
+		t.Fatalf("skipThenPath(%q, %d) = %d, %d, dotted %v; want %d, %d, %v", s, i, end, path, f&dotted != 0, want, wantPath, wantDotted)
+	}
 }
 
 // checkSkip holds skip and skipWords (skipPathWords for pathChar) to a
