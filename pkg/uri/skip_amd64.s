@@ -10,15 +10,21 @@
 
 DATA lowNibbles<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
 DATA lowNibbles<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
-GLOBL lowNibbles<>(SB), RODATA|NOPTR, $16
+DATA lowNibbles<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA lowNibbles<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL lowNibbles<>(SB), RODATA|NOPTR, $32
 
 DATA slashes<>+0(SB)/8, $0x2f2f2f2f2f2f2f2f
 DATA slashes<>+8(SB)/8, $0x2f2f2f2f2f2f2f2f
-GLOBL slashes<>(SB), RODATA|NOPTR, $16
+DATA slashes<>+16(SB)/8, $0x2f2f2f2f2f2f2f2f
+DATA slashes<>+24(SB)/8, $0x2f2f2f2f2f2f2f2f
+GLOBL slashes<>(SB), RODATA|NOPTR, $32
 
 DATA dots<>+0(SB)/8, $0x2e2e2e2e2e2e2e2e
 DATA dots<>+8(SB)/8, $0x2e2e2e2e2e2e2e2e
-GLOBL dots<>(SB), RODATA|NOPTR, $16
+DATA dots<>+16(SB)/8, $0x2e2e2e2e2e2e2e2e
+DATA dots<>+24(SB)/8, $0x2e2e2e2e2e2e2e2e
+GLOBL dots<>(SB), RODATA|NOPTR, $32
 
 // NONMEMBERS sets AX to a bit for each byte of X0 not in the class whose
 // low and high tables are in X6 and X7, the first byte lowest. X5 holds
@@ -36,6 +42,49 @@ GLOBL dots<>(SB), RODATA|NOPTR, $16
 	PAND    X3, X2; \
 	PCMPEQB X4, X2; \
 	PMOVMSKB X2, AX
+
+// WIDE_NONMEMBERS and WIDE_SLASHDOTS are NONMEMBERS and SLASHDOTS over
+// the 32 bytes of Y0 by AVX2, the tables in both halves of Y6 and Y7,
+// 0x0f in each byte of Y5, '/' of Y8 and '.' of Y9, Y4 zero.
+#define WIDE_NONMEMBERS \
+	VPSRLW    $4, Y0, Y1; \
+	VPAND     Y5, Y1, Y1; \
+	VPAND     Y5, Y0, Y2; \
+	VPSHUFB   Y2, Y6, Y3; \
+	VPSHUFB   Y1, Y7, Y2; \
+	VPAND     Y3, Y2, Y2; \
+	VPCMPEQB  Y4, Y2, Y2; \
+	VPMOVMSKB Y2, AX
+
+#define WIDE_SLASHDOTS \
+	VPCMPEQB  Y8, Y0, Y1; \
+	VPMOVMSKB Y1, R13; \
+	VPCMPEQB  Y9, Y0, Y1; \
+	VPMOVMSKB Y1, R9
+
+// func hasAVX2() bool
+TEXT ·hasAVX2(SB), NOSPLIT, $0-1
+	MOVB   $0, ret+0(FP)
+	MOVL   $1, AX
+	XORL   CX, CX
+	CPUID
+	ANDL   $0x18000000, CX // CPUID.1:ECX bits 27 and 28 are OSXSAVE and AVX
+	CMPL   CX, $0x18000000
+	JNE    noavx2
+	XORL   CX, CX
+	XGETBV // XCR0 bits 1 and 2: the system saves the SSE and AVX registers
+	ANDL   $6, AX
+	CMPL   AX, $6
+	JNE    noavx2
+	MOVL   $7, AX
+	XORL   CX, CX
+	CPUID
+	SHRL   $5, BX // CPUID.7:EBX bit 5 is AVX2
+	ANDL   $1, BX
+	MOVB   BX, ret+0(FP)
+
+noavx2:
+	RET
 
 // func hasSSSE3() bool
 TEXT ·hasSSSE3(SB), NOSPLIT, $0-1
@@ -55,6 +104,32 @@ TEXT ·hasSSSE3(SB), NOSPLIT, $0-1
 	SHLL $1, R12; \
 	ORL  R11, R12; \
 	ANDL R9, R12
+
+// WINDOW32 takes the masks AX, R13 and R9 of the 32 bytes from R8: it
+// shifts out the bytes before CX, and sets AX's bit for the end of s
+// where it is among them (bit 32 where it is not), BX to what is left of
+// s from CX, and R12 to the pairs. It jumps to found where the run ends
+// among them, and otherwise moves CX on by 32. R14 is clobbered.
+#define WINDOW32(found) \
+	MOVQ    CX, R14; \
+	SUBQ    R8, CX; \
+	SHRQ    CX, AX; \
+	SHRQ    CX, R13; \
+	SHRQ    CX, R9; \
+	MOVQ    R14, CX; \
+	MOVQ    DX, BX; \
+	SUBQ    CX, BX; \
+	MOVQ    $32, R12; \
+	CMPQ    BX, R12; \
+	CMOVQLT BX, R12; \
+	BTSQ    R12, AX; \
+	PAIRS; \
+	TESTL   AX, AX; \
+	JNZ     found; \
+	ORL     R12, R10; \
+	MOVL    R13, R11; \
+	SHRL    $31, R11; \
+	ADDQ    $32, CX
 
 // SLASHDOTS sets R13 and R9 to the slashes and dots of X0.
 #define SLASHDOTS \
@@ -82,6 +157,12 @@ run:
 	JB    bytes
 	CMPB  ·vector(SB), $0
 	JEQ   bytes
+	CMPQ  DX, $32
+	JB    narrow
+	CMPB  ·wide(SB), $0
+	JNE   wide
+
+narrow:
 	MOVOU 256(DI), X6
 	MOVOU 272(DI), X7
 	MOVOU lowNibbles<>(SB), X5
@@ -170,31 +251,38 @@ first:
 	ORL     R14, R13
 	ORL     R12, R9
 
-	// Shift out the bytes before i, and set the end of s's bit where it
-	// is among the 32 (bit 32 where it is not).
-	MOVQ    CX, BX
-	SUBQ    R8, CX
-	SHRL    CX, AX
-	SHRL    CX, R13
-	SHRL    CX, R9
-	MOVQ    BX, CX
-	MOVQ    DX, BX
-	SUBQ    CX, BX
-	MOVQ    $32, R12
-	CMPQ    BX, R12
-	CMOVQLT BX, R12
-	BTSQ    R12, AX
-	PAIRS
-	TESTL   AX, AX
-	JNZ     found
-	ORL     R12, R10
-	MOVL    R13, R11
-	SHRL    $31, R11
-	ADDQ    $32, CX
+	WINDOW32(found)
 	SUBQ    $32, BX
 	CMPQ    BX, $16
 	JB      tail
 	JMP     loop
+
+wide:
+	// 32 bytes at a time by AVX2, s having as many: the 32 from CX, or
+	// the last 32 of s where fewer are left, the bytes before CX shifted
+	// out and the end of s counted as a non-member (bit 32 where it is
+	// not among them), with no branch on where in them the run ends.
+	VBROADCASTI128 256(DI), Y6
+	VBROADCASTI128 272(DI), Y7
+	VMOVDQU        lowNibbles<>(SB), Y5
+	VPXOR          Y4, Y4, Y4
+	VMOVDQU        slashes<>(SB), Y8
+	VMOVDQU        dots<>(SB), Y9
+
+wideloop:
+	MOVQ    DX, R8
+	SUBQ    $32, R8
+	CMPQ    CX, R8
+	CMOVQLT CX, R8
+	VMOVDQU (SI)(R8*1), Y0
+	WIDE_NONMEMBERS
+	WIDE_SLASHDOTS
+	WINDOW32(widefound)
+	JMP     wideloop
+
+widefound:
+	VZEROUPPER
+	JMP found
 
 bytes:
 	// A string too short for a vector, or no SSSE3: a byte at a time.

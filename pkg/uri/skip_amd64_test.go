@@ -11,3 +11,14 @@ func TestSkipBytes(t *testing.T) {
 	vector = false
 	checkSkips(t)
 }
+
+// TestSkipNarrow holds skip to the same loop over bytes as TestSkip, as
+// it runs on a CPU with SSSE3 but not AVX2: sixteen bytes at a time.
+func TestSkipNarrow(t *testing.T) {
+	if !vector {
+		t.Skip("no SSSE3")
+	}
+	defer func(w bool) { wide = w }(wide)
+	wide = false
+	checkSkips(t)
+}
