@@ -45,7 +45,7 @@ func Relativize(base, target URI) (URI, error) {
 				candidates = append(candidates, suffix)
 			}
 		}
-		if rel, ok := relativePath(mergePrefix(base), tp); ok {
+		if rel, ok := relativePath(mergePrefix(&base), tp); ok {
 			candidates = append(candidates, rel+suffix)
 		}
 		if strings.HasPrefix(tp, "/") && !strings.HasPrefix(tp, "//") {

@@ -154,7 +154,7 @@ func (o ResolveOptions) plan(t *target, base, ref *URI) error {
 		t.query, t.hasQuery = ref.Query()
 	default:
 		t.branch = BranchMerge
-		t.mergePrefix = mergePrefix(*base)
+		t.mergePrefix = mergePrefix(base)
 		t.query, t.hasQuery = ref.Query()
 	}
 	return nil
@@ -163,9 +163,9 @@ func (o ResolveOptions) plan(t *target, base, ref *URI) error {
 // mergePrefix is what merge (section 5.2.3) puts before a relative path:
 // "/" for a base with an authority and an empty path, otherwise the base
 // path up to and including its last "/".
-func mergePrefix(base URI) string {
-	p := base.Path()
-	if _, ok := base.Authority(); ok && p == "" {
+func mergePrefix(base *URI) string {
+	p := base.s[base.pathStart:base.pathEnd]
+	if base.flags&hasAuthority != 0 && p == "" {
 		return "/"
 	}
 	return p[:strings.LastIndexByte(p, '/')+1]
