@@ -112,50 +112,50 @@ func (o ResolveOptions) resolve(base, ref *URI) (URI, error) {
 
 // plan runs the pseudocode of section 5.2.2 without building anything.
 func (o ResolveOptions) plan(t *target, base, ref *URI) error {
-	if !base.IsAbsolute() {
+	if base.flags&hasScheme == 0 {
 		return ErrBaseNotAbsolute
 	}
-	if !ref.IsValid() {
+	if ref.flags&parsed == 0 {
 		return ErrZeroURI
 	}
-	t.fragment, t.hasFragment = ref.Fragment()
-	rs, refHasScheme := ref.Scheme()
-	bs, _ := base.Scheme()
+	t.fragment, t.hasFragment = ref.fragment()
+	rs, refHasScheme := ref.scheme()
+	bs, _ := base.scheme()
 	if refHasScheme && o.NonStrict && strings.EqualFold(rs, bs) {
 		refHasScheme = false
 	}
 	if refHasScheme {
 		t.branch = BranchScheme
 		t.scheme = rs
-		t.authority, t.hasAuthority = ref.Authority()
-		t.path = ref.Path()
-		t.query, t.hasQuery = ref.Query()
+		t.authority, t.hasAuthority = ref.authority()
+		t.path = ref.path()
+		t.query, t.hasQuery = ref.query()
 		return nil
 	}
 	t.scheme = bs
-	if a, ok := ref.Authority(); ok {
+	if a, ok := ref.authority(); ok {
 		t.branch = BranchAuthority
 		t.authority, t.hasAuthority = a, true
-		t.path = ref.Path()
-		t.query, t.hasQuery = ref.Query()
+		t.path = ref.path()
+		t.query, t.hasQuery = ref.query()
 		return nil
 	}
-	t.authority, t.hasAuthority = base.Authority()
-	t.path = ref.Path()
+	t.authority, t.hasAuthority = base.authority()
+	t.path = ref.path()
 	switch {
 	case t.path == "":
 		t.branch = BranchEmptyPath
-		t.path = base.Path()
-		if t.query, t.hasQuery = ref.Query(); !t.hasQuery {
-			t.query, t.hasQuery = base.Query()
+		t.path = base.path()
+		if t.query, t.hasQuery = ref.query(); !t.hasQuery {
+			t.query, t.hasQuery = base.query()
 		}
 	case t.path[0] == '/':
 		t.branch = BranchAbsPath
-		t.query, t.hasQuery = ref.Query()
+		t.query, t.hasQuery = ref.query()
 	default:
 		t.branch = BranchMerge
 		t.mergePrefix = mergePrefix(base)
-		t.query, t.hasQuery = ref.Query()
+		t.query, t.hasQuery = ref.query()
 	}
 	return nil
 }

@@ -99,14 +99,20 @@ func (u URI) IsValid() bool { return u.flags&parsed != 0 }
 func (u URI) IsAbsolute() bool { return u.flags&hasScheme != 0 }
 
 // Scheme returns the scheme (section 3.1) as written.
-func (u URI) Scheme() (string, bool) {
+func (u URI) Scheme() (string, bool) { return u.scheme() }
+
+// scheme and the other lowercase twins of the component methods read
+// the same through a pointer: a value method called through one copies
+// the whole URI first, and Resolve's plan, which reads both of its URIs
+// several times, made ten copies a reference.
+func (u *URI) scheme() (string, bool) {
 	if u.flags&hasScheme == 0 {
 		return "", false
 	}
 	return u.s[:u.schemeEnd], true
 }
 
-func (u URI) authorityStart() int {
+func (u *URI) authorityStart() int {
 	if u.flags&hasScheme != 0 {
 		return int(u.schemeEnd) + 3
 	}
@@ -114,7 +120,9 @@ func (u URI) authorityStart() int {
 }
 
 // Authority returns the authority (section 3.2) without the leading "//".
-func (u URI) Authority() (string, bool) {
+func (u URI) Authority() (string, bool) { return u.authority() }
+
+func (u *URI) authority() (string, bool) {
 	if u.flags&hasAuthority == 0 {
 		return "", false
 	}
@@ -151,10 +159,14 @@ func (u URI) Port() (string, bool) {
 
 // Path returns the path (section 3.3). Every reference has one, possibly
 // empty; the zero URI's is "".
-func (u URI) Path() string { return u.s[u.pathStart:u.pathEnd] }
+func (u URI) Path() string { return u.path() }
+
+func (u *URI) path() string { return u.s[u.pathStart:u.pathEnd] }
 
 // Query returns the query (section 3.4) without the "?".
-func (u URI) Query() (string, bool) {
+func (u URI) Query() (string, bool) { return u.query() }
+
+func (u *URI) query() (string, bool) {
 	if u.pathEnd == u.queryEnd {
 		return "", false
 	}
@@ -162,7 +174,9 @@ func (u URI) Query() (string, bool) {
 }
 
 // Fragment returns the fragment (section 3.5) without the "#".
-func (u URI) Fragment() (string, bool) {
+func (u URI) Fragment() (string, bool) { return u.fragment() }
+
+func (u *URI) fragment() (string, bool) {
 	if int(u.queryEnd) == len(u.s) {
 		return "", false
 	}
