@@ -426,9 +426,8 @@ func (u *URI) parseAuthority(s string, i int, ucs nonASCII) (end, pathRun int, e
 	// Where it stops at a '/', the authority is a host that ends there:
 	// the path's run is scanned in the same call.
 	j, pathRun := skipThenPath(s, i, &authorityRunChar, &u.flags)
-	if pathRun >= 0 { // as parseHostPort takes a host with no port
-		u.hostStart, u.hostEnd = int32(i), int32(j)
-		u.hostType = regNameType(s[i:j])
+	if pathRun >= 0 {
+		u.regNameHost(s, i, j)
 		return j, pathRun, nil
 	}
 	if j < len(s) && s[j] == '%' {
@@ -489,13 +488,11 @@ func (u *URI) parseAuthority(s string, i int, ucs nonASCII) (end, pathRun int, e
 // be scanned again. Any such s[i:j] could still be a userinfo, had an "@"
 // followed, so an invalid port is reported at j.
 func (u *URI) parseHostPort(s string, i, j, colon int) (int, error) {
-	u.hostStart = int32(i)
 	k := colon
 	if k < 0 {
 		k = j
 	}
-	u.hostType = regNameType(s[i:k])
-	u.hostEnd = int32(k)
+	u.regNameHost(s, i, k)
 	p := k + 1
 	for p < j && ascii.IsDigit(s[p]) {
 		p++
@@ -533,6 +530,12 @@ func (u *URI) parseHost(s string, i int, ucs nonASCII) (int, error) {
 	}
 	u.hostType = regNameType(s[start:i])
 	return i, nil
+}
+
+// regNameHost records s[i:k], which matched reg-name, as the host.
+func (u *URI) regNameHost(s string, i, k int) {
+	u.hostStart, u.hostEnd = int32(i), int32(k)
+	u.hostType = regNameType(s[i:k])
 }
 
 // regNameType applies first-match-wins (section 3.2.2) to a host that
