@@ -281,16 +281,14 @@ func (t *Tree) forge(d *Doc) way {
 	return way{root: d.Repo.Root, slugs: anchor.GitHubSlugs, where: " in this repository"}
 }
 
-// wayOf is the way of ref in d, and whether its fragment names an
-// anchor lint knows.
-func (t *Tree) wayOf(d *Doc, ref string) (way, bool) {
+// wayOf is the way of r, a reference in d, and whether its fragment
+// names an anchor lint knows.
+func (t *Tree) wayOf(d *Doc, r *uri.URI) (way, bool) {
 	if d == nil {
 		return way{site: true, slugs: t.opts.Slugs}, true
 	}
-	if r, err := uri.ParseRule(ref, uri.RuleIRIReference); err == nil {
-		if l, ok := d.Repo.Locate(&r); ok {
-			return t.forge(d), l.Anchors
-		}
+	if l, ok := d.Repo.Locate(r); ok {
+		return t.forge(d), l.Anchors
 	}
 	return t.site(d), true
 }
@@ -569,8 +567,10 @@ func (t *Tree) fallbacks(name string) []string {
 // before (lint --since). A link to the repository's file on its forge,
 // ref, has none.
 func (t *Tree) Fallbacks(d *Doc, ref, p string) []string {
-	if w, _ := t.wayOf(d, ref); !w.site {
-		return nil
+	if r, err := uri.ParseRule(ref, uri.RuleIRIReference); err == nil {
+		if w, _ := t.wayOf(d, &r); !w.site {
+			return nil
+		}
 	}
 	names := t.fallbacks(filepath.Base(p))
 	at := func(q string) []string {
@@ -691,7 +691,7 @@ func (t *Tree) Names(d *Doc, ref, p string, r io.Reader) bool {
 		return false
 	}
 	frag = uri.PercentDecode(frag)
-	w, anchors := t.wayOf(d, ref)
+	w, anchors := t.wayOf(d, &u)
 	kind := extract.TypeOf(p)
 	if _, last, ok := anchor.LineAnchor(frag); kind == extract.Text || ok && !w.site {
 		if !ok {
