@@ -220,20 +220,7 @@ func TestOptions(t *testing.T) {
 // static directories or index files, and a heading's anchor by GitHub's
 // rule whatever the site's.
 func TestForge(t *testing.T) {
-	files := map[string]string{"docs/Setup.md": "# `build.target` option\n", "public/logo.png": "png", "code.go": "a\nb\n", "README.md": "# Top\n## Install\n"}
-	for k, v := range scratch {
-		files["site/"+k] = v
-	}
-	repo := tree(t, files)
-	root := filepath.Join(repo, "site") // --root-dir site: the forge's paths stay the repository's
-	doc := NewDoc(filepath.Join(root, "README.md"), root)
-	doc.Repo = forge.New(repo, []string{"https://github.com/o/r"}, nil)
-	tr, err := New(Options{Fragments: true, FallbackExtensions: []string{"md"}, StaticDirs: []string{filepath.Join(repo, "public")},
-		IndexFiles: []string{"index.html"}, Slugs: anchor.VitePressSlugs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	const blob = "https://github.com/o/r/blob/main/"
+	tr, doc, _ := forgeTree(t)
 	for ref, want := range map[string]string{
 		blob + "docs/Setup.md":                              "",
 		blob + "docs/setup.md":                              "target-case@33 docs/setup.md exists only as docs/Setup.md: the case differs, which works on macOS and Windows but not on Linux or GitHub",
@@ -260,6 +247,58 @@ func TestForge(t *testing.T) {
 		if got := describe(tr.Check(nil, doc, ref), true); got != want {
 			t.Errorf("%q:\n got %q\nwant %q", ref, got, want)
 		}
+	}
+}
+
+const blob = "https://github.com/o/r/blob/main/"
+
+// forgeTree is a repository published at https://github.com/o/r whose
+// site, below site/, makes VitePress's anchors, with a document there.
+func forgeTree(t *testing.T) (*Tree, *Doc, string) {
+	t.Helper()
+	files := map[string]string{"docs/Setup.md": "# `build.target` option\n", "public/logo.png": "png", "code.go": "a\nb\n", "README.md": "# Top\n## Install\n"}
+	for k, v := range scratch {
+		files["site/"+k] = v
+	}
+	repo := tree(t, files)
+	root := filepath.Join(repo, "site") // --root-dir site: the forge's paths stay the repository's
+	doc := NewDoc(filepath.Join(root, "README.md"), root)
+	doc.Repo = forge.New(repo, []string{"https://github.com/o/r"}, nil)
+	tr, err := New(Options{Fragments: true, FallbackExtensions: []string{"md"}, StaticDirs: []string{filepath.Join(repo, "public")},
+		IndexFiles: []string{"index.html"}, Slugs: anchor.VitePressSlugs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr, doc, repo
+}
+
+// TestForgeSince: what lint --since asks of a link to the forge reads it
+// as its check does: anchors by GitHub's rule, a line of any file, no
+// anchors in a raw file, and no site fallbacks.
+func TestForgeSince(t *testing.T) {
+	tr, doc, repo := forgeTree(t)
+	setup, code := filepath.Join(repo, "docs", "Setup.md"), filepath.Join(repo, "code.go")
+	for _, c := range []struct {
+		ref, p, before string
+		want           bool
+	}{
+		{blob + "docs/Setup.md#buildtarget-option", setup, "# `build.target` option\n", true},
+		{blob + "docs/Setup.md#build-target-option", setup, "# `build.target` option\n", false}, // VitePress's slug, not GitHub's
+		{blob + "code.go#L3", code, "a\nb\n", false},
+		{blob + "code.go#L3", code, "a\nb\nc\n", true},
+		{blob + "docs/Setup.md#L1", setup, "# x\n", true},
+		{"https://github.com/o/r/raw/main/docs/Setup.md#any", setup, "# x\n", true},
+		{"docs/guide.md#legacy", filepath.Join(repo, "site", "docs", "guide.md"), "# Guide\n", false},
+	} {
+		if got := tr.Names(doc, c.ref, c.p, strings.NewReader(c.before)); got != c.want {
+			t.Errorf("Names(%q) before %q = %v, want %v", c.ref, c.before, got, c.want)
+		}
+	}
+	if got := tr.Fallbacks(doc, blob+"docs/Setup.html", filepath.Join(repo, "docs", "Setup.html")); got != nil {
+		t.Errorf("Fallbacks of a forge link = %q, want none", got)
+	}
+	if got := tr.Fallbacks(doc, "docs/guide.html", filepath.Join(repo, "site", "docs", "guide.html")); len(got) == 0 {
+		t.Error("Fallbacks of a site link with --fallback-extension md: none")
 	}
 }
 
