@@ -4,17 +4,17 @@ package uri
 
 // vector says whether the CPU has SSSE3, whose byte shuffle (PSHUFB)
 // looks up sixteen bytes' nibbles at once: nearly every amd64 CPU since
-// 2006, but not every one GOAMD64=v1 allows.
-var vector = hasSSSE3()
+// 2006, but not every one GOAMD64=v1 allows. wide says whether it also
+// has AVX2, whose byte shuffle looks up 32 bytes at once, and the system
+// saves its registers: most amd64 CPUs since 2013.
+var vector, wide = func() (bool, bool) {
+	ssse3, avx2 := cpuVectors()
+	return ssse3, ssse3 && avx2
+}()
 
-// wide says whether the CPU has AVX2, whose byte shuffle looks up 32
-// bytes at once, and the system saves its registers: most amd64 CPUs
-// since 2013.
-var wide = vector && hasAVX2()
-
-func hasSSSE3() bool
-
-func hasAVX2() bool
+// cpuVectors asks the CPU (and, for AVX2, the system) which vector
+// instructions it has.
+func cpuVectors() (ssse3, avx2 bool)
 
 // skipRuns returns the index of the first byte of s from i that is not
 // in class, and for pathChar whether the run holds "/.". Where then is

@@ -62,13 +62,17 @@ GLOBL dots<>(SB), RODATA|NOPTR, $32
 	VPCMPEQB  Y9, Y0, Y1; \
 	VPMOVMSKB Y1, R9
 
-// func hasAVX2() bool
-TEXT ·hasAVX2(SB), NOSPLIT, $0-1
-	MOVB   $0, ret+0(FP)
+// func cpuVectors() (ssse3, avx2 bool)
+TEXT ·cpuVectors(SB), NOSPLIT, $0-2
+	MOVB   $0, avx2+1(FP)
 	MOVL   $1, AX
 	XORL   CX, CX
 	CPUID
-	ANDL   $0x18000000, CX // CPUID.1:ECX bits 27 and 28 are OSXSAVE and AVX
+	MOVL   CX, R8
+	SHRL   $9, R8 // CPUID.1:ECX bit 9 is SSSE3
+	ANDL   $1, R8
+	MOVB   R8, ssse3+0(FP)
+	ANDL   $0x18000000, CX // bits 27 and 28 are OSXSAVE and AVX
 	CMPL   CX, $0x18000000
 	JNE    noavx2
 	XORL   CX, CX
@@ -81,19 +85,9 @@ TEXT ·hasAVX2(SB), NOSPLIT, $0-1
 	CPUID
 	SHRL   $5, BX // CPUID.7:EBX bit 5 is AVX2
 	ANDL   $1, BX
-	MOVB   BX, ret+0(FP)
+	MOVB   BX, avx2+1(FP)
 
 noavx2:
-	RET
-
-// func hasSSSE3() bool
-TEXT ·hasSSSE3(SB), NOSPLIT, $0-1
-	MOVL  $1, AX
-	XORL  CX, CX
-	CPUID
-	SHRL  $9, CX // CPUID.1:ECX bit 9 is SSSE3
-	ANDL  $1, CX
-	MOVB  CX, ret+0(FP)
 	RET
 
 // PAIRS sets R12 to the dots of X0 that follow a slash, the slash before
