@@ -37,7 +37,8 @@ func FuzzPartsOf(f *testing.F) {
 // FuzzPlainSegments holds the one-pass segments writer to uri.Segments
 // and to render.JSONPlain: for a valid reference, both ways give the same JSON.
 func FuzzPlainSegments(f *testing.F) {
-	for _, s := range []string{"", "/", "//h", "//h/", "a", "/a", "a/", "/a//b/", "http://h/a/b.c?q#f", "mailto:x@y", "/%2F/"} {
+	for _, s := range []string{"", "/", "//h", "//h/", "a", "/a", "a/", "/a//b/", "http://h/a/b.c?q#f", "mailto:x@y", "/%2F/",
+		"/abcdefgh/abcdefg/abcdefghi/", "/a/b/c/d/e/f/g/h/i/j", "/abcdefghijklmnopq", "//////////"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -58,7 +59,8 @@ func FuzzPlainSegments(f *testing.F) {
 // FuzzPlainLabels: the labels of a plain reg-name, written in one pass,
 // are the JSON array of what uri.Labels yields.
 func FuzzPlainLabels(f *testing.F) {
-	for _, s := range []string{"//h", "//a.b.c/", "http://www.example.com./x", "//a..b", "//.a", "//%41.b"} {
+	for _, s := range []string{"//h", "//a.b.c/", "http://www.example.com./x", "//a..b", "//.a", "//%41.b",
+		"//archives.subscribermail.com", "//abcdefgh.abcdefgh", "//a.b.c.d.e.f.g.h.i", "//..........", "//abcdefg."} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
