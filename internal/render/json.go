@@ -179,20 +179,19 @@ func AppendFinding(b []byte, f *finding.Finding) []byte {
 	if f == nil {
 		return append(b, "null"...)
 	}
-	b = append(b, '{')
-	b = AppendInt(AppendKey(b, "offset"), f.Offset)
-	b = AppendString(AppendKey(b, "rule"), f.Rule)
-	b = AppendString(AppendKey(b, "message"), f.Message)
+	b = AppendInt(append(b, `{"offset":`...), f.Offset)
+	b = AppendString(append(b, `,"rule":`...), f.Rule)
+	b = AppendString(append(b, `,"message":`...), f.Message)
 	if f.Severity == finding.Note {
 		// Where the record puts a finding says error or warning; a
 		// note, among the warnings, says what it is.
-		b = AppendString(AppendKey(b, "severity"), "note")
+		b = AppendString(append(b, `,"severity":`...), "note")
 	}
 	if f.Baseline != "" {
-		b = AppendString(AppendKey(b, "baseline"), f.Baseline)
+		b = AppendString(append(b, `,"baseline":`...), f.Baseline)
 	}
 	if f.Change != "" {
-		b = AppendString(AppendKey(b, "change"), f.Change)
+		b = AppendString(append(b, `,"change":`...), f.Change)
 	}
 	return append(b, '}')
 }

@@ -77,26 +77,33 @@ type TextOptions struct {
 // NewTableRenderer returns t's renderer for format, text or json.
 func NewTableRenderer[R any](t *Table[R], format string, o TextOptions) Renderer[R] {
 	if format == FormatJSON {
-		return &tableJSON[R]{t: t}
+		heads := make([]string, len(t.Keys))
+		for i, k := range t.Keys {
+			heads[i] = `,"` + k.Name + `":`
+		}
+		return &tableJSON[R]{t: t, heads: heads}
 	}
 	return &tableText[R]{t: t, o: o}
 }
 
 type tableJSON[R any] struct {
 	t *Table[R]
+	// heads holds each key's name as it is written, after a comma: the
+	// first one's becomes the record's '{'.
+	heads []string
 }
 
 func (j *tableJSON[R]) Render(s *sink.Sink, r *R) {
-	b := append(s.Out.AvailableBuffer(), '{')
+	b := s.Out.AvailableBuffer()
 	for i := range j.t.Keys {
 		k := &j.t.Keys[i]
 		if k.Only != nil && !k.Only(r) {
 			continue
 		}
-		b = AppendKey(b, k.Name)
-		b = k.Write(b, r)
+		b = k.Write(append(b, j.heads[i]...), r)
 	}
-	b = AppendFinding(AppendKey(b, "error"), j.t.Subject(r).Err)
+	b = AppendFinding(append(b, `,"error":`...), j.t.Subject(r).Err)
+	b[0] = '{'
 	b = append(b, '}', '\n')
 	s.Out.Write(b)
 }

@@ -138,12 +138,15 @@ type jsonRenderer struct {
 }
 
 func (j *jsonRenderer) Render(s *sink.Sink, r *check.Result) {
-	b := append(s.Out.AvailableBuffer(), '{')
+	// The keys are written as constants, each after the comma it needs.
+	b := s.Out.AvailableBuffer()
 	if j.opts.WithFile {
-		b = render.AppendString(render.AppendKey(b, "file"), DisplayFile(r.File))
+		b = render.AppendString(append(b, `{"file":`...), DisplayFile(r.File))
+		b = append(b, `,"line":`...)
+	} else {
+		b = append(b, `{"line":`...)
 	}
-	b = render.AppendInt(render.AppendKey(b, "line"), r.Line)
-	b = render.AppendKey(b, "column")
+	b = append(render.AppendInt(b, r.Line), `,"column":`...)
 	if r.Error != nil {
 		b = render.AppendInt(b, r.Column())
 	} else {
@@ -159,24 +162,24 @@ func (j *jsonRenderer) Render(s *sink.Sink, r *check.Result) {
 	// mask is plain too.
 	b = render.AppendInputPlainOr(b, input, r.SyntaxValid || render.JSONPlain(input))
 	if r.SchemeAdded {
-		b = render.AppendBool(render.AppendKey(b, "scheme_added"), true)
+		b = render.AppendBool(append(b, `,"scheme_added":`...), true)
 	}
-	b = render.AppendBool(render.AppendKey(b, "valid"), r.Valid())
-	b = render.AppendFinding(render.AppendKey(b, "error"), r.Error)
+	b = render.AppendBool(append(b, `,"valid":`...), r.Valid())
+	b = render.AppendFinding(append(b, `,"error":`...), r.Error)
 	if r.LintOn {
-		b = append(render.AppendKey(b, "warnings"), '[')
+		b = append(append(b, `,"warnings":`...), '[')
 		for i, warn := range r.Warnings {
 			if i > 0 {
 				b = append(b, ',')
 			}
 			b = render.AppendFinding(b, &r.Warnings[i])
-			b = render.AppendInt(render.AppendKey(b[:len(b)-1], "column"), r.ColumnAt(warn.Offset))
+			b = render.AppendInt(append(b[:len(b)-1], `,"column":`...), r.ColumnAt(warn.Offset))
 			b = append(b, '}')
 		}
 		b = append(b, ']')
 	}
 	if len(r.Suppressed) > 0 {
-		b = append(render.AppendKey(b, "suppressed"), '[')
+		b = append(append(b, `,"suppressed":`...), '[')
 		for i := range r.Suppressed {
 			if i > 0 {
 				b = append(b, ',')
