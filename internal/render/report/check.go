@@ -167,7 +167,7 @@ func (j *jsonRenderer) Render(s *sink.Sink, r *check.Result) {
 	b = render.AppendBool(append(b, `,"valid":`...), r.Valid())
 	b = render.AppendFinding(append(b, `,"error":`...), r.Error)
 	if r.LintOn {
-		b = append(append(b, `,"warnings":`...), '[')
+		b = append(b, `,"warnings":[`...)
 		for i, warn := range r.Warnings {
 			if i > 0 {
 				b = append(b, ',')
@@ -179,7 +179,7 @@ func (j *jsonRenderer) Render(s *sink.Sink, r *check.Result) {
 		b = append(b, ']')
 	}
 	if len(r.Suppressed) > 0 {
-		b = append(append(b, `,"suppressed":`...), '[')
+		b = append(b, `,"suppressed":[`...)
 		for i := range r.Suppressed {
 			if i > 0 {
 				b = append(b, ',')
