@@ -401,16 +401,16 @@ func (o *EditOptions) editOp(eo edit.Options, chosen [][]results.Chosen) pipelin
 		var u uri.URI
 		err := parseRef(&u, in, text, o.IRI)
 		if chosen != nil {
-			return w.iterate(o.Ops, u, err, r, chosen)
+			return w.iterate(o.Ops, &u, err, r, chosen)
 		}
 		if err != nil {
 			r.Err = errfinding.Of(err, "uri")
 			return pipeline.Fail
 		}
 		if several {
-			return w.outputs(o.Ops, u, r)
+			return w.outputs(o.Ops, &u, r)
 		}
-		r.Output, w.replaced, err = edit.ApplyReplacing(u, o.Ops, eo, &w.scratch, w.replaced[:0])
+		r.Output, w.replaced, err = edit.ApplyReplacing(&u, o.Ops, eo, &w.scratch, w.replaced[:0])
 		r.Replaced = w.replaced
 		if err != nil {
 			r.Err = errfinding.Of(err, "edit")
@@ -436,7 +436,7 @@ type editWork struct {
 // it is written: an input that cannot be read (readErr) fails every
 // combination, which keep their values so that each record says which it
 // stands for.
-func (w *editWork) iterate(ops []edit.Op, u uri.URI, readErr error, r *results.Edited, chosen [][]results.Chosen) pipeline.Outcome {
+func (w *editWork) iterate(ops []edit.Op, u *uri.URI, readErr error, r *results.Edited, chosen [][]results.Chosen) pipeline.Outcome {
 	r.Iterating = true
 	if readErr != nil {
 		r.Err = errfinding.Of(readErr, "uri")
@@ -468,7 +468,7 @@ func (w *editWork) iterate(ops []edit.Op, u uri.URI, readErr error, r *results.E
 }
 
 // outputs makes r's record for each output of the values edit.
-func (w *editWork) outputs(ops []edit.Op, u uri.URI, r *results.Edited) pipeline.Outcome {
+func (w *editWork) outputs(ops []edit.Op, u *uri.URI, r *results.Edited) pipeline.Outcome {
 	records, failed := w.records[:0], 0
 	w.combo, w.replaced = edit.Outputs(u, ops, w.eo, &w.scratch, w.combo, w.replaced[:0], func(out string, replaced []edit.Replaced, err error) {
 		rec := results.Edited{Subject: r.Subject, SchemeAdded: r.SchemeAdded, Replacing: true, Replaced: replaced, Output: out}

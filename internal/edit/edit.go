@@ -472,14 +472,14 @@ func (sc *Scratch) keep(p []byte) string {
 // Apply makes the edits on u, in order, and returns the new reference.
 // Components no edit touches are kept as written.
 func Apply(u uri.URI, ops []Op, o Options) (string, error) {
-	out, _, err := ApplyReplacing(u, ops, o, nil, nil)
+	out, _, err := ApplyReplacing(&u, ops, o, nil, nil)
 	return out, err
 }
 
 // ApplyReplacing is Apply that also appends to replaced the pairs whose
 // values a Replace replaced, in the order of the query, and that may
 // write its output in scratch.
-func ApplyReplacing(u uri.URI, ops []Op, o Options, scratch *Scratch, replaced []Replaced) (string, []Replaced, error) {
+func ApplyReplacing(u *uri.URI, ops []Op, o Options, scratch *Scratch, replaced []Replaced) (string, []Replaced, error) {
 	if !u.IsValid() {
 		return "", replaced, uri.ErrZeroURI
 	}
@@ -498,7 +498,7 @@ func ApplyReplacing(u uri.URI, ops []Op, o Options, scratch *Scratch, replaced [
 
 // rebuild makes the edits on the components of u and builds the result,
 // which Build checks.
-func rebuild(u uri.URI, ops []Op, o Options, replaced []Replaced) (string, []Replaced, error) {
+func rebuild(u *uri.URI, ops []Op, o Options, replaced []Replaced) (string, []Replaced, error) {
 	p := parts{
 		scheme: opt(u.Scheme()), userinfo: opt(u.Userinfo()), host: opt(u.Host()), port: opt(u.Port()),
 		path: u.Path(), query: opt(u.Query()), fragment: opt(u.Fragment()),
@@ -548,7 +548,7 @@ func rebuild(u uri.URI, ops []Op, o Options, replaced []Replaced) (string, []Rep
 // change nothing, and there is no pair to give one. So has an input
 // whose first output fails: what fails is not the value, which a query
 // always holds (EncodeValue), so every output would.
-func Outputs(u uri.URI, ops []Op, o Options, scratch *Scratch, buf []Op, replaced []Replaced, yield func(out string, replaced []Replaced, err error)) ([]Op, []Replaced) {
+func Outputs(u *uri.URI, ops []Op, o Options, scratch *Scratch, buf []Op, replaced []Replaced, yield func(out string, replaced []Replaced, err error)) ([]Op, []Replaced) {
 	at := slices.IndexFunc(ops, func(op Op) bool { return op.Action == Replace })
 	values := ops[at].Values
 	buf = append(buf[:0], ops...)
@@ -604,7 +604,7 @@ func blame(ops []Op, comp string) string {
 // queryOnly handles the common pipeline edit, dropping or keeping query
 // parameters, without rebuilding: when no pair goes, the input is the
 // output as it is.
-func queryOnly(u uri.URI, ops []Op, o Options) (string, bool) {
+func queryOnly(u *uri.URI, ops []Op, o Options) (string, bool) {
 	for _, op := range ops {
 		if op.Action != DeleteQuery && op.Action != KeepQuery {
 			return "", false
@@ -632,7 +632,7 @@ func queryOnly(u uri.URI, ops []Op, o Options) (string, bool) {
 // rebuilding: the input is valid, and so is every value EncodeValue
 // gives, so the query it writes is too, and nothing else changes. The
 // new values it reports are the output's bytes.
-func replaceOnly(u uri.URI, op Op, o Options, scratch *Scratch, replaced []Replaced) (string, []Replaced) {
+func replaceOnly(u *uri.URI, op Op, o Options, scratch *Scratch, replaced []Replaced) (string, []Replaced) {
 	s := u.String()
 	qs, qe, ok := u.Span(uri.ComponentQuery)
 	if !ok {

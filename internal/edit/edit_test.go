@@ -386,7 +386,7 @@ func replaceOp(t testing.TB, o Options, keys []string, each, add bool, vs ...str
 
 // outputs collects what Outputs yields, an error as "ERR".
 func outputs(u uri.URI, ops []Op, o Options) (outs []string, reps [][]Replaced) {
-	Outputs(u, ops, o, nil, nil, nil, func(out string, r []Replaced, err error) {
+	Outputs(&u, ops, o, nil, nil, nil, func(out string, r []Replaced, err error) {
 		if err != nil {
 			out = "ERR"
 		}
@@ -465,7 +465,7 @@ func TestReplaceValues(t *testing.T) {
 				// The same through the general path, which rebuilds.
 				o := c.o
 				o.Separator = cmp.Or(o.Separator, '&')
-				slow, _, err := rebuild(u, ops, o, nil)
+				slow, _, err := rebuild(&u, ops, o, nil)
 				if err != nil || slow != out {
 					t.Errorf("rebuilt: %q, %v; fast: %q", slow, err, out)
 				}
@@ -503,7 +503,7 @@ func TestReplaced(t *testing.T) {
 		{replaceOp(t, o, nil, false, true, "X")},
 		{replaceOp(t, o, nil, false, true, "X"), {Action: SortQuery, Flag: "--sort-query"}},
 	} {
-		out, rep, err := ApplyReplacing(u, ops, o, nil, nil)
+		out, rep, err := ApplyReplacing(&u, ops, o, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -629,7 +629,7 @@ func BenchmarkReplaceValues(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		var err error
 		scratch.Reset()
-		if _, rep, err = ApplyReplacing(refs[i%len(refs)], ops, Options{}, &scratch, rep[:0]); err != nil {
+		if _, rep, err = ApplyReplacing(&refs[i%len(refs)], ops, Options{}, &scratch, rep[:0]); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -643,7 +643,7 @@ func TestScratch(t *testing.T) {
 	values := []string{"X", strings.Repeat("long", 40), "", "Y"}
 	op := Op{Action: Replace, Values: values, Each: true, Flag: "--replace-values"}
 	collect := func(scratch *Scratch) (outs, news []string) {
-		Outputs(u, []Op{op}, Options{}, scratch, nil, nil, func(out string, rep []Replaced, err error) {
+		Outputs(&u, []Op{op}, Options{}, scratch, nil, nil, func(out string, rep []Replaced, err error) {
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -670,7 +670,7 @@ func TestScratch(t *testing.T) {
 	var rep []Replaced
 	allocs := testing.AllocsPerRun(100, func() {
 		scratch.Reset()
-		_, rep, _ = ApplyReplacing(u, one, Options{}, &scratch, rep[:0])
+		_, rep, _ = ApplyReplacing(&u, one, Options{}, &scratch, rep[:0])
 	})
 	if allocs != 0 {
 		t.Errorf("ApplyReplacing with a scratch: %v allocations, want 0", allocs)
@@ -727,14 +727,14 @@ func FuzzReplaceValues(f *testing.F) {
 		}
 		var outs []string
 		var scratch Scratch
-		Outputs(u, []Op{op}, o, &scratch, nil, nil, func(out string, _ []Replaced, err error) {
+		Outputs(&u, []Op{op}, o, &scratch, nil, nil, func(out string, _ []Replaced, err error) {
 			check(out, err)
 			outs = append(outs, out)
 		})
 		op.Each = false
 		out, err := Apply(u, []Op{op}, o)
 		check(out, err)
-		slow, _, err := rebuild(u, []Op{op}, o, nil)
+		slow, _, err := rebuild(&u, []Op{op}, o, nil)
 		if err != nil || slow != out {
 			t.Fatalf("%q: rebuilt %q, %v; fast %q", ref, slow, err, out)
 		}
