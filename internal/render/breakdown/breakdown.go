@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/fatih/color"
 	"github.com/uritool/uritool/internal/ascii"
@@ -211,6 +212,7 @@ func appendJoined(b []byte, s string, sep byte) []byte {
 	n += 2
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	seps := ones * uint64(sep)
+	in := unsafe.Slice(unsafe.StringData(s), len(s)) // s, only read, for 8-byte loads
 	last := len(s) - 8
 	for i := 0; i < len(s); {
 		// The word at i; at the end of a string of eight bytes or more,
@@ -219,7 +221,7 @@ func appendJoined(b []byte, s string, sep byte) []byte {
 		var w uint64
 		if last >= 0 {
 			from := min(i, last)
-			w = le64(s[from:from+8]) >> (8 * (i - from))
+			w = binary.LittleEndian.Uint64(in[from:]) >> (8 * (i - from))
 		} else {
 			for j := len(s) - 1; j >= i; j-- {
 				w = w<<8 | uint64(s[j])
@@ -241,14 +243,6 @@ func appendJoined(b []byte, s string, sep byte) []byte {
 	}
 	b[n], b[n+1] = '"', ']'
 	return b[:n+2]
-}
-
-// le64 is the 8 bytes of s as a little-endian word, in one load where
-// the CPU allows it.
-func le64(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // appendStrings writes items as a JSON array; plain says none needs
