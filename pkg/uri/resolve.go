@@ -164,7 +164,7 @@ func (o ResolveOptions) plan(t *target, base, ref *URI) error {
 // "/" for a base with an authority and an empty path, otherwise the base
 // path up to and including its last "/".
 func mergePrefix(base *URI) string {
-	p := base.s[base.pathStart:base.pathEnd]
+	p := base.path()
 	if base.flags&hasAuthority != 0 && p == "" {
 		return "/"
 	}
