@@ -47,6 +47,7 @@ func FuzzParseFacts(f *testing.F) {
 		"http://Example.com/", "http://U@example.com/", "http://u@Example.com/", "HTTP://h/",
 		"http://%4A.com/", "http://%4a.com/", "http://h/%7E", "http://h/?%41#%42", "//[::FFFF:1.2.3.4]",
 		"//[V1.X]", "//[v1.x]", "http://h:80/A", "a%41:b", "//ex%C3%A9.com", "//éX.com", "//ÉX.com",
+		"file://deps/undici/src/node_modules/streamsearch/.github/workflows/lint.yml",
 	} {
 		f.Add(s)
 	}

@@ -56,6 +56,23 @@ GLOBL dots<>(SB), RODATA|NOPTR, $32
 	VPCMPEQB  Y4, Y2, Y2; \
 	VPMOVMSKB Y2, AX
 
+// TWO_CLASSES sets m and n to the non-members of the 32 bytes of y in
+// the classes whose tables are in Y6 and Y7, and in Y10 and Y11.
+#define TWO_CLASSES(y, m, n) \
+	VPSRLW    $4, y, Y1; \
+	VPAND     Y5, Y1, Y1; \
+	VPAND     Y5, y, Y2; \
+	VPSHUFB   Y2, Y6, Y3; \
+	VPSHUFB   Y1, Y7, Y12; \
+	VPAND     Y3, Y12, Y12; \
+	VPCMPEQB  Y4, Y12, Y12; \
+	VPMOVMSKB Y12, m; \
+	VPSHUFB   Y2, Y10, Y3; \
+	VPSHUFB   Y1, Y11, Y12; \
+	VPAND     Y3, Y12, Y12; \
+	VPCMPEQB  Y4, Y12, Y12; \
+	VPMOVMSKB Y12, n
+
 #define WIDE_SLASHDOTS \
 	VPCMPEQB  Y8, Y0, Y1; \
 	VPMOVMSKB Y1, R13; \
@@ -256,6 +273,14 @@ wide:
 	// the last 32 of s where fewer are left, the bytes before CX shifted
 	// out and the end of s counted as a non-member (bit 32 where it is
 	// not among them), with no branch on where in them the run ends.
+	// The first of two runs goes by widethen.
+	MOVQ           then+32(FP), R8
+	TESTQ          R8, R8
+	JZ             widerun
+	CMPQ           DI, R8
+	JNE            widethen
+
+widerun:
 	VBROADCASTI128 256(DI), Y6
 	VBROADCASTI128 272(DI), Y7
 	VMOVDQU        lowNibbles<>(SB), Y5
@@ -277,6 +302,137 @@ wideloop:
 widefound:
 	VZEROUPPER
 	JMP found
+
+widethen:
+	// The first run and then's from its end, by the 64 bytes from CX
+	// classified for both classes at once (those of s, where fewer are
+	// left): then's run needs no load that waits for where the first
+	// run ends, and most references' host and path end among them.
+	// Where the first run does not, widerun scans it; where then's does
+	// not, wideloop goes on with it from the 64 bytes' end. R8 holds
+	// then.
+	VBROADCASTI128 256(DI), Y6
+	VBROADCASTI128 272(DI), Y7
+	VBROADCASTI128 256(R8), Y10
+	VBROADCASTI128 272(R8), Y11
+	VMOVDQU        lowNibbles<>(SB), Y5
+	VPXOR          Y4, Y4, Y4
+	VMOVDQU        slashes<>(SB), Y8
+	VMOVDQU        dots<>(SB), Y9
+
+	// Two windows of 32 bytes: the first from CX, or the last 32 of s
+	// where fewer are left; the second from CX+32, or the last 32 of s
+	// where fewer than 64 are left. Each one's bytes before where it
+	// should start are shifted out (all of the second's where fewer than
+	// 32 are left), and the second's masks go above the first's.
+	MOVQ    DX, R12
+	SUBQ    $32, R12
+	MOVQ    R12, R8
+	CMPQ    CX, R8
+	CMOVQLT CX, R8
+	LEAQ    32(CX), R14
+	CMPQ    R14, R12
+	CMOVQLT R14, R12
+	VMOVDQU (SI)(R8*1), Y0
+	VMOVDQU (SI)(R12*1), Y13
+	NEGQ    R8
+	ADDQ    CX, R8 // the first window's shift
+	NEGQ    R12
+	ADDQ    R14, R12 // the second's
+	MOVQ    CX, R14
+	TWO_CLASSES(Y0, AX, BX)
+	WIDE_SLASHDOTS
+	MOVQ    R8, CX
+	SHRQ    CX, AX
+	SHRQ    CX, BX
+	SHRQ    CX, R13
+	SHRQ    CX, R9
+	TWO_CLASSES(Y13, R8, R10)
+	MOVQ    R12, CX
+	SHRQ    CX, R8
+	SHRQ    CX, R10
+	SHLQ    $32, R8
+	SHLQ    $32, R10
+	ORQ     R8, AX
+	ORQ     R10, BX
+	VPCMPEQB  Y8, Y13, Y1
+	VPMOVMSKB Y1, R8
+	VPCMPEQB  Y9, Y13, Y1
+	VPMOVMSKB Y1, R10
+	SHRQ    CX, R8
+	SHRQ    CX, R10
+	SHLQ    $32, R8
+	SHLQ    $32, R10
+	ORQ     R8, R13
+	ORQ     R10, R9
+
+	// The end of s is a non-member of both classes, where it is among
+	// the 64 bytes.
+	MOVQ    DX, R12
+	SUBQ    R14, R12
+	MOVQ    R12, CX
+	MOVL    $1, R8
+	SHLQ    CX, R8
+	XORL    R10, R10
+	CMPQ    R12, $64
+	CMOVQCC R10, R8
+	MOVQ    R14, CX
+	ORQ     R8, AX
+	ORQ     R8, BX
+	BSFQ    AX, AX
+	JZ      widerun
+	LEAQ    (CX)(AX*1), R14
+	MOVQ    R14, end+40(FP)
+	CMPQ    R14, DX
+	JAE     widedone
+	CMPB    (SI)(R14*1), $0x2f // '/'
+	JNE     widedone
+
+	// then's run from the '/' at R14, AX bytes after CX: its masks
+	// shifted to start there. R11 keeps the slash of the 64 bytes' last
+	// byte for a run that goes on past them.
+	MOVQ    R13, R11
+	SHRQ    $63, R11
+	MOVQ    CX, R12
+	MOVQ    AX, CX
+	SHRQ    CX, BX
+	SHRQ    CX, R13
+	SHRQ    CX, R9
+	MOVQ    R12, CX
+	MOVQ    R13, R10
+	SHLQ    $1, R10
+	ANDQ    R9, R10 // then's pairs "/." among the 64 bytes
+	BSFQ    BX, BX
+	JZ      wideon
+
+	// then's run ends BX bytes after R14: only the pairs whose dot is
+	// before that end count.
+	ADDQ    R14, BX
+	MOVQ    BX, thenEnd+48(FP)
+	SUBQ    R14, BX
+	MOVQ    BX, CX
+	MOVQ    $1, R8
+	SHLQ    CX, R8
+	DECQ    R8
+	TESTQ   R8, R10
+	SETNE   slashDot+56(FP)
+
+widedone:
+	VZEROUPPER
+	RET
+
+wideon:
+	// wideloop keeps its pairs in 32 bits: only whether there are any
+	// goes on.
+	XORL    R8, R8
+	TESTQ   R10, R10
+	SETNE   R8B
+	MOVL    R8, R10
+	ADDQ    $64, CX
+	MOVQ    then+32(FP), DI
+	VMOVDQA Y10, Y6
+	VMOVDQA Y11, Y7
+	JMP     wideloop
 
 bytes:
 	// A string too short for a vector, or no SSSE3: a byte at a time.

@@ -131,6 +131,7 @@ func FuzzSkipPath(f *testing.F) {
 	f.Add("/a/./b/../c%2e/.d", 0)
 	f.Add("aaaaaaa/.aaaaaaa/", 3)
 	f.Add("Example.COM:80/x/.", 2)
+	f.Add("file://deps/undici/src/node_modules/streamsearch/.github/workflows/lint.yml", 7)
 	f.Fuzz(func(t *testing.T, s string, i int) {
 		if i < 0 || i > len(s) {
 			return
@@ -149,28 +150,60 @@ func TestSkipThenPath(t *testing.T) { checkSkipThenPaths(t) }
 func checkSkipThenPaths(t *testing.T) {
 	for n := 1; n <= 40; n++ {
 		for i := 0; i < n; i++ {
-			for q := i; q < n; q++ {
-				for cut := q + 1; cut <= n; cut++ {
-					b := []byte(strings.Repeat("a", n))
-					b[q] = '/'
-					if cut < n {
-						b[cut] = '?'
-					}
-					checkSkipThenPath(t, string(b), i)
-					if q+1 < cut {
-						b[q+1] = '.'
-						checkSkipThenPath(t, string(b), i)
-						b[q+1] = 'a'
-					}
-					if q+3 < cut {
-						b[q+2], b[q+3] = '/', '.'
-						checkSkipThenPath(t, string(b), i)
-					}
-				}
-			}
-			checkSkipThenPath(t, strings.Repeat("a", n), i)
+			checkSkipThenPathsAt(t, n, i)
 		}
 	}
+	// Past two windows of 32 bytes, and across the end of the second,
+	// from a few starts.
+	for _, n := range []int{48, 63, 64, 65, 66, 70, 95, 96, 97, 100, 129, 130} {
+		for _, i := range []int{0, 1, 3, 31, 32, 33} {
+			checkSkipThenPathsAt(t, n, i)
+		}
+	}
+}
+
+// checkSkipThenPathsAt checks strings of n bytes from i: runs ending at
+// a '/', a path after it cut by a '?' or by the end, "/." pairs in it.
+func checkSkipThenPathsAt(t *testing.T, n, i int) {
+	for q := i; q < n; q++ {
+		for cut := q + 1; cut <= n; cut++ {
+			b := []byte(strings.Repeat("a", n))
+			b[q] = '/'
+			if cut < n {
+				b[cut] = '?'
+			}
+			checkSkipThenPath(t, string(b), i)
+			if q+1 < cut {
+				b[q+1] = '.'
+				checkSkipThenPath(t, string(b), i)
+				b[q+1] = 'a'
+			}
+			if q+3 < cut {
+				b[q+2], b[q+3] = '/', '.'
+				checkSkipThenPath(t, string(b), i)
+				b[q+2], b[q+3] = 'a', 'a'
+			}
+			if q+4 < cut {
+				// A pair far from the path's start, in the last
+				// bytes of its run.
+				b[cut-2], b[cut-1] = '/', '.'
+				checkSkipThenPath(t, string(b), i)
+				b[cut-2], b[cut-1] = 'a', 'a'
+			}
+			if cut < n {
+				// A pair after the path's end does not count.
+				if cut+2 < n {
+					b[cut+1], b[cut+2] = '/', '.'
+				}
+				checkSkipThenPath(t, string(b), i)
+			}
+		}
+		// The first run ends at a byte other than '/'.
+		b := []byte(strings.Repeat("a", n))
+		b[q] = ':'
+		checkSkipThenPath(t, string(b), i)
+	}
+	checkSkipThenPath(t, strings.Repeat("a", n), i)
 }
 
 // checkSkipThenPath holds skipThenPath over authorityRunChar to loops
