@@ -22,15 +22,16 @@ func cpuVectors() (ssse3, avx2 bool)
 // there, returning its end as thenEnd (-1 where there is none) and
 // slashDot for it: the authority's run and the path's in one call, which
 // most URLs need (BenchmarkParse: 34.7 -> 32.4 ns/line against a call
-// each). Where s has 32 bytes and wide is true, it reads 32 bytes at a
-// time by class.nibbles (the last 32 of s where fewer are left), with no
-// branch on where in them the run ends; the two runs of a call from the
-// same 64 bytes, classified for both classes before either end is known.
-// Otherwise, where s has sixteen and vector is true, it reads sixteen at
-// a time (a run near the end of s from its last sixteen), the first 32
-// from i at once where s has them; and a byte at a time where neither
-// holds. One call of assembly, whichever way, keeps skip small enough to
-// inline.
+// each). Where wide is true, it reads 32 bytes at a time by
+// class.nibbles (the last 32 of s where fewer are left), with no branch
+// on where in them the run ends; the two runs of a call from the same 64
+// bytes, classified for both classes before either end is known. A
+// string shorter than 32 bytes is read as the 32 that end where it ends,
+// bytes before it included, where those are in one page. Otherwise,
+// where s has sixteen and vector is true, it reads sixteen at a time (a
+// run near the end of s from its last sixteen), the first 32 from i at
+// once where s has them; and a byte at a time where neither holds. One
+// call of assembly, whichever way, keeps skip small enough to inline.
 //
 //go:noescape
 func skipRuns(s string, i int, class, then *charClass) (end, thenEnd int, slashDot bool)

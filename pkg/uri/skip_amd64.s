@@ -164,14 +164,27 @@ run:
 	// A run of the class in DI from CX.
 	XORL  R10, R10 // the pairs "/." seen so far
 	XORL  R11, R11 // whether the byte before is a '/' of the run: a run never starts after one
+	CMPB  ·wide(SB), $0
+	JEQ   notwide
+	CMPQ  DX, $32
+	JAE   wide
+
+	// Fewer than 32 bytes: wide reads the 32 that end where s ends, and
+	// so bytes before s, where all 32 are in the page of its last byte (a
+	// read within a page cannot fault; pages are 4 KiB or larger). The
+	// bytes before s are shifted out as those before CX are.
+	TESTQ DX, DX
+	JZ    bytes
+	LEAQ  -1(SI)(DX*1), R8
+	ANDL  $4095, R8
+	CMPL  R8, $31
+	JAE   wide
+
+notwide:
 	CMPQ  DX, $16
 	JB    bytes
 	CMPB  ·vector(SB), $0
 	JEQ   bytes
-	CMPQ  DX, $32
-	JB    narrow
-	CMPB  ·wide(SB), $0
-	JNE   wide
 
 narrow:
 	MOVOU 256(DI), X6
