@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/baseline"
 	"github.com/uritool/uritool/internal/extract"
 	"github.com/uritool/uritool/internal/finding"
@@ -359,6 +360,14 @@ var lintRuleIDs = func() []string {
 	return ids
 }()
 
+// sameFile reports whether file is the one a per-file cache was filled
+// for, where known says it was. The stream gives each input of a file
+// the same string: its bytes' address, compared first, spares most
+// inputs the runtime's compare, a call.
+func sameFile(file, cached string, known bool) bool {
+	return known && (ascii.Same(file, cached) || file == cached)
+}
+
 // excluded reports whether uri, found in file, is excluded.
 //
 // The test for an Excluder is inlined into the callers: most runs have
@@ -369,7 +378,7 @@ func (e *Engine) excluded(file, uri string) bool {
 
 // excludes is excluded where there is an Excluder.
 func (e *Engine) excludes(file, uri string) bool {
-	if file != e.excludeFile || !e.excludeKnown {
+	if !sameFile(file, e.excludeFile, e.excludeKnown) {
 		e.excludeFile, e.exclude, e.excludeKnown = file, e.opts.Excluder(file), true
 	}
 	return e.exclude != nil && e.exclude(uri)
@@ -402,7 +411,7 @@ func (e *Engine) repoPath(file string) string {
 // cachedRepoPath is repoPath where there are documents, worked out once
 // per run of a file's inputs.
 func (e *Engine) cachedRepoPath(file string) string {
-	if file != e.repoFile || !e.repoKnown {
+	if !sameFile(file, e.repoFile, e.repoKnown) {
 		e.repoFile, e.repo, e.repoKnown = file, "", true
 		e.repo = repoPathOf(e.document(file))
 	}
