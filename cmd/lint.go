@@ -469,12 +469,15 @@ func (o *LintOptions) discoverError(err error) error {
 // engineOptions are what lint adds to the engine: exclusions by each
 // file's repository, and the tree its documents' references lead into.
 func (o *LintOptions) engineOptions(dir string, plan *discover.Plan) (check.EngineOptions, error) {
-	eo := check.EngineOptions{DisplayFile: report.DisplayFile, Excluder: func(file string) func(string) bool {
-		if x := plan.Excluder(file); !x.Empty() {
-			return x.Match
+	eo := check.EngineOptions{DisplayFile: report.DisplayFile}
+	if plan.Excludes() {
+		eo.Excluder = func(file string) func(string) bool {
+			if x := plan.Excluder(file); !x.Empty() {
+				return x.Match
+			}
+			return nil
 		}
-		return nil
-	}}
+	}
 	// A bad base URL is reported first, as before the directories.
 	var statics []string
 	var staticErr error

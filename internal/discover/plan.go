@@ -99,6 +99,21 @@ func (p *Plan) Excluder(file string) *Excluder {
 	return p.base
 }
 
+// Excludes reports whether Excluder excludes anything for any file: with
+// no --exclude and no .uritoolignore that lists URIs, lint checks each
+// input without asking.
+func (p *Plan) Excludes() bool {
+	if !p.base.Empty() {
+		return true
+	}
+	for _, pl := range p.of {
+		if !pl.x.Empty() {
+			return true
+		}
+	}
+	return false
+}
+
 // Root gives the absolute path of the repository root of file, a name in
 // Files: the nearest directory at or above it holding .git. With no
 // repository it is Dir when the file (for a walked one, the directory

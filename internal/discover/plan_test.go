@@ -303,3 +303,32 @@ func TestDiscoverWalkError(t *testing.T) {
 		t.Errorf("Discover: %v", err)
 	}
 }
+
+// TestPlanExcludes: a plan excludes where --exclude or a .uritoolignore
+// of any file's repository lists a URI pattern, and not otherwise; its
+// path: lines alone exclude files, not URIs.
+func TestPlanExcludes(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		files   map[string]string
+		exclude []string
+		want    bool
+	}{
+		{"nothing", map[string]string{"a.md": ""}, nil, false},
+		{"--exclude", map[string]string{"a.md": ""}, []string{"x\\.example"}, true},
+		{"ignore file", map[string]string{"r/.git/": "", "r/" + IgnoreFile: "x\\.example\n", "r/a.md": "", "b.md": ""}, nil, true},
+		{"path lines only", map[string]string{IgnoreFile: "path:b.md\n", "a.md": "", "b.md": ""}, nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			tree(t, root, tc.files)
+			p, err := Discover(Options{Dir: root, Exclude: tc.exclude}, []string{".", "-"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.Excludes(); got != tc.want {
+				t.Errorf("Excludes() = %v, want %v (files %v)", got, tc.want, p.Files)
+			}
+		})
+	}
+}
