@@ -30,8 +30,22 @@ func (d *Flag) Set(s string) error {
 // So "example.com/x" and "localhost:8080" get the scheme (the latter
 // parses as the scheme "localhost" otherwise), while "mailto:a@b",
 // "urn:x:y", "a:b" and "/path" are left alone.
+//
+// Without the flag it returns in at once, and inlined: most runs have no
+// --default-scheme, and every input of normalize, edit and parse asks.
 func (d *Flag) Apply(in string) (string, bool) {
-	if d.scheme == "" || !startsLikeHost(in) {
+	if d.scheme == "" {
+		return in, false
+	}
+	return d.apply(in)
+}
+
+// apply is Apply with the flag. Inlined into Apply, it would make Apply
+// too large to inline.
+//
+//go:noinline
+func (d *Flag) apply(in string) (string, bool) {
+	if !startsLikeHost(in) {
 		return in, false
 	}
 	return d.scheme + "://" + in, true
