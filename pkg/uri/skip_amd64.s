@@ -282,11 +282,12 @@ first:
 	JMP     loop
 
 wide:
-	// 32 bytes at a time by AVX2, s having as many: the 32 from CX, or
-	// the last 32 of s where fewer are left, the bytes before CX shifted
-	// out and the end of s counted as a non-member (bit 32 where it is
-	// not among them), with no branch on where in them the run ends.
-	// The first of two runs goes by widethen.
+	// 32 bytes at a time by AVX2, s having as many or the 32 that end
+	// where it ends being in one page: the 32 from CX, or those that end
+	// where s ends where fewer are left, the bytes before CX shifted out
+	// and the end of s counted as a non-member (bit 32 where it is not
+	// among them), with no branch on where in them the run ends. The
+	// first of two runs goes by widethen.
 	MOVQ           then+32(FP), R8
 	TESTQ          R8, R8
 	JZ             widerun
