@@ -83,3 +83,24 @@ func TestAppendPercentDecoded(t *testing.T) {
 		}
 	}
 }
+
+// TestIsASCIIWords puts one byte from 0x80 at every place of strings up
+// to three words long, where IsASCII reads eight bytes at a time, and
+// holds it to a loop over bytes.
+func TestIsASCIIWords(t *testing.T) {
+	for n := 0; n <= 24; n++ {
+		b := []byte(strings.Repeat("\x7f", n))
+		if !IsASCII(string(b)) {
+			t.Fatalf("IsASCII(%q) = false", b)
+		}
+		for i := range b {
+			for _, c := range []byte{0x80, 0xc3, 0xff} {
+				b[i] = c
+				if IsASCII(string(b)) {
+					t.Fatalf("IsASCII(%q) = true", b)
+				}
+			}
+			b[i] = '\x7f'
+		}
+	}
+}
