@@ -16,6 +16,10 @@ func CheckFacts(u URI) error {
 	if got, want := u.flags&upperAuthority != 0, hasUpper(a); got != want {
 		return fmt.Errorf("%q: upperAuthority is %v, want %v", u.s, got, want)
 	}
+	scheme, _ := u.Scheme()
+	if got, want := u.flags&upperScheme != 0, anyUpper(scheme); got != want {
+		return fmt.Errorf("%q: upperScheme is %v, want %v", u.s, got, want)
+	}
 	p := u.Path()
 	if got, want := u.flags&dotted != 0, strings.HasPrefix(p, ".") || strings.Contains(p, "/."); got != want {
 		return fmt.Errorf("%q: dotted is %v, want %v", u.s, got, want)

@@ -282,9 +282,9 @@ func unchanged(u *URI, rules NormalizeRule) bool {
 	}
 	s := u.s
 	// Case matters in the scheme and the host (6.2.2.1). The parse noted
-	// whether the authority holds an uppercase letter at all; a scheme,
-	// a few letters long, is looked at here.
-	if schemeUpper(s, int(u.schemeEnd)) ||
+	// whether the scheme holds an uppercase letter, and whether the
+	// authority holds one at all.
+	if u.flags&upperScheme != 0 ||
 		u.flags&upperAuthority != 0 && hasUpper(s[u.hostStart:u.hostEnd]) {
 		return false
 	}
@@ -298,15 +298,6 @@ func unchanged(u *URI, rules NormalizeRule) bool {
 		return relativeDotsNormal(path)
 	}
 	return true
-}
-
-// schemeUpper reports whether the scheme s[:end] holds an uppercase
-// letter: with one look at a word for the short schemes nearly all are.
-func schemeUpper(s string, end int) bool {
-	if end <= 8 && len(s) >= 8 {
-		return upperLetters(word(s, 0))&(1<<(8*end)-1) != 0
-	}
-	return anyUpper(s[:end])
 }
 
 // hasUpper reports an uppercase letter outside percent-encodings, whose

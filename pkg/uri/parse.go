@@ -118,7 +118,7 @@ func (u *URI) parse(s string, g grammar) error {
 
 	// scheme ":" (section 3.1). Without one, the input is a relative-ref.
 	if len(s) > 0 && ascii.IsAlpha(s[0]) {
-		j := schemeRun(s)
+		j := schemeRun(s, &u.flags)
 		if j < len(s) && s[j] == ':' {
 			u.flags |= hasScheme
 			u.schemeEnd = int32(j)
@@ -218,13 +218,14 @@ func (u *URI) parse(s string, g grammar) error {
 }
 
 // schemeRun returns the index of the first byte of s from 1 that is not a
-// scheme character, for s that starts with a letter. Nearly every scheme
-// is a few lowercase letters: where the first ':' of the first eight
-// bytes has only those before it, it ends the run, found with no loop.
-// The loop's exit, after four bytes or five (http, https, file), is one
-// the branch predictor cannot learn (perf put 5% of validate's time on
-// it).
-func schemeRun(s string) int {
+// scheme character, for s that starts with a letter, and records in f
+// whether the scheme, where a ':' ends the run, holds an uppercase letter
+// (upperScheme). Nearly every scheme is a few lowercase letters: where
+// the first ':' of the first eight bytes has only those before it, it
+// ends the run, found with no loop. The loop's exit, after four bytes or
+// five (http, https, file), is one the branch predictor cannot learn
+// (perf put 5% of validate's time on it).
+func schemeRun(s string, f *flags) int {
 	if len(s) >= 8 {
 		x := word(s, 0)
 		if colons := zeroBytes(x ^ ones*':'); colons != 0 {
@@ -238,6 +239,9 @@ func schemeRun(s string) int {
 	j := 1
 	for j < len(s) && schemeChar.of[s[j]] != 0 {
 		j++
+	}
+	if j < len(s) && s[j] == ':' && anyUpper(s[:j]) {
+		*f |= upperScheme
 	}
 	return j
 }

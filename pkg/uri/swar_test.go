@@ -265,8 +265,14 @@ func TestSchemeRun(t *testing.T) {
 	}
 	check := func(s string) {
 		t.Helper()
-		if got, want := schemeRun(s), loop(s); got != want {
+		var f flags
+		got := schemeRun(s, &f)
+		if want := loop(s); got != want {
 			t.Fatalf("schemeRun(%q) = %d, want %d", s, got, want)
+		}
+		upper := got < len(s) && s[got] == ':' && strings.ToLower(s[:got]) != s[:got]
+		if f&upperScheme != 0 != upper {
+			t.Fatalf("schemeRun(%q): upperScheme is %v", s, !upper)
 		}
 	}
 	for _, full := range []string{

@@ -50,6 +50,7 @@ const (
 	pctEncoded     // s holds a pct-encoded triplet (section 2.1)
 	upperAuthority // the authority holds an uppercase letter outside pct-encodings
 	dotted         // the path begins with "." or holds "/.": it may have dot-segments
+	upperScheme    // the scheme holds an uppercase letter
 )
 
 // URI is a parsed URI reference: the input string and the offsets of its
