@@ -45,33 +45,38 @@ GLOBL dots<>(SB), RODATA|NOPTR, $32
 
 // WIDE_NONMEMBERS and WIDE_SLASHDOTS are NONMEMBERS and SLASHDOTS over
 // the 32 bytes of Y0 by AVX2, the tables in both halves of Y6 and Y7,
-// 0x0f in each byte of Y5, '/' of Y8 and '.' of Y9, Y4 zero.
-#define WIDE_NONMEMBERS \
-	VPSRLW    $4, Y0, Y1; \
-	VPAND     Y5, Y1, Y1; \
-	VPAND     Y5, Y0, Y2; \
-	VPSHUFB   Y2, Y6, Y3; \
-	VPSHUFB   Y1, Y7, Y2; \
-	VPAND     Y3, Y2, Y2; \
-	VPCMPEQB  Y4, Y2, Y2; \
-	VPMOVMSKB Y2, AX
+// 0x0f in each byte of Y5, '/' of Y8 and '.' of Y9, Y4 zero. NIBBLES
+// puts the high and low nibbles of y's bytes in Y1 and Y2, and LOOKUP
+// sets m to the non-members among them of the class whose tables are
+// lo and hi; TWO_CLASSES does so for two classes, the second's tables
+// in Y10 and Y11.
+#define NIBBLES(y) \
+	VPSRLW $4, y, Y1; \
+	VPAND  Y5, Y1, Y1; \
+	VPAND  Y5, y, Y2
 
-// TWO_CLASSES sets m and n to the non-members of the 32 bytes of y in
-// the classes whose tables are in Y6 and Y7, and in Y10 and Y11.
+#define LOOKUP(lo, hi, m) \
+	VPSHUFB   Y2, lo, Y3; \
+	VPSHUFB   Y1, hi, Y12; \
+	VPAND     Y3, Y12, Y12; \
+	VPCMPEQB  Y4, Y12, Y12; \
+	VPMOVMSKB Y12, m
+
+#define WIDE_NONMEMBERS \
+	NIBBLES(Y0); \
+	LOOKUP(Y6, Y7, AX)
+
 #define TWO_CLASSES(y, m, n) \
-	VPSRLW    $4, y, Y1; \
-	VPAND     Y5, Y1, Y1; \
-	VPAND     Y5, y, Y2; \
-	VPSHUFB   Y2, Y6, Y3; \
-	VPSHUFB   Y1, Y7, Y12; \
-	VPAND     Y3, Y12, Y12; \
-	VPCMPEQB  Y4, Y12, Y12; \
-	VPMOVMSKB Y12, m; \
-	VPSHUFB   Y2, Y10, Y3; \
-	VPSHUFB   Y1, Y11, Y12; \
-	VPAND     Y3, Y12, Y12; \
-	VPCMPEQB  Y4, Y12, Y12; \
-	VPMOVMSKB Y12, n
+	NIBBLES(y); \
+	LOOKUP(Y6, Y7, m); \
+	LOOKUP(Y10, Y11, n)
+
+// WIDE_CONSTANTS sets Y5, Y4, Y8 and Y9 as the macros above take them.
+#define WIDE_CONSTANTS \
+	VMOVDQU lowNibbles<>(SB), Y5; \
+	VPXOR   Y4, Y4, Y4; \
+	VMOVDQU slashes<>(SB), Y8; \
+	VMOVDQU dots<>(SB), Y9
 
 #define WIDE_SLASHDOTS \
 	VPCMPEQB  Y8, Y0, Y1; \
@@ -297,10 +302,7 @@ wide:
 widerun:
 	VBROADCASTI128 256(DI), Y6
 	VBROADCASTI128 272(DI), Y7
-	VMOVDQU        lowNibbles<>(SB), Y5
-	VPXOR          Y4, Y4, Y4
-	VMOVDQU        slashes<>(SB), Y8
-	VMOVDQU        dots<>(SB), Y9
+	WIDE_CONSTANTS
 
 wideloop:
 	MOVQ    DX, R8
@@ -329,10 +331,7 @@ widethen:
 	VBROADCASTI128 272(DI), Y7
 	VBROADCASTI128 256(R8), Y10
 	VBROADCASTI128 272(R8), Y11
-	VMOVDQU        lowNibbles<>(SB), Y5
-	VPXOR          Y4, Y4, Y4
-	VMOVDQU        slashes<>(SB), Y8
-	VMOVDQU        dots<>(SB), Y9
+	WIDE_CONSTANTS
 
 	// Two windows of 32 bytes: the first from CX, or the last 32 of s
 	// where fewer are left; the second from CX+32, or the last 32 of s
