@@ -420,9 +420,8 @@ widethen:
 
 	// then's run ends BX bytes after R14: only the pairs whose dot is
 	// before that end count.
-	ADDQ    R14, BX
-	MOVQ    BX, thenEnd+48(FP)
-	SUBQ    R14, BX
+	LEAQ    (R14)(BX*1), R8
+	MOVQ    R8, thenEnd+48(FP)
 	MOVQ    BX, CX
 	MOVQ    $1, R8
 	SHLQ    CX, R8
