@@ -7,7 +7,10 @@
 // stream.
 package sink
 
-import "io"
+import (
+	"io"
+	"unsafe"
+)
 
 // Sink collects what one unit of input gives, for stdout and stderr, and
 // the order it was written in, so that a terminal showing both streams
@@ -36,7 +39,11 @@ type Sink struct {
 	// sink out; spillErr is its first failure.
 	spill    func(*Sink) error
 	spillErr error
-	_        cacheLinePad
+	// input is the unit's input while a worker handles it, from SetInput
+	// to EndInput: lines of it written whole are copied a stretch at a
+	// time (Part.WriteLine).
+	input []byte
+	_     cacheLinePad
 }
 
 // cacheLinePad keeps the hot fields of objects that different workers
@@ -60,8 +67,16 @@ type run struct {
 type Part struct {
 	s     *Sink
 	toErr bool
-	last  bool // the sink's last run is p's: a write goes on in it
-	buf   []byte
+	// last: the sink's last run is p's and p holds no input held back,
+	// so a write goes on in it.
+	last bool
+	buf  []byte
+	// pendStart and pendEnd bound input held back: lines of the sink's
+	// input that WriteLine was given as they stand there, each with its
+	// newline, which follow buf but are not yet copied to it. Empty when
+	// equal. Only the last run's part holds any, and its last is false
+	// meanwhile, so that any other write copies them first.
+	pendStart, pendEnd uint
 }
 
 // NewSink returns an empty Sink, for renderers used outside a stream.
@@ -81,8 +96,15 @@ func (p *Part) switchTo() {
 	}
 }
 
-// newRun starts a run of p's stream, and makes it the last.
+// newRun starts a run of p's stream, and makes it the last, after
+// copying the input held back; where p held some, the last run is p's
+// already.
 func (p *Part) newRun() {
+	p.s.out.flush()
+	p.s.err.flush()
+	if p.last {
+		return
+	}
 	p.s.runs = append(p.s.runs, run{toErr: p.toErr, start: len(p.buf)})
 	p.s.out.last, p.s.err.last = !p.toErr, p.toErr
 }
@@ -101,6 +123,7 @@ func (p *Part) Write(b []byte) (int, error) {
 
 // clearRuns forgets the runs, so that the next write starts one.
 func (s *Sink) clearRuns() {
+	s.out.pendStart, s.out.pendEnd, s.err.pendStart, s.err.pendEnd = 0, 0, 0, 0
 	s.runs = s.runs[:0]
 	s.out.last, s.err.last = false, false
 }
@@ -109,7 +132,10 @@ func (s *Sink) clearRuns() {
 // bytes.Buffer's does: a renderer that builds a record by appending to it
 // and then writes it leaves the record where it is. It is valid until
 // the next write.
-func (p *Part) AvailableBuffer() []byte { return p.buf[len(p.buf):] }
+func (p *Part) AvailableBuffer() []byte {
+	p.flush()
+	return p.buf[len(p.buf):]
+}
 
 func (p *Part) WriteString(str string) (int, error) {
 	p.switchTo()
@@ -124,24 +150,70 @@ func (p *Part) WriteByte(c byte) error {
 }
 
 // WriteLine writes s and a newline: most results are one line, and one
-// call for both halves the work of the text renderers.
+// call for both halves the work of the text renderers. Most results of a
+// stream are its input as it came (a valid URI, a target that is the
+// reference itself). Where s is a line of the sink's input followed by
+// its newline there, it is held back, not copied; the lines held back
+// grow while each follows the last in the input, and are copied in one
+// piece when anything else is written, or the unit ends.
 func (p *Part) WriteLine(s string) {
+	in := p.s.input
+	// o is s's offset in the input; where s is not in it, o is out of
+	// its bounds, or (before it) wraps to a huge value.
+	o := uint(uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(unsafe.SliceData(in))))
+	// Lines held back end within the input, so where s begins at
+	// their end, e cannot wrap.
+	if e := o + uint(len(s)); o == p.pendEnd && o > p.pendStart && e < uint(len(in)) && in[e] == '\n' {
+		p.pendEnd = e + 1
+		return
+	}
 	p.switchTo()
+	if e := o + uint(len(s)); o < uint(len(in)) && e < uint(len(in)) && e > o && in[e] == '\n' {
+		p.pendStart, p.pendEnd, p.last = o, e+1, false
+		return
+	}
 	p.buf = append(p.buf, s...)
 	p.buf = append(p.buf, '\n')
 }
 
+// flush copies the input held back.
+func (p *Part) flush() {
+	if p.pendEnd != p.pendStart {
+		p.buf = append(p.buf, p.s.input[p.pendStart:p.pendEnd]...)
+		p.pendStart, p.pendEnd, p.last = 0, 0, true
+	}
+}
+
+// SetInput gives the sink the input of its unit, whose lines the
+// inputs are views of, as a worker starts on the unit; it must stay as it
+// is until EndInput, as the worker ends, copies the lines held back.
+func (s *Sink) SetInput(in []byte) { s.input = in }
+
+// EndInput copies the input held back and forgets the input.
+func (s *Sink) EndInput() {
+	s.out.flush()
+	s.err.flush()
+	s.input = nil
+}
+
 // Mark is where the next write to p will go, for Since and Truncate.
-func (p *Part) Mark() int { return len(p.buf) }
+func (p *Part) Mark() int {
+	p.flush()
+	return len(p.buf)
+}
 
 // Since is what was written to p after mark. It is valid until the next
 // write.
-func (p *Part) Since(mark int) []byte { return p.buf[mark:] }
+func (p *Part) Since(mark int) []byte {
+	p.flush()
+	return p.buf[mark:]
+}
 
 // Truncate drops what was written to p after mark. A run of p that began
 // after mark begins at it, so that what p is given next follows the
 // other stream's runs written since, as it would have.
 func (p *Part) Truncate(mark int) {
+	p.flush()
 	p.buf = p.buf[:mark]
 	for i := len(p.s.runs) - 1; i >= 0; i-- {
 		r := &p.s.runs[i]
@@ -165,6 +237,7 @@ func (p *Part) Drop(spans []Span) {
 	if len(spans) == 0 {
 		return
 	}
+	p.flush()
 	// The runs of p start in increasing order, as the spans do: one walk
 	// over both moves each start back by what was dropped before it.
 	j, removed := 0, 0
@@ -205,7 +278,9 @@ const OutputPerBlock = 128 << 10
 const maxKeptOutput = 8 * OutputPerBlock
 
 // Size is how much output the sink holds.
-func (s *Sink) Size() int { return len(s.out.buf) + len(s.err.buf) }
+func (s *Sink) Size() int {
+	return len(s.out.buf) + len(s.err.buf) + int(s.out.pendEnd-s.out.pendStart+s.err.pendEnd-s.err.pendStart)
+}
 
 // Spill writes out what the sink holds once it is more than a block's
 // output, on the sink Config.Finish is given; elsewhere it does nothing.

@@ -2,8 +2,11 @@ package sink_test
 
 import (
 	"bytes"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/uritool/uritool/internal/sink"
 )
@@ -110,3 +113,82 @@ func TestReuse(t *testing.T) {
 		t.Errorf("after Spill: got %d bytes ending %q (%v)", spilled.Len(), spilled.String()[max(0, spilled.Len()-3):], err)
 	}
 }
+
+// TestHeldLines: lines of the sink's input that WriteLine holds back
+// come out as they would have copied one by one, whatever is written
+// around them, on either stream, and whatever Mark, Since, Truncate and
+// Size see on the way. Each sequence of writes goes to a sink given the
+// input and to one not given it, and the two must agree at every step.
+func TestHeldLines(t *testing.T) {
+	// A line with "\r\n", an empty one and a last without its newline,
+	// in a buffer whose bytes just before and after the input are lines
+	// too, which are not the input's.
+	whole := []byte("pre\na\nbb\r\nccc\n\nd\nlast\npost\n")
+	input := whole[len("pre\n") : len(whole)-len("post\n")]
+	var views []string // each line of input, a view of it, as the stream cuts them
+	for _, l := range strings.SplitAfter(string(input), "\n") {
+		l = strings.TrimSuffix(strings.TrimSuffix(l, "\n"), "\r")
+		views = append(views, l)
+	}
+	off := 0
+	for i, l := range views {
+		views[i] = unsafeView(input[off : off+len(l)])
+		off += len(l) + 1
+		if i == 2 {
+			off++ // the "\r"
+		}
+	}
+	outside := []string{unsafeView(whole[:3]), unsafeView(whole[len(whole)-5 : len(whole)-1])}
+
+	rng := rand.New(rand.NewPCG(1, 2))
+	for round := range 2000 {
+		held, plain := sink.NewSink(), sink.NewSink()
+		held.SetInput(input)
+		marks := []int{0, 0}
+		var steps []string
+		next := 0
+		for range rng.IntN(12) {
+			op := rng.IntN(10)
+			steps = append(steps, strconv.Itoa(op))
+			for i, s := range []*sink.Sink{held, plain} {
+				switch op {
+				case 0, 1, 2, 3: // the next line, as a stream writes most
+					s.Out.WriteLine(views[next%len(views)])
+				case 4: // any line
+					s.Out.WriteLine(views[(next*7)%len(views)])
+				case 5:
+					s.Err.WriteLine(views[next%len(views)])
+				case 6:
+					s.Out.WriteLine(outside[next%2])
+				case 7:
+					s.Err.WriteString("E")
+				case 8:
+					marks[i] = s.Out.Mark()
+				case 9:
+					if marks[i] <= s.Size() {
+						s.Out.Truncate(min(marks[i], s.Out.Mark()))
+					}
+				}
+			}
+			if op <= 5 {
+				next++
+			}
+			if held.Size() != plain.Size() || marks[0] != marks[1] {
+				t.Fatalf("round %d, steps %v: Size %d and mark %d, want %d and %d", round, steps, held.Size(), marks[0], plain.Size(), marks[1])
+			}
+		}
+		held.EndInput()
+		var gotBoth, wantBoth, gotOut, gotErr, wantOut, wantErr bytes.Buffer
+		held.WriteTo(&gotBoth, &gotBoth)
+		plain.WriteTo(&wantBoth, &wantBoth)
+		held.WriteTo(&gotOut, &gotErr)
+		plain.WriteTo(&wantOut, &wantErr)
+		if gotBoth.String() != wantBoth.String() || gotOut.String() != wantOut.String() || gotErr.String() != wantErr.String() {
+			t.Fatalf("round %d, steps %v: got %q, want %q", round, steps, gotBoth.String(), wantBoth.String())
+		}
+	}
+}
+
+// unsafeView is b as a string sharing its bytes, as the stream's lines
+// are views of its blocks.
+func unsafeView(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

@@ -274,7 +274,9 @@ func Run(c Config) (Stats, error) {
 					}
 				}
 				if !stopped.Load() {
+					u.sink.SetInput(u.data)
 					cut.handle(w, u)
+					u.sink.EndInput()
 				}
 				u.done <- struct{}{}
 				// The send readied the writer to run on this P when the
