@@ -197,8 +197,10 @@ func (s *Sink) EndInput() {
 }
 
 // Mark is where the next write to p will go, for Since and Truncate.
+// What is written after a mark is read back, so the sink holds no more
+// lines back in this unit: each would be copied at once anyway.
 func (p *Part) Mark() int {
-	p.flush()
+	p.s.EndInput()
 	return len(p.buf)
 }
 
