@@ -1,7 +1,7 @@
 // Package ascii holds the byte-level helpers that uritool's packages
 // share: ASCII character tests, hex digits, the decoder of
 // percent-encodings (RFC 3986 section 2.1), and a string view of bytes.
-// Each but IsASCII is small enough for the compiler to inline, so hot
+// Each but IsASCII and AllIn is small enough for the compiler to inline, so hot
 // paths may call them freely.
 package ascii
 
@@ -44,6 +44,40 @@ func IsASCII(s string) bool {
 		high |= uint64(s[i])
 	}
 	return high&0x8080808080808080 == 0
+}
+
+// AllIn reports whether every byte of s is from lo to hi, for ASCII lo
+// and hi with 0 < lo <= hi; "" is. It tests eight bytes at a time, as
+// IsASCII does: the table for people asks it of every cell it draws.
+func AllIn(s string, lo, hi byte) bool {
+	if len(s) < 8 {
+		for i := 0; i < len(s); i++ {
+			if s[i] < lo || s[i] > hi {
+				return false
+			}
+		}
+		return true
+	}
+	// Each byte's high bit, in its own lane: below 0x80 plus 0x80-lo
+	// reaches 0x80 from lo on, plus 0x7f-hi from past hi; no sum
+	// carries into the next lane. A byte from 0x80 is out by its own bit.
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	atLeast, past := ones*uint64(0x80-lo), ones*uint64(0x7f-hi)
+	var out uint64
+	i := 0
+	for ; ; i += 8 {
+		if i > len(s)-8 {
+			i = len(s) - 8 // the last word, read whole: some bytes twice
+		}
+		w := s[i : i+8]
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		low := x &^ highs
+		out |= ^(low + atLeast) | (low + past) | x
+		if i == len(s)-8 {
+			return out&highs == 0
+		}
+	}
 }
 
 // The rule names below are the core rules of RFC 2234 (section 6.1) that

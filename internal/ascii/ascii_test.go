@@ -104,3 +104,35 @@ func TestIsASCIIWords(t *testing.T) {
 		}
 	}
 }
+
+// TestAllIn holds AllIn to a loop over bytes: every byte value at every
+// place of strings up to three words long, for ranges with ends at the
+// edges of ASCII and within it.
+func TestAllIn(t *testing.T) {
+	loop := func(s string, lo, hi byte) bool {
+		for i := 0; i < len(s); i++ {
+			if s[i] < lo || s[i] > hi {
+				return false
+			}
+		}
+		return true
+	}
+	for _, r := range [][2]byte{{' ', '~'}, {'!', '~'}, {1, 0x7f}, {'a', 'a'}, {'0', '9'}} {
+		lo, hi := r[0], r[1]
+		for n := 0; n <= 24; n++ {
+			b := []byte(strings.Repeat(string(rune(lo)), n))
+			if !AllIn(string(b), lo, hi) {
+				t.Fatalf("AllIn(%q, %q, %q) = false", b, lo, hi)
+			}
+			for i := range b {
+				for c := 0; c < 256; c++ {
+					b[i] = byte(c)
+					if got, want := AllIn(string(b), lo, hi), loop(string(b), lo, hi); got != want {
+						t.Fatalf("AllIn(%q, %q, %q) = %v, want %v", b, lo, hi, got, want)
+					}
+				}
+				b[i] = hi
+			}
+		}
+	}
+}

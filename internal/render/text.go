@@ -7,18 +7,13 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/width"
+
+	"github.com/uritool/uritool/internal/ascii"
 )
 
 // printableASCII reports whether s is all printable ASCII, shown byte for
 // byte.
-func printableASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < ' ' || s[i] > '~' {
-			return false
-		}
-	}
-	return true
-}
+func printableASCII(s string) bool { return ascii.AllIn(s, ' ', '~') }
 
 // caretWindow is how many bytes around the caret a long input shows.
 const caretWindow = 100

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/interop"
 	"github.com/uritool/uritool/internal/render"
 	"github.com/uritool/uritool/internal/sink"
@@ -186,8 +187,8 @@ func (t *interopText) Render(s *sink.Sink, r *Result) {
 		b = append(b, sp.Off...)
 		b = append(b, '\n')
 	}
-	for _, rd := range r.Readings {
-		if !rd.OK {
+	for i := range r.Readings {
+		if rd := &r.Readings[i]; !rd.OK {
 			// whatwg's messages can quote the input's bytes.
 			b = t.dim.Append(append(b, "  "...), rd.Parser+" rejects it: ")
 			b = append(append(b, render.Shown(rd.Err, t.passwords, false)...), '\n')
@@ -249,24 +250,9 @@ func (t *interopText) cell(ok bool, v string, defined bool, i int) (shown string
 // plainCell reports whether cell shows v as it is: printable ASCII with
 // no space or quote, and no password.
 func plainCell(v string, userinfo bool) bool {
-	if v == "" {
-		return false
-	}
-	for i := 0; i < len(v); i++ {
-		if !shownAsIs[v[i]] {
-			return false
-		}
-	}
-	return !userinfo || strings.IndexByte(v, ':') < 0
+	return v != "" && ascii.AllIn(v, '!', '~') && strings.IndexByte(v, '"') < 0 &&
+		(!userinfo || strings.IndexByte(v, ':') < 0)
 }
-
-// shownAsIs is the bytes plainCell lets through.
-var shownAsIs = func() (t [256]bool) {
-	for c := '!'; c <= '~'; c++ {
-		t[c] = c != '"'
-	}
-	return t
-}()
 
 // Fields documents interop --format json, whose record is written by
 // hand: TestJSONFieldsDocumented holds it to what the writer writes.
