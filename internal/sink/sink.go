@@ -167,7 +167,9 @@ func (p *Part) WriteLine(s string) {
 		p.pendEnd = e + 1
 		return
 	}
-	p.switchTo()
+	if !p.last { // switchTo, written out: inlined here, it was a call
+		p.newRun()
+	}
 	if e := o + uint(len(s)); o < uint(len(in)) && e < uint(len(in)) && e > o && in[e] == '\n' {
 		p.pendStart, p.pendEnd, p.last = o, e+1, false
 		return
@@ -200,7 +202,9 @@ func (s *Sink) EndInput() {
 // What is written after a mark is read back, so the sink holds no more
 // lines back in this unit: each would be copied at once anyway.
 func (p *Part) Mark() int {
-	p.s.EndInput()
+	if p.s.input != nil {
+		p.s.EndInput()
+	}
 	return len(p.buf)
 }
 
