@@ -150,13 +150,21 @@ func (p *Part) WriteByte(c byte) error {
 }
 
 // WriteLine writes s and a newline: most results are one line, and one
-// call for both halves the work of the text renderers. Most results of a
-// stream are its input as it came (a valid URI, a target that is the
-// reference itself). Where s is a line of the sink's input followed by
-// its newline there, it is held back, not copied; the lines held back
-// grow while each follows the last in the input, and are copied in one
-// piece when anything else is written, or the unit ends.
+// call for both halves the work of the text renderers.
 func (p *Part) WriteLine(s string) {
+	p.switchTo()
+	p.buf = append(p.buf, s...)
+	p.buf = append(p.buf, '\n')
+}
+
+// WriteInputLine is WriteLine for a result that is most often its
+// input's line as it came: a valid URI, a normal one, a target that is
+// the reference itself. Where s is a line of the sink's input followed
+// by its newline there, it is held back, not copied; the lines held back
+// grow while each follows the last in the input, and are copied in one
+// piece when anything else is written, or the unit ends. WriteLine stays
+// small enough to inline for the results that are not input.
+func (p *Part) WriteInputLine(s string) {
 	in := p.s.input
 	// o is s's offset in the input; where s is not in it, o is out of
 	// its bounds, or (before it) wraps to a huge value.
@@ -192,7 +200,13 @@ func (p *Part) flush() {
 func (s *Sink) SetInput(in []byte) { s.input = in }
 
 // EndInput copies the input held back and forgets the input.
-func (s *Sink) EndInput() {
+func (s *Sink) EndInput() { s.endInput() }
+
+// endInput is EndInput out of line, so that Mark, which calls it once a
+// unit, stays small enough to inline.
+//
+//go:noinline
+func (s *Sink) endInput() {
 	s.out.flush()
 	s.err.flush()
 	s.input = nil
@@ -203,7 +217,7 @@ func (s *Sink) EndInput() {
 // lines back in this unit: each would be copied at once anyway.
 func (p *Part) Mark() int {
 	if p.s.input != nil {
-		p.s.EndInput()
+		p.s.endInput()
 	}
 	return len(p.buf)
 }

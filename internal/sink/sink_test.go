@@ -114,7 +114,7 @@ func TestReuse(t *testing.T) {
 	}
 }
 
-// TestHeldLines: lines of the sink's input that WriteLine holds back
+// TestHeldLines: lines of the sink's input that WriteInputLine holds back
 // come out as they would have copied one by one, whatever is written
 // around them, on either stream, and whatever Mark, Since, Truncate and
 // Size see on the way. Each sequence of writes goes to a sink given the
@@ -148,18 +148,18 @@ func TestHeldLines(t *testing.T) {
 		var steps []string
 		next := 0
 		for range rng.IntN(12) {
-			op := rng.IntN(10)
+			op := rng.IntN(11)
 			steps = append(steps, strconv.Itoa(op))
 			for i, s := range []*sink.Sink{held, plain} {
 				switch op {
 				case 0, 1, 2, 3: // the next line, as a stream writes most
-					s.Out.WriteLine(views[next%len(views)])
+					s.Out.WriteInputLine(views[next%len(views)])
 				case 4: // any line
-					s.Out.WriteLine(views[(next*7)%len(views)])
+					s.Out.WriteInputLine(views[(next*7)%len(views)])
 				case 5:
-					s.Err.WriteLine(views[next%len(views)])
+					s.Err.WriteInputLine(views[next%len(views)])
 				case 6:
-					s.Out.WriteLine(outside[next%2])
+					s.Out.WriteInputLine(outside[next%2])
 				case 7:
 					s.Err.WriteString("E")
 				case 8:
@@ -168,9 +168,11 @@ func TestHeldLines(t *testing.T) {
 					if marks[i] <= s.Size() {
 						s.Out.Truncate(min(marks[i], s.Out.Mark()))
 					}
+				case 10: // a line of the input by WriteLine, which copies it
+					s.Out.WriteLine(views[next%len(views)])
 				}
 			}
-			if op <= 5 {
+			if op <= 5 || op == 10 {
 				next++
 			}
 			if held.Size() != plain.Size() || marks[0] != marks[1] {

@@ -106,7 +106,7 @@ func (f *filterRenderer) Render(s *sink.Sink, r *check.Result) {
 	if r.Clean() != f.keepValid {
 		return
 	}
-	s.Out.WriteLine(r.Input)
+	s.Out.WriteInputLine(r.Input)
 }
 
 // textRenderer prints findings as compilers print errors, on stderr, or

@@ -56,13 +56,13 @@ var NormalizeTable = &render.Table[Normalized]{
 			explainer.Normalization(w, o, r.Line, r.Input, r.Steps, r.Normal)
 			return
 		}
-		w.WriteLine(r.Normal)
+		w.WriteInputLine(r.Normal)
 	},
 }
 
 var NormalizeCheckTable = &render.Table[Normalized]{
 	Per: "input", Keys: NormalizeTable.Keys, Subject: func(r *Normalized) *render.Subject { return &r.Subject },
-	Text: func(w *sink.Part, r *Normalized, _ *render.TextOptions) { w.WriteLine(r.Original) },
+	Text: func(w *sink.Part, r *Normalized, _ *render.TextOptions) { w.WriteInputLine(r.Original) },
 }
 
 // schemeAddedKey is the key that says --default-scheme added the scheme;
@@ -96,7 +96,7 @@ var ResolveTable = &render.Table[Resolved]{
 			explainer.Resolution(w, o, r.Line, r.Base, r.Input, r.Trace)
 			return
 		}
-		w.WriteLine(r.Target)
+		w.WriteInputLine(r.Target)
 	},
 }
 
@@ -203,7 +203,7 @@ var EditTable = &render.Table[Edited]{
 		schemeAddedKey(func(r *Edited) bool { return r.SchemeAdded }),
 	},
 	Subject: func(r *Edited) *render.Subject { return &r.Subject },
-	Text:    func(w *sink.Part, r *Edited, _ *render.TextOptions) { w.WriteLine(r.Output) },
+	Text:    func(w *sink.Part, r *Edited, _ *render.TextOptions) { w.WriteInputLine(r.Output) },
 }
 
 // writeChosen writes the values of a combination as an object,
