@@ -1,8 +1,8 @@
 // Package ascii holds the byte-level helpers that uritool's packages
 // share: ASCII character tests, hex digits, the decoder of
 // percent-encodings (RFC 3986 section 2.1), and a string view of bytes.
-// Each but IsASCII and AllIn is small enough for the compiler to inline, so hot
-// paths may call them freely.
+// Each but IsASCII and AllIn is small enough for the compiler to
+// inline, so hot paths may call them freely.
 package ascii
 
 import (
@@ -36,9 +36,7 @@ func IsASCII(s string) bool {
 	var high uint64
 	i := 0
 	for ; len(s)-i >= 8; i += 8 {
-		w := s[i : i+8]
-		high |= uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		high |= word(s[i : i+8])
 	}
 	for ; i < len(s); i++ {
 		high |= uint64(s[i])
@@ -69,15 +67,20 @@ func AllIn(s string, lo, hi byte) bool {
 		if i > len(s)-8 {
 			i = len(s) - 8 // the last word, read whole: some bytes twice
 		}
-		w := s[i : i+8]
-		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		x := word(s[i : i+8])
 		low := x &^ highs
 		out |= ^(low + atLeast) | (low + past) | x
 		if i == len(s)-8 {
 			return out&highs == 0
 		}
 	}
+}
+
+// word is the eight bytes of w, the first lowest: one load, as the
+// compiler reads the expression.
+func word(w string) uint64 {
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
 }
 
 // The rule names below are the core rules of RFC 2234 (section 6.1) that

@@ -41,7 +41,7 @@ type Sink struct {
 	spillErr error
 	// input is the unit's input while a worker handles it, from SetInput
 	// to EndInput: lines of it written whole are copied a stretch at a
-	// time (Part.WriteLine).
+	// time (Part.WriteInputLine).
 	input []byte
 	_     cacheLinePad
 }
@@ -72,7 +72,7 @@ type Part struct {
 	last bool
 	buf  []byte
 	// pendStart and pendEnd bound input held back: lines of the sink's
-	// input that WriteLine was given as they stand there, each with its
+	// input that WriteInputLine was given as they stand there, each with its
 	// newline, which follow buf but are not yet copied to it. Empty when
 	// equal. Only the last run's part holds any, and its last is false
 	// meanwhile, so that any other write copies them first.
@@ -178,7 +178,8 @@ func (p *Part) WriteInputLine(s string) {
 	if !p.last { // switchTo, written out: inlined here, it was a call
 		p.newRun()
 	}
-	if e := o + uint(len(s)); o < uint(len(in)) && e < uint(len(in)) && e > o && in[e] == '\n' {
+	// e > o: s is not empty, and o did not wrap.
+	if e := o + uint(len(s)); e > o && e < uint(len(in)) && in[e] == '\n' {
 		p.pendStart, p.pendEnd, p.last = o, e+1, false
 		return
 	}
@@ -212,9 +213,10 @@ func (s *Sink) endInput() {
 	s.input = nil
 }
 
-// Mark is where the next write to p will go, for Since and Truncate.
-// What is written after a mark is read back, so the sink holds no more
-// lines back in this unit: each would be copied at once anyway.
+// Mark is where the next write to p will go, for Since, Truncate and
+// Drop. What is written after a mark is read back, so the sink holds no
+// more lines back in this unit (each would be copied at once anyway):
+// those three find nothing held.
 func (p *Part) Mark() int {
 	if p.s.input != nil {
 		p.s.endInput()
@@ -224,16 +226,12 @@ func (p *Part) Mark() int {
 
 // Since is what was written to p after mark. It is valid until the next
 // write.
-func (p *Part) Since(mark int) []byte {
-	p.flush()
-	return p.buf[mark:]
-}
+func (p *Part) Since(mark int) []byte { return p.buf[mark:] }
 
 // Truncate drops what was written to p after mark. A run of p that began
 // after mark begins at it, so that what p is given next follows the
 // other stream's runs written since, as it would have.
 func (p *Part) Truncate(mark int) {
-	p.flush()
 	p.buf = p.buf[:mark]
 	for i := len(p.s.runs) - 1; i >= 0; i-- {
 		r := &p.s.runs[i]
@@ -257,7 +255,6 @@ func (p *Part) Drop(spans []Span) {
 	if len(spans) == 0 {
 		return
 	}
-	p.flush()
 	// The runs of p start in increasing order, as the spans do: one walk
 	// over both moves each start back by what was dropped before it.
 	j, removed := 0, 0
