@@ -110,6 +110,12 @@ type Command[R any] struct {
 	Distinct *Distinct[R]
 	// Summary, if set, gives a line for stderr after all output.
 	Summary func(stream.Stats) string
+	// Echo, if set, tells whether an input's result would be its own
+	// line, passed, and nothing else: so are most inputs of normalize
+	// and resolve. Such an input is written as it is, and no result is
+	// built or rendered for it. A command sets it only where that holds
+	// for its format and flags; with Filter or Distinct it is not used.
+	Echo func(text string) bool
 }
 
 // Distinct writes the results it admits, deciding in input order: by
@@ -259,6 +265,9 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 			if c.Filter != nil && !c.Filter.Empty() {
 				w.filter = c.Filter
 			}
+			if w.filter == nil && c.Distinct == nil {
+				w.echo = c.Echo
+			}
 			return w
 		},
 		Hint: stdinHint(c.Lines), IsTerminal: env.IsTerminal,
@@ -274,6 +283,7 @@ type worker[R any] struct {
 	fn       Func[R] // op, when it is a Func
 	render   render.Renderer[R]
 	filter   *filter.Filter                   // nil when it keeps everything
+	echo     func(text string) bool           // Command.Echo, where it is used
 	newCarry func() *distinctCarry            // with Distinct
 	key      func(r *R) string                // Distinct.Key
 	lines    func(r *R, i int) (string, bool) // Distinct.Lines
@@ -283,6 +293,11 @@ type worker[R any] struct {
 }
 
 func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
+	if w.echo != nil && w.echo(in.Text) {
+		s.Checked++
+		s.Out.WriteInputLine(in.Text)
+		return
+	}
 	if w.filter != nil {
 		keep, parsed := w.filter.Keep(in.Text, &w.parsed)
 		if !keep {
