@@ -137,6 +137,9 @@ number of distinct classes, not with the input.`,
 					return render.NewTableRenderer(table, opts.Format.Value, to)
 				},
 			}
+			if opts.Format.Value == "text" && !opts.Check && !opts.Explain && !opts.IRI && opts.DefaultScheme.String() == "" {
+				cmd.Echo = opts.normalizeEcho()
+			}
 			if opts.Unique { // an equivalence class is its normal form, whatever the record says of its input
 				cmd.Distinct = &pipeline.Distinct[results.Normalized]{Key: func(r *results.Normalized) string { return r.Normal }}
 			}
@@ -165,8 +168,7 @@ number of distinct classes, not with the input.`,
 // normalizeOp normalizes each input; with --check, an input that changes
 // is the finding.
 func (o *NormalizeOptions) normalizeOp() pipeline.Op[results.Normalized] {
-	normalizer := normalizeOptions(normalizeLevels[o.Level.Value], o.DefaultPorts.Ports)
-	normalizer.RelativeDots, normalizer.CanonicalIPv6 = o.RelativeDots, o.CanonicalIPv6
+	normalizer := o.normalizer()
 	return pipeline.Func[results.Normalized](func(in *stream.Input, r *results.Normalized) pipeline.Outcome {
 		text, added := o.DefaultScheme.Apply(in.Text)
 		r.Start(in.Line, text)
@@ -190,6 +192,25 @@ func (o *NormalizeOptions) normalizeOp() pipeline.Op[results.Normalized] {
 		}
 		return pipeline.Pass
 	})
+}
+
+// normalizer is the library's normalization that the flags ask for.
+func (o *NormalizeOptions) normalizer() uri.NormalizeOptions {
+	n := normalizeOptions(normalizeLevels[o.Level.Value], o.DefaultPorts.Ports)
+	n.RelativeDots, n.CanonicalIPv6 = o.RelativeDots, o.CanonicalIPv6
+	return n
+}
+
+// normalizeEcho tells whether a reference is normal already, as most
+// are: its text result is then itself (pipeline.Command.Echo). Only for
+// text without --check, --explain, --iri or --default-scheme, which make
+// more of a result than its normal form.
+func (o *NormalizeOptions) normalizeEcho() func(text string) bool {
+	normalizer := o.normalizer()
+	return func(text string) bool {
+		normal, err := normalizer.NormalizeString(text)
+		return err == nil && normal == text
+	}
 }
 
 // normalizeParsed normalizes text into r by way of a parsed URI, for what

@@ -1,6 +1,7 @@
 package cmd_test
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -107,4 +108,56 @@ func TestConformanceCLINormalize(t *testing.T) {
 		}
 	}
 	t.Logf("normalize.json via normalize --json --level: %d/%d passed", pass, len(all))
+}
+
+// TestTextIsJSON: the text of normalize and resolve, which takes a
+// shortcut for an input that is its own result (pipeline.Command.Echo),
+// gives line for line what their JSON gives, which never does, under each
+// flag that changes a normal form or a target.
+func TestTextIsJSON(t *testing.T) {
+	t.Parallel()
+	inputs := []string{"example.com/a/../b", "localhost:8080", "http://a/%C3%87", "http://a/C%CC%A7", "HTTP://A:80/%7e", "http://a/ç"}
+	for _, c := range loadCorpus[struct{ Input string }](t, "validity.json") {
+		inputs = append(inputs, c.Input)
+	}
+	for _, c := range loadCorpus[struct{ Input string }](t, "normalize.json") {
+		inputs = append(inputs, c.Input)
+	}
+	for _, c := range loadCorpus[struct{ Ref string }](t, "resolve.json") {
+		inputs = append(inputs, c.Ref)
+	}
+	stdin, extra, order := feed(inputs)
+	for _, c := range []struct {
+		args []string
+		key  string
+	}{
+		{[]string{"normalize"}, "normalized"},
+		{[]string{"normalize", "--level", "syntax"}, "normalized"},
+		{[]string{"normalize", "--relative-dots", "--canonical-ipv6"}, "normalized"},
+		{[]string{"normalize", "--default-port", "http=8080", "--default-port", "foo=1"}, "normalized"},
+		{[]string{"normalize", "--iri"}, "normalized"},
+		{[]string{"normalize", "--iri", "--nfc"}, "normalized"},
+		{[]string{"normalize", "--default-scheme", "https"}, "normalized"},
+		{[]string{"resolve", "http://a/b/c/d;p?q"}, "target"},
+		{[]string{"resolve", "--non-strict", "http://a/b/c/d;p?q"}, "target"},
+		{[]string{"resolve", "foo:a/b"}, "target"},
+	} {
+		text := run(t, stdin, nil, append(c.args, extra...)...)
+		js := run(t, stdin, nil, append(append(c.args, "--format", "json"), extra...)...)
+		lines := strings.Split(strings.TrimSuffix(text.stdout, "\n"), "\n")
+		recs := jsonLines(t, js.stdout)
+		if text.code != js.code || len(lines) != len(inputs) || len(recs) != len(inputs) {
+			t.Errorf("%v: exit %d and %d, %d lines and %d records for %d inputs", c.args, text.code, js.code, len(lines), len(recs), len(inputs))
+			continue
+		}
+		for i, idx := range order {
+			want, _ := optString(t, recs[i], c.key)
+			if want == nil {
+				want = new(string)
+			}
+			if lines[i] != *want {
+				t.Errorf("%v %q: text %q, JSON %s %q", c.args, inputs[idx], lines[i], c.key, *want)
+			}
+		}
+	}
 }

@@ -90,12 +90,16 @@ json names the base and the reference of each record.`,
 			}
 			outPal, errPal := opts.palettes()
 			to := render.TextOptions{ShowPassword: opts.ShowPassword, Out: outPal, Err: errPal}
-			return run(root, args[1:], pipeline.Command[results.Resolved]{
+			cmd := pipeline.Command[results.Resolved]{
 				Filter:      &opts.Keep,
 				Distinct:    pipeline.Unique[results.Resolved](opts.Unique),
 				NewOp:       func() pipeline.Op[results.Resolved] { return opts.resolveOp(base, args[0]) },
 				NewRenderer: tableRenderer(results.ResolveTable, opts.Format.Value, to),
-			})
+			}
+			if opts.Format.Value == "text" && !opts.Explain {
+				cmd.Echo = opts.resolveEcho(base)
+			}
+			return run(root, args[1:], cmd)
 		},
 	}
 	opts.Format = flagval.AddFormat(c, "text", "json")
@@ -135,6 +139,17 @@ func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) pipeline.Op[re
 		}
 		return pipeline.Pass
 	})
+}
+
+// resolveEcho tells whether a reference resolves to itself, as most
+// absolute ones do: its text result is then itself
+// (pipeline.Command.Echo). Only for text without --explain.
+func (o *ResolveOptions) resolveEcho(base uri.URI) func(text string) bool {
+	resolver := uri.ResolveOptions{NonStrict: o.NonStrict}
+	return func(text string) bool {
+		target, err := resolver.ResolveString(base, text)
+		return err == nil && target == text
+	}
 }
 
 // runPairs resolves with a base per input: --pairs reads both from each
