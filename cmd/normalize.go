@@ -138,7 +138,7 @@ number of distinct classes, not with the input.`,
 				},
 			}
 			if opts.Format.Value == "text" && !opts.Check && !opts.Explain && !opts.IRI && opts.DefaultScheme.String() == "" {
-				cmd.Echo = opts.normalizeEcho()
+				cmd.NewEcho = opts.normalizeEcho
 			}
 			if opts.Unique { // an equivalence class is its normal form, whatever the record says of its input
 				cmd.Distinct = &pipeline.Distinct[results.Normalized]{Key: func(r *results.Normalized) string { return r.Normal }}
@@ -202,7 +202,7 @@ func (o *NormalizeOptions) normalizer() uri.NormalizeOptions {
 }
 
 // normalizeEcho tells whether a reference is normal already, as most
-// are: its text result is then itself (pipeline.Command.Echo). Only for
+// are: its text result is then itself (pipeline.Command.NewEcho). Only for
 // text without --check, --explain, --iri or --default-scheme, which make
 // more of a result than its normal form.
 func (o *NormalizeOptions) normalizeEcho() func(text string) bool {

@@ -97,7 +97,7 @@ json names the base and the reference of each record.`,
 				NewRenderer: tableRenderer(results.ResolveTable, opts.Format.Value, to),
 			}
 			if opts.Format.Value == "text" && !opts.Explain {
-				cmd.Echo = opts.resolveEcho(base)
+				cmd.NewEcho = func() func(string) bool { return opts.resolveEcho(base) }
 			}
 			return run(root, args[1:], cmd)
 		},
@@ -143,7 +143,7 @@ func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) pipeline.Op[re
 
 // resolveEcho tells whether a reference resolves to itself, as most
 // absolute ones do: its text result is then itself
-// (pipeline.Command.Echo). Only for text without --explain.
+// (pipeline.Command.NewEcho). Only for text without --explain.
 func (o *ResolveOptions) resolveEcho(base uri.URI) func(text string) bool {
 	resolver := uri.ResolveOptions{NonStrict: o.NonStrict}
 	return func(text string) bool {

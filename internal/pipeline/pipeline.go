@@ -110,12 +110,13 @@ type Command[R any] struct {
 	Distinct *Distinct[R]
 	// Summary, if set, gives a line for stderr after all output.
 	Summary func(stream.Stats) string
-	// Echo, if set, tells whether an input's result would be its own
-	// line, passed, and nothing else: so are most inputs of normalize
-	// and resolve. Such an input is written as it is, and no result is
-	// built or rendered for it. A command sets it only where that holds
-	// for its format and flags; with Filter or Distinct it is not used.
-	Echo func(text string) bool
+	// NewEcho, if set, gives each worker a test of whether an input's
+	// result would be its own line, passed, and nothing else: so are
+	// most inputs of normalize, resolve and edit. Such an input is
+	// written as it is, and no result is built or rendered for it. A
+	// command sets it only where that holds for its format and flags;
+	// with Filter or Distinct it is not used.
+	NewEcho func() func(text string) bool
 }
 
 // Distinct writes the results it admits, deciding in input order: by
@@ -265,8 +266,8 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 			if c.Filter != nil && !c.Filter.Empty() {
 				w.filter = c.Filter
 			}
-			if w.filter == nil && c.Distinct == nil {
-				w.echo = c.Echo
+			if c.NewEcho != nil && w.filter == nil && c.Distinct == nil {
+				w.echo = c.NewEcho()
 			}
 			return w
 		},
@@ -282,8 +283,9 @@ type worker[R any] struct {
 	op       Op[R]
 	fn       Func[R] // op, when it is a Func
 	render   render.Renderer[R]
-	filter   *filter.Filter                   // nil when it keeps everything
-	echo     func(text string) bool           // Command.Echo, where it is used
+	filter   *filter.Filter         // nil when it keeps everything
+	echo     func(text string) bool // from Command.NewEcho, where it is used
+	echoes   echoWindow
 	newCarry func() *distinctCarry            // with Distinct
 	key      func(r *R) string                // Distinct.Key
 	lines    func(r *R, i int) (string, bool) // Distinct.Lines
@@ -293,10 +295,13 @@ type worker[R any] struct {
 }
 
 func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
-	if w.echo != nil && w.echo(in.Text) {
-		s.Checked++
-		s.Out.WriteInputLine(in.Text)
-		return
+	if w.echo != nil && w.echoes.try() {
+		if w.echo(in.Text) {
+			s.Checked++
+			s.Out.WriteInputLine(in.Text)
+			return
+		}
+		w.echoes.missed()
 	}
 	if w.filter != nil {
 		keep, parsed := w.filter.Keep(in.Text, &w.parsed)
@@ -357,6 +362,50 @@ func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
 	}
 	c.offer(sink.Span{Start: mark, End: s.Out.Mark()}, key, false)
 }
+
+// echoWindow decides when a worker tries its echo test. An input the test
+// refuses is worked out twice, by the test and by the Op: where the edits
+// change every input (edit --set host=...), that took twice the time. So
+// the test is tried on windows of echoTries inputs, and where more than
+// one in echoMisses of a window is refused, left untried for a while,
+// twice as long after each such window in a row, up to maxPause inputs:
+// so at worst one input in 257 is worked out twice.
+type echoWindow struct {
+	tries, misses int // in the current window
+	pause, off    int // inputs left untried; how many the next pause leaves
+}
+
+const (
+	echoTries  = 256
+	echoMisses = 8
+	firstPause = 4 * echoTries
+	maxPause   = 256 * echoTries
+)
+
+// try says whether to try the test on the next input.
+func (e *echoWindow) try() bool {
+	if e.pause > 0 {
+		e.pause--
+		return false
+	}
+	if e.tries == echoTries {
+		if e.misses*echoMisses > echoTries {
+			e.off = min(max(2*e.off, firstPause), maxPause)
+			e.pause = e.off - 1 // this input is the first left untried
+		} else {
+			e.off = 0
+		}
+		e.tries, e.misses = 0, 0
+		if e.off > 0 {
+			return false
+		}
+	}
+	e.tries++
+	return true
+}
+
+// missed counts an input the test refused.
+func (e *echoWindow) missed() { e.misses++ }
 
 // offerLines offers each line the result wrote from mark on its own, by
 // Distinct.Lines.

@@ -106,20 +106,22 @@ func TestFilter(t *testing.T) {
 	}
 }
 
-// TestEcho: an input Echo accepts is written as it stands, uppercase or
+// TestEcho: an input the echo test accepts is written as it stands, uppercase or
 // not, and counted as checked; the others take the Op. A filter or
-// Distinct sees results, so there Echo is not used.
+// Distinct sees results, so there it is not used.
 func TestEcho(t *testing.T) {
-	lower := func(text string) bool { return strings.ToLower(text) == text && text != "bad" && text != "skip" }
+	lower := func() func(string) bool {
+		return func(text string) bool { return strings.ToLower(text) == text && text != "bad" && text != "skip" }
+	}
 	for _, c := range []struct {
 		name, in string
 		cmd      pipeline.Command[results.Converted]
 		want     string
 		checked  int
 	}{
-		{"echo", "a\r\nB\nbad\nskip\nc", pipeline.Command[results.Converted]{Echo: lower}, "a\nB\n\nc\n", 4},
-		{"filter", "http://a/?x\nhttp://b/\n", pipeline.Command[results.Converted]{Echo: lower, Filter: &filter.Filter{Has: []uri.Component{uri.ComponentQuery}}}, "HTTP://A/?X\n", 1},
-		{"distinct", "a\nb\na\n", pipeline.Command[results.Converted]{Echo: lower, Distinct: pipeline.Unique[results.Converted](true)}, "A\nB\n", 3},
+		{"echo", "a\r\nB\nbad\nskip\nc", pipeline.Command[results.Converted]{NewEcho: lower}, "a\nB\n\nc\n", 4},
+		{"filter", "http://a/?x\nhttp://b/\n", pipeline.Command[results.Converted]{NewEcho: lower, Filter: &filter.Filter{Has: []uri.Component{uri.ComponentQuery}}}, "HTTP://A/?X\n", 1},
+		{"distinct", "a\nb\na\n", pipeline.Command[results.Converted]{NewEcho: lower, Distinct: pipeline.Unique[results.Converted](true)}, "A\nB\n", 3},
 	} {
 		out, stats := run(t, c.in, c.cmd)
 		if out != c.want || stats.Checked != c.checked {
