@@ -202,14 +202,18 @@ each pair replaced, with its index, decoded key, old and new value.`,
 			_, errPal := opts.palettes()
 			chosen := opts.chosen()
 			format := opts.Format.Value
-			return run(root, args, pipeline.Command[results.Edited]{
+			cmd := pipeline.Command[results.Edited]{
 				Filter:   &opts.Keep,
 				Distinct: opts.distinct(),
 				NewOp:    func() pipeline.Op[results.Edited] { return opts.editOp(eo, chosen) },
 				NewRenderer: func() render.Renderer[results.Edited] {
 					return results.NewEditRenderer(format, render.TextOptions{Err: errPal})
 				},
-			})
+			}
+			if _, several := opts.replacing(); format == "text" && chosen == nil && !several && opts.DefaultScheme.String() == "" {
+				cmd.NewEcho = func() func(string) bool { return opts.editEcho(eo) }
+			}
+			return run(root, args, cmd)
 		},
 	}
 	f := c.Flags()
@@ -383,12 +387,7 @@ func (o *EditOptions) chosen() [][]results.Chosen {
 // combination of values (chosen); with a values edit of several outputs,
 // once for each of them.
 func (o *EditOptions) editOp(eo edit.Options, chosen [][]results.Chosen) pipeline.Op[results.Edited] {
-	replacing, several := false, false
-	for _, op := range o.Ops {
-		if op.Action == edit.Replace {
-			replacing, several = true, len(op.Values) > 1 || op.Each
-		}
-	}
+	replacing, several := o.replacing()
 	// This worker's room for the edits of one output and what they
 	// replaced, reused from input to input: a result is written before
 	// the next input.
@@ -418,6 +417,36 @@ func (o *EditOptions) editOp(eo edit.Options, chosen [][]results.Chosen) pipelin
 		}
 		return pipeline.Pass
 	})
+}
+
+// replacing says whether the edits hold a values edit, and whether it
+// makes several outputs of an input.
+func (o *EditOptions) replacing() (replacing, several bool) {
+	for _, op := range o.Ops {
+		if op.Action == edit.Replace {
+			replacing, several = true, len(op.Values) > 1 || op.Each
+		}
+	}
+	return replacing, several
+}
+
+// editEcho tells whether the edits leave a reference as it is, as a
+// query edit leaves most URLs: its text result is then itself
+// (pipeline.Command.NewEcho). Only for text of one output an input,
+// without --default-scheme.
+func (o *EditOptions) editEcho(eo edit.Options) func(text string) bool {
+	var scratch edit.Scratch
+	var replaced []edit.Replaced
+	return func(text string) bool {
+		scratch.Reset()
+		var u uri.URI
+		if parseText(&u, text, o.IRI) != nil {
+			return false
+		}
+		out, r, err := edit.ApplyReplacing(&u, o.Ops, eo, &scratch, replaced[:0])
+		replaced = r
+		return err == nil && out == text
+	}
 }
 
 // editWork is one worker's room for the edits of an output, the pairs

@@ -110,10 +110,10 @@ func TestConformanceCLINormalize(t *testing.T) {
 	t.Logf("normalize.json via normalize --json --level: %d/%d passed", pass, len(all))
 }
 
-// TestTextIsJSON: the text of normalize and resolve, which takes a
-// shortcut for an input that is its own result (pipeline.Command.Echo),
+// TestTextIsJSON: the text of normalize, resolve and edit, which takes a
+// shortcut for an input that is its own result (pipeline.Command.NewEcho),
 // gives line for line what their JSON gives, which never does, under each
-// flag that changes a normal form or a target.
+// flag that changes a normal form, a target or an edit's output.
 func TestTextIsJSON(t *testing.T) {
 	t.Parallel()
 	inputs := []string{"example.com/a/../b", "localhost:8080", "http://a/%C3%87", "http://a/C%CC%A7", "HTTP://A:80/%7e", "http://a/ç"}
@@ -141,6 +141,11 @@ func TestTextIsJSON(t *testing.T) {
 		{[]string{"resolve", "http://a/b/c/d;p?q"}, "target"},
 		{[]string{"resolve", "--non-strict", "http://a/b/c/d;p?q"}, "target"},
 		{[]string{"resolve", "foo:a/b"}, "target"},
+		{[]string{"edit", "--delete-query", "utm_*"}, "output"},
+		{[]string{"edit", "--replace-values", "X", "--keys", "q*"}, "output"},
+		{[]string{"edit", "--set", "fragment=", "--unset", "query"}, "output"},
+		{[]string{"edit", "--iri", "--sort-query", "--set", "host=a"}, "output"},
+		{[]string{"edit", "--default-scheme", "https", "--delete-query", "x"}, "output"},
 	} {
 		text := run(t, stdin, nil, append(c.args, extra...)...)
 		js := run(t, stdin, nil, append(append(c.args, "--format", "json"), extra...)...)

@@ -547,11 +547,16 @@ func run[R any](o *RootOptions, args []string, c pipeline.Command[R]) error {
 // caller's, by pointer: a URI returned by value is copied once more on
 // every input. What a filter parsed already (parsed) is taken as it is:
 // a URI reference is an IRI reference alike.
-func parseRef(u *uri.URI, in *stream.Input, text string, asIRI bool) (err error) {
+func parseRef(u *uri.URI, in *stream.Input, text string, asIRI bool) error {
 	if p := parsed(in, text); p != nil {
 		*u = *p
 		return nil
 	}
+	return parseText(u, text, asIRI)
+}
+
+// parseText is parseRef of text alone.
+func parseText(u *uri.URI, text string, asIRI bool) (err error) {
 	if asIRI {
 		*u, err = uri.ParseRule(text, uri.RuleIRIReference)
 		return err
