@@ -435,16 +435,17 @@ func (o *EditOptions) replacing() (replacing, several bool) {
 // (pipeline.Command.NewEcho). Only for text of one output an input,
 // without --default-scheme.
 func (o *EditOptions) editEcho(eo edit.Options) func(text string) bool {
-	var scratch edit.Scratch
-	var replaced []edit.Replaced
+	// Written on every input: on a cache line another worker shares,
+	// two cores took longer than one.
+	w := &editWork{eo: eo}
 	return func(text string) bool {
-		scratch.Reset()
+		w.scratch.Reset()
 		var u uri.URI
 		if parseText(&u, text, o.IRI) != nil {
 			return false
 		}
-		out, r, err := edit.ApplyReplacing(&u, o.Ops, eo, &scratch, replaced[:0])
-		replaced = r
+		out, r, err := edit.ApplyReplacing(&u, o.Ops, w.eo, &w.scratch, w.replaced[:0])
+		w.replaced = r
 		return err == nil && out == text
 	}
 }
