@@ -283,9 +283,9 @@ type worker[R any] struct {
 	op       Op[R]
 	fn       Func[R] // op, when it is a Func
 	render   render.Renderer[R]
-	filter   *filter.Filter         // nil when it keeps everything
-	echo     func(text string) bool // from Command.NewEcho, where it is used
-	echoes   echoWindow
+	filter   *filter.Filter                   // nil when it keeps everything
+	echo     func(text string) bool           // from Command.NewEcho, where it is used
+	echoes   echoWindow                       // when to try echo
 	newCarry func() *distinctCarry            // with Distinct
 	key      func(r *R) string                // Distinct.Key
 	lines    func(r *R, i int) (string, bool) // Distinct.Lines
