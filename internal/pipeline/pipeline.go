@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/check"
@@ -117,6 +118,14 @@ type Command[R any] struct {
 	// command sets it only where that holds for its format and flags;
 	// with Filter or Distinct it is not used.
 	NewEcho func() func(text string) bool
+	// EchoRecord says that the output of an input NewEcho accepts is a
+	// record that holds its text (JSON: the input, and the output that
+	// is the same), not its line. Run learns the record around the text
+	// by rendering sentinel inputs through the Op and the renderer, and
+	// writes each accepted input into it; where the sentinels' records
+	// differ but for their text, there is no echo. The test must accept
+	// only valid URIs, which a record holds as they stand.
+	EchoRecord bool
 }
 
 // Distinct writes the results it admits, deciding in input order: by
@@ -252,6 +261,12 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 			return &distinctCarry{admit: d.Admit, seen: set}
 		}
 	}
+	echo := c.NewEcho != nil && (c.Filter == nil || c.Filter.Empty()) && c.Distinct == nil
+	var frame []string // the echo's record around the text; nil: its line
+	if echo && c.EchoRecord {
+		frame = echoFrame(c)
+		echo = frame != nil
+	}
 	return stream.Run(stream.Config{
 		Stdin: env.Stdin, Stdout: env.Stdout, Stderr: env.Stderr, Dir: env.Dir, TempDir: env.TempDir, Quiet: env.Quiet,
 		Args: args, Files: c.Files, Only: c.Files, WholeFiles: c.WholeFiles, Once: c.Once, OnEmpty: c.OnEmpty, Cut: c.Cut, Workers: workers,
@@ -266,8 +281,8 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 			if c.Filter != nil && !c.Filter.Empty() {
 				w.filter = c.Filter
 			}
-			if c.NewEcho != nil && w.filter == nil && c.Distinct == nil {
-				w.echo = c.NewEcho()
+			if echo {
+				w.echo, w.frame = c.NewEcho(), frame
 			}
 			return w
 		},
@@ -285,6 +300,7 @@ type worker[R any] struct {
 	render   render.Renderer[R]
 	filter   *filter.Filter                   // nil when it keeps everything
 	echo     func(text string) bool           // from Command.NewEcho, where it is used
+	frame    []string                         // the record an echo writes around its text; nil: its line
 	echoes   echoWindow                       // when to try echo
 	newCarry func() *distinctCarry            // with Distinct
 	key      func(r *R) string                // Distinct.Key
@@ -298,7 +314,11 @@ func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
 	if w.echo != nil && w.echoes.try() {
 		if w.echo(in.Text) {
 			s.Checked++
-			s.Out.WriteInputLine(in.Text)
+			if w.frame == nil {
+				s.Out.WriteInputLine(in.Text)
+			} else {
+				writeFramed(s.Out, w.frame, in.Text)
+			}
 			return
 		}
 		w.echoes.missed()
@@ -361,6 +381,64 @@ func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
 		key = ascii.View(s.Out.Since(mark))
 	}
 	c.offer(sink.Span{Start: mark, End: s.Out.Mark()}, key, false)
+}
+
+// echoSentinels are the inputs Run renders to learn an echo's record:
+// valid URIs of several kinds, normal at every level, that together hold
+// every character a URI may (RFC 3986 section 2), so that a record that
+// escaped one would not be learnt.
+var echoSentinels = []string{
+	"http://echo.invalid/a",
+	"https://u:p@echo.invalid:1/-._~!$&'()*+,;=:@%20/ABCDEFGHIJKLMNOPQRSTUVWXYZ?bcdefghijklmnopqrstuvwxyz#0123456789/?",
+	"http://[2001:db8::1]:8/b",
+	"urn:echo:c",
+	"mailto:echo@echo.invalid",
+}
+
+// echoFrame learns the record an echo writes for c: what c's Op and
+// renderer write for each sentinel its echo test accepts, cut at the
+// sentinel's text. Each is given another line number, so that a record
+// that holds it is not learnt. It returns nil unless at least two
+// sentinels were accepted and their records are one frame, passed, with
+// nothing on stderr and nothing carried.
+func echoFrame[R any](c Command[R]) []string {
+	test, op, rn := c.NewEcho(), c.NewOp(), c.NewRenderer()
+	var frame []string
+	seen := 0
+	for i, text := range echoSentinels {
+		if !test(text) {
+			continue
+		}
+		s := sink.NewSink()
+		in := stream.Input{Line: i + 1, Text: text, Carry: &s.Carry}
+		var r R
+		if op.Do(&in, &r) != Pass {
+			return nil
+		}
+		rn.Render(s, &r)
+		if s.Err.Mark() != 0 || s.Carry != nil || s.Findings != 0 {
+			return nil
+		}
+		parts := strings.Split(string(s.Out.Since(0)), text)
+		if len(parts) < 2 || frame != nil && !slices.Equal(parts, frame) {
+			return nil
+		}
+		frame = parts
+		seen++
+	}
+	if seen < 2 {
+		return nil
+	}
+	return frame
+}
+
+// writeFramed writes text into its record, frame.
+func writeFramed(p *sink.Part, frame []string, text string) {
+	b := append(p.AvailableBuffer(), frame[0]...)
+	for _, f := range frame[1:] {
+		b = append(append(b, text...), f...)
+	}
+	p.Write(b)
 }
 
 // echoWindow decides when a worker tries its echo test. An input the test

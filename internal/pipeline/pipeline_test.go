@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/uritool/uritool/internal/filter"
@@ -126,6 +127,90 @@ func TestEcho(t *testing.T) {
 		out, stats := run(t, c.in, c.cmd)
 		if out != c.want || stats.Checked != c.checked {
 			t.Errorf("%s: out %q, checked %d; want %q, %d", c.name, out, stats.Checked, c.want, c.checked)
+		}
+	}
+}
+
+// recordFunc renders a result with a function, as a record renderer does.
+type recordFunc func(s *sink.Sink, r *results.Converted)
+
+func (f recordFunc) Render(s *sink.Sink, r *results.Converted) { f(s, r) }
+
+// TestEchoRecord: where an echo's output is a record, the record learnt
+// from the sentinels is the one the renderer writes, and where a record
+// depends on more than the text (its line, an escape), or too few
+// sentinels pass the test to tell, there is no echo.
+func TestEchoRecord(t *testing.T) {
+	const in = "a\nx\nbad\nhttp://q/?a=1&b\nB\n"
+	json := func() render.Renderer[results.Converted] {
+		return render.NewTableRenderer(results.EncodeTable, render.FormatJSON, render.TextOptions{Err: render.NewPalette(false, render.Passwords{Find: password.Find, Mask: password.Mask})})
+	}
+	withLine := func() render.Renderer[results.Converted] {
+		return recordFunc(func(s *sink.Sink, r *results.Converted) { fmt.Fprintf(s.Out, "%d %s\n", r.Line, r.Output) })
+	}
+	escaping := func() render.Renderer[results.Converted] {
+		return recordFunc(func(s *sink.Sink, r *results.Converted) {
+			fmt.Fprintf(s.Out, "<%s>\n", strings.ReplaceAll(r.Output, "&", "&amp;"))
+		})
+	}
+	// The Op passes its input on as it is, but for "x" and "bad".
+	all := func(text string) bool { return text != "x" && text != "bad" }
+	// Of the sentinels, only "urn:echo:c" passes.
+	oneSentinel := func(text string) bool {
+		return all(text) && !strings.Contains(text, "//") && !strings.Contains(text, "echo.invalid")
+	}
+	for _, c := range []struct {
+		name   string
+		render func() render.Renderer[results.Converted]
+		test   func(string) bool
+		echoed bool
+	}{
+		{"json", json, all, true},
+		{"line number", withLine, all, false},
+		{"escape", escaping, all, false},
+		{"one sentinel", json, oneSentinel, false},
+	} {
+		var seen []string // inputs the Op saw, not the sentinels
+		var mu sync.Mutex
+		op := func() pipeline.Op[results.Converted] {
+			return pipeline.Func[results.Converted](func(in *stream.Input, r *results.Converted) pipeline.Outcome {
+				r.Start(in.Line, in.Text)
+				if !strings.Contains(in.Text, "echo") && !strings.Contains(in.Text, "2001:db8") {
+					mu.Lock()
+					seen = append(seen, in.Text)
+					mu.Unlock()
+				}
+				switch in.Text {
+				case "bad":
+					r.Err = &finding.Finding{Rule: "test", Message: "bad"}
+					return pipeline.Fail
+				case "x":
+					r.Output = "X"
+				default:
+					r.Output = in.Text
+				}
+				return pipeline.Pass
+			})
+		}
+		runWith := func(echo bool) string {
+			var out, errOut bytes.Buffer
+			cmd := pipeline.Command[results.Converted]{NewOp: op, NewRenderer: c.render}
+			if echo {
+				cmd.NewEcho, cmd.EchoRecord = func() func(string) bool { return c.test }, true
+			}
+			if _, err := pipeline.Run(pipeline.Env{Stdin: strings.NewReader(in), Stdout: &out, Stderr: &errOut}, nil, cmd); err != nil {
+				t.Fatal(err)
+			}
+			return out.String()
+		}
+		want := runWith(false)
+		seen = nil
+		got := runWith(true)
+		if got != want {
+			t.Errorf("%s: echoed %q, want %q", c.name, got, want)
+		}
+		if echoed := len(seen) < 5; echoed != c.echoed {
+			t.Errorf("%s: the Op saw %q: echoed %v, want %v", c.name, seen, echoed, c.echoed)
 		}
 	}
 }
