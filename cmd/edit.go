@@ -210,8 +210,10 @@ each pair replaced, with its index, decoded key, old and new value.`,
 					return results.NewEditRenderer(format, render.TextOptions{Err: errPal})
 				},
 			}
-			if _, several := opts.replacing(); format == "text" && chosen == nil && !several && opts.DefaultScheme.String() == "" {
+			// A record holds a valid URI as it stands, not always an IRI.
+			if _, several := opts.replacing(); chosen == nil && !several && opts.DefaultScheme.String() == "" && (format == "text" || !opts.IRI) {
 				cmd.NewEcho = func() func(string) bool { return opts.editEcho(eo) }
+				cmd.EchoRecord = format == "json"
 			}
 			return run(root, args, cmd)
 		},
@@ -431,9 +433,9 @@ func (o *EditOptions) replacing() (replacing, several bool) {
 }
 
 // editEcho tells whether the edits leave a reference as it is, as a
-// query edit leaves most URLs: its text result is then itself
-// (pipeline.Command.NewEcho). Only for text of one output an input,
-// without --default-scheme.
+// query edit leaves most URLs: its text result is then itself, and its
+// record the same around it (pipeline.Command.NewEcho). Only for one
+// output an input, without --default-scheme.
 func (o *EditOptions) editEcho(eo edit.Options) func(text string) bool {
 	// Written on every input: on a cache line another worker shares,
 	// two cores took longer than one.

@@ -137,8 +137,8 @@ number of distinct classes, not with the input.`,
 					return render.NewTableRenderer(table, opts.Format.Value, to)
 				},
 			}
-			if opts.Format.Value == "text" && !opts.Check && !opts.Explain && !opts.IRI && opts.DefaultScheme.String() == "" {
-				cmd.NewEcho = opts.normalizeEcho
+			if !opts.Check && !opts.Explain && !opts.IRI && opts.DefaultScheme.String() == "" {
+				cmd.NewEcho, cmd.EchoRecord = opts.normalizeEcho, opts.Format.Value == "json"
 			}
 			if opts.Unique { // an equivalence class is its normal form, whatever the record says of its input
 				cmd.Distinct = &pipeline.Distinct[results.Normalized]{Key: func(r *results.Normalized) string { return r.Normal }}
@@ -202,9 +202,9 @@ func (o *NormalizeOptions) normalizer() uri.NormalizeOptions {
 }
 
 // normalizeEcho tells whether a reference is normal already, as most
-// are: its text result is then itself (pipeline.Command.NewEcho). Only for
-// text without --check, --explain, --iri or --default-scheme, which make
-// more of a result than its normal form.
+// are: its text result is then itself, and its record the same around it
+// (pipeline.Command.NewEcho). Not with --check, --explain, --iri or
+// --default-scheme, which make more of a result than its normal form.
 func (o *NormalizeOptions) normalizeEcho() func(text string) bool {
 	normalizer := o.normalizer()
 	return func(text string) bool {

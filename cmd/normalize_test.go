@@ -110,13 +110,15 @@ func TestConformanceCLINormalize(t *testing.T) {
 	t.Logf("normalize.json via normalize --json --level: %d/%d passed", pass, len(all))
 }
 
-// TestTextIsJSON: the text of normalize, resolve and edit, which takes a
-// shortcut for an input that is its own result (pipeline.Command.NewEcho),
-// gives line for line what their JSON gives, which never does, under each
-// flag that changes a normal form, a target or an edit's output.
+// TestTextIsJSON: normalize, resolve and edit take a shortcut for an
+// input that is its own result (pipeline.Command.NewEcho), in text and in
+// JSON. Under each flag that changes a normal form, a target or an edit's
+// output, both formats give what they give without it (behind a filter
+// that keeps every input, with which it is not taken), and the text gives
+// line for line what the JSON holds.
 func TestTextIsJSON(t *testing.T) {
 	t.Parallel()
-	inputs := []string{"example.com/a/../b", "localhost:8080", "http://a/%C3%87", "http://a/C%CC%A7", "HTTP://A:80/%7e", "http://a/ç"}
+	inputs := []string{"example.com/a/../b", "localhost:8080", "http://a/%C3%87", "http://a/C%CC%A7", "HTTP://A:80/%7e", "http://a/ç", "http://a/\u2028"}
 	for _, c := range loadCorpus[struct{ Input string }](t, "validity.json") {
 		inputs = append(inputs, c.Input)
 	}
@@ -145,10 +147,31 @@ func TestTextIsJSON(t *testing.T) {
 		{[]string{"edit", "--replace-values", "X", "--keys", "q*"}, "output"},
 		{[]string{"edit", "--set", "fragment=", "--unset", "query"}, "output"},
 		{[]string{"edit", "--iri", "--sort-query", "--set", "host=a"}, "output"},
+		{[]string{"edit", "--iri", "--delete-query", "utm_*"}, "output"},
 		{[]string{"edit", "--default-scheme", "https", "--delete-query", "x"}, "output"},
 	} {
 		text := run(t, stdin, nil, append(c.args, extra...)...)
 		js := run(t, stdin, nil, append(append(c.args, "--format", "json"), extra...)...)
+		for _, f := range []struct {
+			format string
+			got    result
+		}{{"text", text}, {"json", js}} {
+			// A filter that keeps every input: no path ends in ".zz9".
+			want := run(t, stdin, nil, append(append(c.args, "--format", f.format, "--drop-ext", "zz9"), extra...)...)
+			if f.got.code != want.code || f.got.stderr != want.stderr {
+				t.Errorf("%v --format %s: exit %d and stderr %q, without the shortcut %d and %q", c.args, f.format, f.got.code, head(f.got.stderr, 200), want.code, head(want.stderr, 200))
+			}
+			got, wantLines := strings.Split(f.got.stdout, "\n"), strings.Split(want.stdout, "\n")
+			for i := range min(len(got), len(wantLines)) {
+				if got[i] != wantLines[i] {
+					t.Errorf("%v --format %s, line %d: %q, without the shortcut %q", c.args, f.format, i+1, got[i], wantLines[i])
+					break
+				}
+			}
+			if len(got) != len(wantLines) {
+				t.Errorf("%v --format %s: %d lines, without the shortcut %d", c.args, f.format, len(got), len(wantLines))
+			}
+		}
 		lines := strings.Split(strings.TrimSuffix(text.stdout, "\n"), "\n")
 		recs := jsonLines(t, js.stdout)
 		if text.code != js.code || len(lines) != len(inputs) || len(recs) != len(inputs) {

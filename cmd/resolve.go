@@ -96,8 +96,9 @@ json names the base and the reference of each record.`,
 				NewOp:       func() pipeline.Op[results.Resolved] { return opts.resolveOp(base, args[0]) },
 				NewRenderer: tableRenderer(results.ResolveTable, opts.Format.Value, to),
 			}
-			if opts.Format.Value == "text" && !opts.Explain {
+			if !opts.Explain {
 				cmd.NewEcho = func() func(string) bool { return opts.resolveEcho(base) }
+				cmd.EchoRecord = opts.Format.Value == "json"
 			}
 			return run(root, args[1:], cmd)
 		},
@@ -142,8 +143,8 @@ func (o *ResolveOptions) resolveOp(base uri.URI, baseText string) pipeline.Op[re
 }
 
 // resolveEcho tells whether a reference resolves to itself, as most
-// absolute ones do: its text result is then itself
-// (pipeline.Command.NewEcho). Only for text without --explain.
+// absolute ones do: its text result is then itself, and its record the
+// same around it (pipeline.Command.NewEcho). Not with --explain.
 func (o *ResolveOptions) resolveEcho(base uri.URI) func(text string) bool {
 	resolver := uri.ResolveOptions{NonStrict: o.NonStrict}
 	return func(text string) bool {
