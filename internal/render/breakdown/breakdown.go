@@ -198,11 +198,13 @@ func appendPlainSegments(b []byte, path string) []byte {
 }
 
 // appendJoined writes s, plain, as a JSON array of its pieces between
-// each sep, as appendPlainSegments describes. It stores up to eight
-// bytes at a time as they are, up to the first sep among them: a zero
-// byte of w^sep, by the borrow trick, exact for the lowest zero since no
-// borrow reaches below it. The byte loop it replaces stored three bytes
-// for each byte of s.
+// each sep, as appendPlainSegments describes. It stores eight bytes at a
+// time as they are, up to the first sep among them: a zero byte of
+// w^sep, by the borrow trick, exact for the lowest zero since no borrow
+// reaches below it. The byte loop it replaces stored three bytes for
+// each byte of s; the words are loaded in a loop of their own, so that
+// the one with the end of s, shifted down so that its high bytes are
+// zero and never sep, takes no branch of theirs.
 func appendJoined(b []byte, s string, sep byte) []byte {
 	n := len(b)
 	// Every sep becomes three bytes, and a word's stores reach at most
@@ -213,33 +215,49 @@ func appendJoined(b []byte, s string, sep byte) []byte {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	seps := ones * uint64(sep)
 	in := unsafe.Slice(unsafe.StringData(s), len(s)) // s, only read, for 8-byte loads
-	last := len(s) - 8
-	for i := 0; i < len(s); {
-		// The word at i; at the end of a string of eight bytes or more,
-		// the last eight shifted down, so its high bytes are zero and
-		// never sep.
+	i := 0
+	for ; i+8 <= len(s); i++ {
+		w := binary.LittleEndian.Uint64(in[i:])
+		x := w ^ seps
+		binary.LittleEndian.PutUint64(b[n:], w)
+		at := (x - ones) &^ x & highs
+		if at == 0 {
+			n += 8
+			i += 7
+			continue
+		}
+		k := bits.TrailingZeros64(at) >> 3
+		n += k
+		b[n], b[n+1], b[n+2] = '"', ',', '"'
+		n += 3
+		i += k
+	}
+	// The last bytes, fewer than eight, in one word: each sep found is
+	// shifted out with the bytes before it.
+	if rest := len(s) - i; rest > 0 {
 		var w uint64
-		if last >= 0 {
-			from := min(i, last)
-			w = binary.LittleEndian.Uint64(in[from:]) >> (8 * (i - from))
+		if len(s) >= 8 {
+			w = binary.LittleEndian.Uint64(in[len(s)-8:]) >> (8 * (8 - rest))
 		} else {
 			for j := len(s) - 1; j >= i; j-- {
 				w = w<<8 | uint64(s[j])
 			}
 		}
-		step := min(len(s)-i, 8)
-		x := w ^ seps
-		at := (x - ones) &^ x & highs
-		binary.LittleEndian.PutUint64(b[n:n+8], w)
-		if at == 0 {
-			n += step
-			i += step
-			continue
+		for {
+			x := w ^ seps
+			binary.LittleEndian.PutUint64(b[n:], w)
+			at := (x - ones) &^ x & highs
+			if at == 0 {
+				n += rest
+				break
+			}
+			k := bits.TrailingZeros64(at) >> 3
+			n += k
+			b[n], b[n+1], b[n+2] = '"', ',', '"'
+			n += 3
+			w >>= 8 * (k + 1)
+			rest -= k + 1
 		}
-		k := bits.TrailingZeros64(at) >> 3
-		b[n+k], b[n+k+1], b[n+k+2] = '"', ',', '"'
-		n += k + 3
-		i += k + 1
 	}
 	b[n], b[n+1] = '"', ']'
 	return b[:n+2]
