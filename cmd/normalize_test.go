@@ -110,6 +110,32 @@ func TestConformanceCLINormalize(t *testing.T) {
 	t.Logf("normalize.json via normalize --json --level: %d/%d passed", pass, len(all))
 }
 
+// TestUniqueEcho: with --unique, normalize and resolve take the shortcut
+// for an input that is its own result too (pipeline.Command.NewEcho), and
+// give what they give behind a filter that keeps every input, with which
+// they do not: each equivalence class or target once, failed inputs kept.
+func TestUniqueEcho(t *testing.T) {
+	t.Parallel()
+	inputs := []string{"http://a/b", "HTTP://A/b", "http://a/b", "%zz", "http://a/./b", "%zz", "http://a/%7e", "http://a/~", "a/../b", "b"}
+	for _, c := range loadCorpus[struct{ Input string }](t, "normalize.json") {
+		inputs = append(inputs, c.Input, c.Input)
+	}
+	stdin, extra, _ := feed(inputs)
+	for _, args := range [][]string{
+		{"normalize", "--unique"},
+		{"normalize", "--unique", "--level", "syntax"},
+		{"normalize", "--unique", "--format", "json"},
+		{"resolve", "--unique", "http://a/b/c"},
+		{"resolve", "--unique", "--format", "json", "http://a/b/c"},
+	} {
+		got := run(t, stdin, nil, append(args, extra...)...)
+		want := run(t, stdin, nil, append(append(args, "--drop-ext", "zz9"), extra...)...)
+		if got != want {
+			t.Errorf("%v: the shortcut gives exit %d and\n%s\nwithout it, exit %d and\n%s", args, got.code, head(got.stdout, 400), want.code, head(want.stdout, 400))
+		}
+	}
+}
+
 // TestTextIsJSON: normalize, resolve and edit take a shortcut for an
 // input that is its own result (pipeline.Command.NewEcho), in text and in
 // JSON. Under each flag that changes a normal form, a target or an edit's

@@ -115,8 +115,9 @@ type Command[R any] struct {
 	// result would be its own line, passed, and nothing else: so are
 	// most inputs of normalize, resolve and edit. Such an input is
 	// written as it is, and no result is built or rendered for it. A
-	// command sets it only where that holds for its format and flags;
-	// with Filter or Distinct it is not used.
+	// command sets it only where that holds for its format and flags.
+	// With Filter, or Distinct.Lines, it is not used; with Distinct.Key,
+	// such an input's key is its text.
 	NewEcho func() func(text string) bool
 	// EchoRecord says that the output of an input NewEcho accepts is a
 	// record that holds its text (JSON: the input, and the output that
@@ -261,7 +262,7 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 			return &distinctCarry{admit: d.Admit, seen: set}
 		}
 	}
-	echo := c.NewEcho != nil && (c.Filter == nil || c.Filter.Empty()) && c.Distinct == nil
+	echo := c.NewEcho != nil && (c.Filter == nil || c.Filter.Empty()) && (c.Distinct == nil || c.Distinct.Lines == nil)
 	var frame []string // the echo's record around the text; nil: its line
 	if echo && c.EchoRecord {
 		frame = echoFrame(c)
@@ -314,11 +315,19 @@ func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
 	if w.echo != nil && w.echoes.try() {
 		if w.echo(in.Text) {
 			s.Checked++
-			if w.frame == nil {
-				s.Out.WriteInputLine(in.Text)
-			} else {
-				writeFramed(s.Out, w.frame, in.Text)
+			if w.newCarry == nil {
+				w.writeEcho(s.Out, in.Text)
+				return
 			}
+			// Offered as the result's output would be: keyed by its
+			// text, which is the result, or by the output itself.
+			mark := s.Out.Mark()
+			w.writeEcho(s.Out, in.Text)
+			key := in.Text
+			if w.key == nil {
+				key = ascii.View(s.Out.Since(mark))
+			}
+			sink.CarryOf(&s.Carry, w.newCarry).offer(sink.Span{Start: mark, End: s.Out.Mark()}, key, false)
 			return
 		}
 		w.echoes.missed()
@@ -432,10 +441,15 @@ func echoFrame[R any](c Command[R]) []string {
 	return frame
 }
 
-// writeFramed writes text into its record, frame.
-func writeFramed(p *sink.Part, frame []string, text string) {
-	b := append(p.AvailableBuffer(), frame[0]...)
-	for _, f := range frame[1:] {
+// writeEcho writes the output of an input that is its own result: its
+// line, or its record.
+func (w *worker[R]) writeEcho(p *sink.Part, text string) {
+	if w.frame == nil {
+		p.WriteInputLine(text)
+		return
+	}
+	b := append(p.AvailableBuffer(), w.frame[0]...)
+	for _, f := range w.frame[1:] {
 		b = append(append(b, text...), f...)
 	}
 	p.Write(b)

@@ -122,7 +122,11 @@ func TestEcho(t *testing.T) {
 	}{
 		{"echo", "a\r\nB\nbad\nskip\nc", pipeline.Command[results.Converted]{NewEcho: lower}, "a\nB\n\nc\n", 4},
 		{"filter", "http://a/?x\nhttp://b/\n", pipeline.Command[results.Converted]{NewEcho: lower, Filter: &filter.Filter{Has: []uri.Component{uri.ComponentQuery}}}, "HTTP://A/?X\n", 1},
-		{"distinct", "a\nb\na\n", pipeline.Command[results.Converted]{NewEcho: lower, Distinct: pipeline.Unique[results.Converted](true)}, "A\nB\n", 3},
+		// Each distinct output once, the echoed ones too: keyed by
+		// their output, or, with Key, by their text.
+		{"distinct", "a\nb\na\n", pipeline.Command[results.Converted]{NewEcho: lower, Distinct: pipeline.Unique[results.Converted](true)}, "a\nb\n", 3},
+		{"distinct key", "a\nB\na\nb\n", pipeline.Command[results.Converted]{NewEcho: lower, Distinct: &pipeline.Distinct[results.Converted]{Key: func(r *results.Converted) string { return strings.ToLower(r.Output) }}}, "a\nB\n", 4},
+		{"distinct lines", "a\nb\na\n", pipeline.Command[results.Converted]{NewEcho: lower, Distinct: &pipeline.Distinct[results.Converted]{Lines: func(r *results.Converted, _ int) (string, bool) { return r.Output, true }}}, "A\nB\n", 3},
 	} {
 		out, stats := run(t, c.in, c.cmd)
 		if out != c.want || stats.Checked != c.checked {
