@@ -319,15 +319,11 @@ func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
 				w.writeEcho(s.Out, in.Text)
 				return
 			}
-			// Offered as the result's output would be: keyed by its
-			// text, which is the result, or by the output itself.
+			// Offered as the result's output is: under Key, keyed by its
+			// text, which is the result.
 			mark := s.Out.Mark()
 			w.writeEcho(s.Out, in.Text)
-			key := in.Text
-			if w.key == nil {
-				key = ascii.View(s.Out.Since(mark))
-			}
-			sink.CarryOf(&s.Carry, w.newCarry).offer(sink.Span{Start: mark, End: s.Out.Mark()}, key, false)
+			w.offer(s, mark, in.Text, w.key != nil)
 			return
 		}
 		w.echoes.missed()
@@ -382,14 +378,20 @@ func (w *worker[R]) Handle(in *stream.Input, s *sink.Sink) {
 		}
 		return
 	}
-	c := sink.CarryOf(&s.Carry, w.newCarry)
 	var key string
 	if w.key != nil {
 		key = w.key(&w.result)
-	} else {
+	}
+	w.offer(s, mark, key, w.key != nil)
+}
+
+// offer offers to Distinct what was written to s.Out from mark on, under
+// key, or, where not keyed, under that output itself.
+func (w *worker[R]) offer(s *sink.Sink, mark int, key string, keyed bool) {
+	if !keyed {
 		key = ascii.View(s.Out.Since(mark))
 	}
-	c.offer(sink.Span{Start: mark, End: s.Out.Mark()}, key, false)
+	sink.CarryOf(&s.Carry, w.newCarry).offer(sink.Span{Start: mark, End: s.Out.Mark()}, key, false)
 }
 
 // echoSentinels are the inputs Run renders to learn an echo's record:
