@@ -118,24 +118,40 @@ func plainHost(host string, special bool) bool {
 		return true
 	}
 	start := 0
-	for i := 0; i <= len(host); i++ {
-		if i < len(host) && host[i] != '.' {
-			if c := host[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+	for i := 0; i < len(host); i++ {
+		switch ldh[host[i]] {
+		case 0:
+			return false
+		case dot:
+			if !plainLabel(host[start:i]) {
 				return false
 			}
-			continue
+			start = i + 1
 		}
-		label := host[start:i]
-		if label == "" || strings.HasPrefix(label, "xn--") {
-			return false
-		}
-		if i == len(host) && !(label[0] >= 'a' && label[0] <= 'z') {
-			return false
-		}
-		start = i + 1
 	}
-	return true
+	last := host[start:]
+	return plainLabel(last) && last[0] >= 'a' && last[0] <= 'z'
 }
+
+// plainLabel reports whether a label of a plain host is one IDNA keeps:
+// nonempty and no A-label.
+func plainLabel(label string) bool {
+	return label != "" && !strings.HasPrefix(label, "xn--")
+}
+
+// ldh classes the bytes of a plain special host: lowercase letters,
+// digits and hyphens are 1, the dot is dot, any other byte 0.
+var ldh = func() (t [256]uint8) {
+	for c := range t {
+		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' {
+			t[c] = 1
+		}
+	}
+	t['.'] = dot
+	return t
+}()
+
+const dot = 2
 
 func isAlnum(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
@@ -143,14 +159,16 @@ func isAlnum(c byte) bool {
 
 // hasDotSegment reports whether a segment of path is "." or "..", or
 // whether path has a percent-encoded dot, which WHATWG reads as one in
-// such segments. One pass: most paths have neither.
+// such segments. It looks only at the dots and percent signs, which
+// IndexByte finds many bytes at a time: most paths have few or none.
 func hasDotSegment(path string) bool {
-	for i := 0; i < len(path); i++ {
-		switch path[i] {
-		case '.':
-			if i > 0 && path[i-1] != '/' {
-				continue
-			}
+	for i := 0; ; {
+		d := strings.IndexByte(path[i:], '.')
+		if d < 0 {
+			break
+		}
+		i += d
+		if i == 0 || path[i-1] == '/' {
 			j := i + 1
 			if j < len(path) && path[j] == '.' {
 				j++
@@ -158,13 +176,20 @@ func hasDotSegment(path string) bool {
 			if j == len(path) || path[j] == '/' {
 				return true
 			}
-		case '%':
-			if i+2 < len(path) && path[i+1] == '2' && path[i+2]|0x20 == 'e' {
-				return true
-			}
 		}
+		i++
 	}
-	return false
+	for i := 0; ; {
+		p := strings.IndexByte(path[i:], '%')
+		if p < 0 {
+			return false
+		}
+		i += p
+		if i+2 < len(path) && path[i+1] == '2' && path[i+2]|0x20 == 'e' {
+			return true
+		}
+		i++
+	}
 }
 
 // startsWithDriveLetter reports whether the first segment of a file path

@@ -140,6 +140,11 @@ func TestPlainTakes(t *testing.T) {
 		{"http://a.1/", false},                   // ends in a number
 		{"http://xn--nxasmq6b.com/", false},      // IDNA checks an A-label
 		{"http://a..b/", false},                  // empty label
+		{"http://example.com./", false},          // empty last label
+		{"http://.example.com/", false},          // empty first label
+		{"http://a.xn--nxasmq6b/", false},        // an A-label last
+		{"http://a.2b/", false},                  // the last label starts with a digit
+		{"http://1a.b-2/", true},                 // a letter
 		{"http://a_b/", false},                   // not LDH
 		{"http:/a", false},                       // WHATWG finds host "a"
 		{"http://a/b/../c", false},               // dot-segment
@@ -186,6 +191,7 @@ func TestHasDotSegment(t *testing.T) {
 		"": false, "/": false, "/a/b": false, ".": true, "..": true, "/.": true, "/..": true, "/./a": true,
 		"/a/../b": true, "/a/.": true, "/.a": false, "/a.": false, "/..a": false, "/a../b": false, "/...": false,
 		"/%2e": true, "/%2E": true, "/a%2eb": true, "/%2f": false, "/%20e": false, "/%2": false, "a/./b": true,
+		"/a.b/.": true, "/a.b.c/..": true, "/a.b.c": false, "/%25/%2e": true, "%": false, "/%41%2E": true, "/a.%2f": false,
 	} {
 		if got := hasDotSegment(path); got != want {
 			t.Errorf("hasDotSegment(%q) = %v, want %v", path, got, want)
