@@ -154,7 +154,7 @@ func interopOp(components []string, base string, read readFunc) pipeline.Op[read
 		// and a composite literal would copy them twice.
 		r.Line, r.Input, r.Base = in.Line, in.Text, base
 		r.Readings = read(in.Text)
-		r.Disagree = interop.Compare(r.Readings, components)
+		r.Disagree = interop.Compare(&r.Readings, components)
 		return pipeline.FailIf(len(r.Disagree) > 0)
 	})
 }

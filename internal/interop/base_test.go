@@ -138,14 +138,14 @@ func TestBaseReadConcurrent(t *testing.T) {
 	alone := ParseBase(baseURL)
 	want := make([]string, len(cases))
 	for i, c := range cases {
-		want[i] = fmt.Sprint(Compare(alone.Read(c.Input), Components))
+		want[i] = fmt.Sprint(compareOf(alone.Read(c.Input), Components))
 	}
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Go(func() {
 			base := ParseBase(baseURL)
 			for i, c := range cases {
-				if got := fmt.Sprint(Compare(base.Read(c.Input), Components)); got != want[i] {
+				if got := fmt.Sprint(compareOf(base.Read(c.Input), Components)); got != want[i] {
 					t.Errorf("%q: %s in a goroutine, %s alone", c.Input, got, want[i])
 					return
 				}

@@ -28,16 +28,16 @@ var hostProfile = idna.New(
 // of Components, on which the parsers that accepted the input disagree,
 // preceded by "accepted" when some parser accepts and another rejects. An
 // empty result means they agree; so do parsers that all reject.
-func Compare(rs [3]Reading, components []string) []string {
-	if alike(&rs) {
+func Compare(rs *[3]Reading, components []string) []string {
+	if alike(rs) {
 		return nil
 	}
 	var out []string
-	if n := accepted(&rs); n > 0 && n < len(rs) {
+	if n := accepted(rs); n > 0 && n < len(rs) {
 		out = append(out, "accepted")
 	}
 	for _, c := range Components {
-		if slices.Contains(components, c) && !agreeOn(&rs, c) {
+		if slices.Contains(components, c) && !agreeOn(rs, c) {
 			out = append(out, c)
 		}
 	}

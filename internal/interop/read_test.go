@@ -14,7 +14,7 @@ import (
 func TestReadConcurrent(t *testing.T) {
 	cases := loadCorpus(t)
 	outcome := func(input string) string {
-		s := fmt.Sprint(Compare(Read(input), Components))
+		s := fmt.Sprint(compareOf(Read(input), Components))
 		if u, err := uri.Parse(input); err == nil {
 			s += "|" + AuthorityDiff(u)
 		}
@@ -44,7 +44,7 @@ func BenchmarkRead(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, c := range cases {
-			Compare(Read(c.Input), SecurityComponents)
+			compareOf(Read(c.Input), SecurityComponents)
 		}
 	}
 }
@@ -57,7 +57,7 @@ func BenchmarkBaseRead(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, c := range cases {
-			Compare(base.Read(c.Input), SecurityComponents)
+			compareOf(base.Read(c.Input), SecurityComponents)
 		}
 	}
 }
