@@ -69,7 +69,9 @@ func (b *Base) readRFC3986(s string) Reading {
 	if err != nil {
 		return Reading{Parser: RFC3986, Err: err.Error()}
 	}
-	return readURI(t)
+	r := readURI(t)
+	r.URIChars = true // resolved from two URIs
+	return r
 }
 
 func (b *Base) readWHATWG(s string) Reading {

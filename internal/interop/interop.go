@@ -52,6 +52,12 @@ type Reading struct {
 	// Defined versus absent, where the parser tells them apart: WHATWG has
 	// no empty userinfo and no empty port, and net/url no empty fragment.
 	HasUserinfo, HasHost, HasPort, HasQuery, HasFragment bool
+
+	// URIChars is set where the components hold only characters a URI
+	// may (RFC 3986 section 2): ASCII, and no space, control or quote.
+	// The rfc3986 reading of a URI has it; a table for people can then
+	// show them as they are without looking.
+	URIChars bool
 }
 
 // Read reads s with each parser, in the order of Parsers: rfc3986 as a
@@ -76,7 +82,9 @@ func readRFC3986(s string) Reading {
 	if err != nil {
 		return Reading{Parser: RFC3986, Err: err.Error()}
 	}
-	return readURI(u)
+	r := readURI(u)
+	r.URIChars = true
+	return r
 }
 
 // readURI is the rfc3986 reading of a parsed URI or IRI.

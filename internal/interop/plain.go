@@ -56,13 +56,13 @@ func plainReadings(rs *[3]Reading) bool {
 
 	w, n := &rs[1], &rs[2]
 	*w = *r
-	w.Parser = WHATWG
+	w.Parser, w.URIChars = WHATWG, false // as the parser would give it
 	if special && r.Path == "" {
 		w.Path = "/" // a special URL's path is never empty
 	}
 
 	*n = *r
-	n.Parser = NetURL
+	n.Parser, n.URIChars = NetURL, false
 	// net/url has no empty fragment: "#" alone leaves Fragment "".
 	n.HasFragment = r.Fragment != ""
 	return true
