@@ -170,7 +170,7 @@ func runeColumns(r rune) int {
 }
 
 // spaces is a run of spaces to cut from.
-const spaces = "                                                                "
+const spaces = "                                                                                                                                                                                                                                                                "
 
 // AppendSpaces appends n spaces, which pad a column. Columns are often
 // adjacent: n is 0 about as often as not, and skipping the copy then

@@ -4,6 +4,7 @@
 package readings
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 
@@ -96,95 +97,153 @@ func readingValue(r *interop.Reading, i int) (string, bool) {
 // marked with "≠" without color, then the errors and the verdict. It
 // writes into a buffer of its own, with the colors' escape sequences
 // taken once: the table is about seventeen times the input's size, and
-// this is most of interop's work.
+// this is most of interop's work. The first column never changes, so
+// each row starts with a lead made once: margin, color and name, padded.
 type interopText struct {
 	_                   sink.CacheLinePad
 	on                  bool
 	label, dim, err, ok render.Ink
 	passwords           render.Passwords
-	rows                [1 + 1 + 7][1 + 3]string // header, accepted, Components
-	cols                [1 + 1 + 7][1 + 3]int    // the columns each cell takes
-	widths              [1 + 3]int               // the columns each column takes
-	head                [1 + 3]int               // the widths before any reading: names and header
+	lead                [rows][2]string // a row's lead; [1] where the parsers disagree
+	cells               [3][rows]string // one column per reading: header, accepted, Components
+	cols                [3][rows]int    // the terminal columns each cell takes
+	most                [3]int          // the widest cell of each column below the header
+	widths              [3]int          // the columns each reading's column takes
 	_                   sink.CacheLinePad
 }
+
+// rows is the table's rows: header, accepted, Components.
+const rows = 1 + 1 + 7
 
 func newInteropText(pal *render.Palette) *interopText {
 	t := &interopText{on: pal.On, label: render.InkOf(pal.Label), dim: render.InkOf(pal.Dim), err: render.InkOf(pal.Error), ok: render.InkOf(pal.OK),
 		passwords: pal.Passwords}
-	t.rows[0][0] = ""
-	copy(t.rows[0][1:], interop.Parsers)
-	t.rows[1][0] = "accepted"
-	for i, c := range interop.Components {
-		t.rows[2+i][0] = c
+	names := append([]string{"", "accepted"}, interop.Components...)
+	name := 0
+	for _, n := range names {
+		name = max(name, render.Columns(n))
 	}
-	for i := range t.rows {
-		for k := range t.rows[i] {
-			t.cols[i][k] = render.Columns(t.rows[i][k])
+	for i, n := range names {
+		for differs, sp := range [2]render.Ink{{}, t.err} {
+			margin := "  "
+			switch {
+			case i == 0:
+				sp = t.dim
+			case differs == 1 && !t.on:
+				margin = "≠ "
+			}
+			b := append([]byte(margin), sp.On...)
+			b = render.AppendSpaces(append(b, n...), name-render.Columns(n)+2)
+			t.lead[i][differs] = string(b)
 		}
-		t.head[0] = max(t.head[0], t.cols[i][0])
 	}
-	copy(t.head[1:], t.cols[0][1:])
+	for p := range t.cells {
+		t.cells[p][0] = interop.Parsers[p]
+		t.cols[p][0] = render.Columns(interop.Parsers[p])
+	}
 	return t
 }
 
 // fill sets the cells of the readings and the width of each column. A
-// parser that read a component as the one before it did has its cell.
+// parser that read the input as the one before it did has its column,
+// and one that read a component so has its cell.
 func (t *interopText) fill(r *Result) {
-	t.widths = t.head
-	for i := 1; i < len(t.rows); i++ {
-		row, cols, comp := &t.rows[i], &t.cols[i], i-2
-		var last struct {
-			ok, defined bool
-			v           string
+	for p := range r.Readings {
+		if p > 0 && sameReading(&r.Readings[p], &r.Readings[p-1]) {
+			copy(t.cells[p][1:], t.cells[p-1][1:])
+			copy(t.cols[p][1:], t.cols[p-1][1:])
+			t.most[p] = t.most[p-1]
+		} else {
+			t.fillColumn(r, p)
 		}
-		for p := range r.Readings {
-			rd, k := &r.Readings[p], 1+p
-			v, defined := "", false
-			if comp >= 0 {
-				v, defined = readingValue(rd, comp)
-			}
-			if p > 0 && rd.OK == last.ok && defined == last.defined && v == last.v {
-				row[k], cols[k] = row[k-1], cols[k-1]
-			} else {
-				row[k], cols[k] = t.cell(rd.OK, v, defined, comp)
-			}
-			last.ok, last.defined, last.v = rd.OK, defined, v
-			t.widths[k] = max(t.widths[k], cols[k])
+		t.widths[p] = max(t.cols[p][0], t.most[p])
+	}
+}
+
+// fillColumn sets the cells of reading p below the header.
+func (t *interopText) fillColumn(r *Result, p int) {
+	rd, cells, cols := &r.Readings[p], &t.cells[p], &t.cols[p]
+	if !rd.OK {
+		*cells = [rows]string{cells[0], "no"}
+		*cols = [rows]int{cols[0], 2}
+		t.most[p] = 2
+		return
+	}
+	cells[1], cols[1] = "yes", 3
+	most := 3
+	for comp := range len(interop.Components) {
+		i := 2 + comp
+		v, defined := readingValue(rd, comp)
+		switch {
+		case p > 0 && sameCell(&r.Readings[p-1], comp, v, defined):
+			cells[i], cols[i] = t.cells[p-1][i], t.cols[p-1][i]
+		case rd.URIChars && defined && v != "" && comp != userinfo:
+			cells[i], cols[i] = v, len(v) // most cells: as they are, unlooked at
+		default:
+			cells[i], cols[i] = t.cell(v, defined, comp)
+		}
+		most = max(most, cols[i])
+	}
+	t.most[p] = most
+}
+
+// userinfo is the userinfo's index in interop.Components.
+const userinfo = 1
+
+// sameCell reports whether prev accepted the input and read component
+// comp as v, defined or not: as the accepting reading after it did.
+func sameCell(prev *interop.Reading, comp int, v string, defined bool) bool {
+	pv, pdefined := readingValue(prev, comp)
+	return prev.OK && defined == pdefined && v == pv
+}
+
+// sameReading reports whether a and b give the same cells: both
+// rejected, or both accepted with the same components.
+func sameReading(a, b *interop.Reading) bool {
+	return a.OK == b.OK && (!a.OK || a.Scheme == b.Scheme && a.Userinfo == b.Userinfo && a.Host == b.Host &&
+		a.Port == b.Port && a.Path == b.Path && a.Query == b.Query && a.Fragment == b.Fragment &&
+		a.HasUserinfo == b.HasUserinfo && a.HasHost == b.HasHost && a.HasPort == b.HasPort &&
+		a.HasQuery == b.HasQuery && a.HasFragment == b.HasFragment)
+}
+
+// differing is the rows of the table the parsers disagree on, a bit each.
+func differing(disagree []string) (rowBits uint) {
+	for _, c := range disagree {
+		if c == "accepted" {
+			rowBits |= 1 << 1
+		} else if i := slices.Index(interop.Components, c); i >= 0 {
+			rowBits |= 1 << (2 + i)
 		}
 	}
+	return rowBits
 }
 
 func (t *interopText) Render(s *sink.Sink, r *Result) {
 	b := t.label.Append(s.Out.AvailableBuffer(), render.Shown(r.Input, t.passwords, false))
 	b = append(b, '\n')
 	t.fill(r)
-	for i := range t.rows {
-		row := &t.rows[i]
-		differs := i > 0 && slices.Contains(r.Disagree, row[0])
-		sp := render.Ink{}
-		switch {
-		case i == 0:
-			sp = t.dim
-		case differs:
-			sp = t.err
+	rowBits := differing(r.Disagree)
+	for i := range rows {
+		differs := rowBits >> i & 1
+		b = append(b, t.lead[i][differs]...)
+		// The first two cells go over a run of spaces that pads them.
+		c0, c1, c2 := t.cells[0][i], t.cells[1][i], t.cells[2][i]
+		n0 := len(c0) + t.widths[0] - t.cols[0][i] + 2
+		at := len(b)
+		b = render.AppendSpaces(b, n0+len(c1)+t.widths[1]-t.cols[1][i]+2)
+		copy(b[at:], c0)
+		copy(b[at+n0:], c1)
+		b = append(b, c2...)
+		if c2 == "" {
+			// A rejecting parser's cells are empty: no padding to end the
+			// line. The row's name stops the trim.
+			b = bytes.TrimRight(b, " ")
 		}
-		if differs && !t.on {
-			b = append(b, "≠ "...)
-		} else {
-			b = append(b, "  "...)
+		if differs == 1 {
+			b = append(b, t.err.Off...)
+		} else if i == 0 {
+			b = append(b, t.dim.Off...)
 		}
-		b = append(b, sp.On...)
-		text := len(b)
-		cols := &t.cols[i]
-		b = render.AppendSpaces(append(b, row[0]...), t.widths[0]-cols[0]+2)
-		b = render.AppendSpaces(append(b, row[1]...), t.widths[1]-cols[1]+2)
-		b = render.AppendSpaces(append(b, row[2]...), t.widths[2]-cols[2]+2)
-		b = append(b, row[3]...)
-		for len(b) > text && b[len(b)-1] == ' ' {
-			b = b[:len(b)-1]
-		}
-		b = append(b, sp.Off...)
 		b = append(b, '\n')
 	}
 	for i := range r.Readings {
@@ -212,21 +271,14 @@ func (t *interopText) Render(s *sink.Sink, r *Result) {
 	s.Out.Write(b)
 }
 
-// cell is one parser's reading v of component i of interop.Components
-// for the table, shown as render.Shown shows input: non-printing bytes
-// escaped and the password of the userinfo masked. It is quoted when
-// empty or when it holds a space or a quote, which would blur where it
-// ends; "-" when there is none. cols is the terminal columns it takes.
-// i is -1 for the row that says whether the parser accepted the input.
-func (t *interopText) cell(ok bool, v string, defined bool, i int) (shown string, cols int) {
-	switch {
-	case i < 0 && ok:
-		return "yes", 3
-	case i < 0:
-		return "no", 2
-	case !ok:
-		return "", 0
-	case !defined:
+// cell is an accepting parser's reading v of component i of
+// interop.Components for the table, shown as render.Shown shows input:
+// non-printing bytes escaped and the password of the userinfo masked. It
+// is quoted when empty or when it holds a space or a quote, which would
+// blur where it ends; "-" when there is none. cols is the terminal
+// columns it takes.
+func (t *interopText) cell(v string, defined bool, i int) (shown string, cols int) {
+	if !defined {
 		return "-", 1
 	}
 	c := interop.Components[i]
