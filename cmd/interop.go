@@ -113,7 +113,7 @@ password of the userinfo is shown as ****; --format json has them as read.`,
 }
 
 // readFunc reads one input with every parser.
-type readFunc = func(string) [3]interop.Reading
+type readFunc = func(string, *[3]interop.Reading)
 
 // readerPerWorker returns what gives each worker its readFunc: Read, or
 // with --base, the Read of a Base of the worker's own (a Base is not safe
@@ -153,7 +153,7 @@ func interopOp(components []string, base string, read readFunc) pipeline.Op[read
 		// Field by field: the readings are most of the result's bytes,
 		// and a composite literal would copy them twice.
 		r.Line, r.Input, r.Base = in.Line, in.Text, base
-		r.Readings = read(in.Text)
+		read(in.Text, &r.Readings)
 		r.Disagree = interop.Compare(&r.Readings, components)
 		return pipeline.FailIf(len(r.Disagree) > 0)
 	})

@@ -47,14 +47,15 @@ func ParseBase(base string) *Base {
 // Parsers, "" for one that accepts it.
 func (b *Base) Errors() [3]string { return b.errs }
 
-// Read reads s with each parser, in the order of Parsers, and resolves it
-// against the base: rfc3986 parses a URI-reference and resolves it by RFC
-// 3986 section 5.2, whatwg parses s with the base URL (WHATWG URL
-// Standard, "URL parsing"), net/url parses s with url.Parse and resolves
-// it with the base's ResolveReference. A parser that rejects the base
-// rejects every input, with the base's error, which starts "base".
-func (b *Base) Read(s string) [3]Reading {
-	return [3]Reading{b.readRFC3986(s), b.readWHATWG(s), b.readNetURL(s)}
+// Read reads s with each parser into rs, in the order of Parsers, and
+// resolves it against the base: rfc3986 parses a URI-reference and
+// resolves it by RFC 3986 section 5.2, whatwg parses s with the base URL
+// (WHATWG URL Standard, "URL parsing"), net/url parses s with url.Parse
+// and resolves it with the base's ResolveReference. A parser that rejects
+// the base rejects every input, with the base's error, which starts
+// "base".
+func (b *Base) Read(s string, rs *[3]Reading) {
+	rs[0], rs[1], rs[2] = b.readRFC3986(s), b.readWHATWG(s), b.readNetURL(s)
 }
 
 func (b *Base) readRFC3986(s string) Reading {

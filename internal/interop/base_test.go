@@ -54,7 +54,7 @@ func TestBaseRFC3986Examples(t *testing.T) {
 		"g;x=1/../y": "http://a/b/c/y", "g?y/./x": "http://a/b/c/g?y/./x", "g?y/../x": "http://a/b/c/g?y/../x",
 		"g#s/./x": "http://a/b/c/g#s/./x", "g#s/../x": "http://a/b/c/g#s/../x", "http:g": "http:g",
 	} {
-		r := base.Read(ref)[0]
+		r := readOf(base.Read, ref)[0]
 		if got := recompose(r); !r.OK || got != want {
 			t.Errorf("%q: rfc3986 reads %q (OK %v, %s), want %q", ref, got, r.OK, r.Err, want)
 		}
@@ -98,7 +98,7 @@ func TestBaseRead(t *testing.T) {
 		{"mailto:x@y", "z", [3]string{"mailto:z", "error: " + missingScheme, "mailto:///z"}},
 		{"mailto:x@y", "#z", [3]string{"mailto:x@y#z", "mailto:x@y#z", "mailto:x@y#z"}},
 	} {
-		rs := ParseBase(c.base).Read(c.ref)
+		rs := readOf(ParseBase(c.base).Read, c.ref)
 		for i, r := range rs {
 			got := recompose(r)
 			if !r.OK {
@@ -138,14 +138,14 @@ func TestBaseReadConcurrent(t *testing.T) {
 	alone := ParseBase(baseURL)
 	want := make([]string, len(cases))
 	for i, c := range cases {
-		want[i] = fmt.Sprint(compareOf(alone.Read(c.Input), Components))
+		want[i] = fmt.Sprint(compareOf(readOf(alone.Read, c.Input), Components))
 	}
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Go(func() {
 			base := ParseBase(baseURL)
 			for i, c := range cases {
-				if got := fmt.Sprint(compareOf(base.Read(c.Input), Components)); got != want[i] {
+				if got := fmt.Sprint(compareOf(readOf(base.Read, c.Input), Components)); got != want[i] {
 					t.Errorf("%q: %s in a goroutine, %s alone", c.Input, got, want[i])
 					return
 				}

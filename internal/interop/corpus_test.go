@@ -40,7 +40,7 @@ func TestCorpus(t *testing.T) {
 		if c.Note == "" {
 			t.Errorf("%q has no note", c.Input)
 		}
-		got := compareOf(Read(c.Input), SecurityComponents)
+		got := compareOf(readOf(Read, c.Input), SecurityComponents)
 		if len(got) == 0 != c.Agree || !slices.Equal(got, c.Disagree) {
 			t.Errorf("%q: parsers disagree on %q, corpus says agree %v, disagree %q", c.Input, got, c.Agree, c.Disagree)
 		}

@@ -16,7 +16,7 @@ func FuzzDifferential(f *testing.F) {
 		f.Add(c.Input)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		rs := Read(s)
+		rs := readOf(Read, s)
 		checkReadings(t, s, rs)
 		got := compareOf(rs, Components)
 
@@ -83,7 +83,7 @@ func FuzzBaseRead(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, base, s string) {
 		b := ParseBase(base)
-		rs := b.Read(s)
+		rs := readOf(b.Read, s)
 		checkReadings(t, s, rs)
 		for i, e := range b.Errors() {
 			if e != "" && rs[i].Err != e {

@@ -60,15 +60,15 @@ type Reading struct {
 	URIChars bool
 }
 
-// Read reads s with each parser, in the order of Parsers: rfc3986 as a
-// URI-reference (RFC 3986 section 4.1), whatwg with no base URL (WHATWG
-// URL Standard, "URL parsing"), and net/url with url.Parse.
-func Read(s string) (rs [3]Reading) {
+// Read reads s with each parser into rs, in the order of Parsers: rfc3986
+// as a URI-reference (RFC 3986 section 4.1), whatwg with no base URL
+// (WHATWG URL Standard, "URL parsing"), and net/url with url.Parse. It
+// writes where the caller keeps the readings: they are some 500 bytes.
+func Read(s string, rs *[3]Reading) {
 	rs[0] = readRFC3986(s)
-	if !plainReadings(&rs) {
+	if !plainReadings(rs) {
 		rs[1], rs[2] = readWHATWG(s), readNetURL(s)
 	}
-	return rs
 }
 
 // readFull is Read without the shortcut of plainReadings, which tests

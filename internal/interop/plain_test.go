@@ -88,7 +88,7 @@ func TestPlainReadings(t *testing.T) {
 func checkPlain(t *testing.T, s string) bool {
 	t.Helper()
 	taken := plainReadings(&[3]Reading{readRFC3986(s)})
-	if got, want := Read(s), readFull(s); got != want {
+	if got, want := readOf(Read, s), readFull(s); got != want {
 		t.Errorf("Read(%q) (shortcut %v)\n = %+v,\nthe parsers read %+v", s, taken, got, want)
 	}
 	return taken

@@ -24,7 +24,7 @@ func TestWHATWGUpToDate(t *testing.T) {
 		{in: "sc:/a ?q", path: "/a%20", query: "q"}, // not opaque: the path set has the space
 		{in: "sc://h/a ?q", path: "/a%20", query: "q"},
 	} {
-		r := Read(c.in)[1]
+		r := readOf(Read, c.in)[1]
 		if !r.OK || r.Path != c.path || r.Query != c.query || r.Fragment != c.fragment {
 			t.Errorf("%q: whatwg reads OK %v, path %q, query %q, fragment %q; want path %q, query %q, fragment %q",
 				c.in, r.OK, r.Path, r.Query, r.Fragment, c.path, c.query, c.fragment)

@@ -99,9 +99,9 @@ func loadWPT(t testing.TB) []wptCase {
 // Base.Read's with one.
 func (c wptCase) read() Reading {
 	if c.Base == nil {
-		return Read(c.Input)[1]
+		return readOf(Read, c.Input)[1]
 	}
-	return ParseBase(*c.Base).Read(c.Input)[1]
+	return readOf(ParseBase(*c.Base).Read, c.Input)[1]
 }
 
 // check returns what differs between a whatwg reading and the case, or

@@ -26,8 +26,9 @@ var interopSample = []string{
 func benchmarkInterop(b *testing.B, format string, pal *render.Palette) {
 	results := make([]readings.Result, len(interopSample))
 	for i, s := range interopSample {
-		rs := interop.Read(s)
-		results[i] = readings.Result{Line: i + 1, Input: s, Readings: rs, Disagree: interop.Compare(&rs, interop.SecurityComponents)}
+		results[i] = readings.Result{Line: i + 1, Input: s}
+		interop.Read(s, &results[i].Readings)
+		results[i].Disagree = interop.Compare(&results[i].Readings, interop.SecurityComponents)
 	}
 	r := readings.NewRenderer(readings.Options{Format: format, Out: pal})
 	s := sink.NewSink()
