@@ -59,6 +59,63 @@ func TestInteropWideColumns(t *testing.T) {
 	}
 }
 
+// TestInteropColumns: a reading that gives the cells of the one before
+// it shares them, also where that one differs from the first, and a cell
+// of a URI's characters is shown as it is, but for a password.
+func TestInteropColumns(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{`http://example.com/a\b`, `http://example.com/a\b
+            rfc3986  whatwg       net/url
+≠ accepted  no       yes          yes
+  scheme             http         http
+  userinfo           -            -
+  host               example.com  example.com
+  port               -            -
+≠ path               /a/b         /a%5Cb
+  query              -            -
+  fragment           -            -
+  rfc3986 rejects it: invalid character '\' in path at offset 20
+  the parsers disagree on accepted, path
+
+`},
+		{"http://example.com/a%zz", `http://example.com/a%zz
+            rfc3986  whatwg       net/url
+≠ accepted  no       yes          no
+  scheme             http
+  userinfo           -
+  host               example.com
+  port               -
+  path               /a%zz
+  query              -
+  fragment           -
+  rfc3986 rejects it: '%' not followed by two hex digits at offset 21
+  net/url rejects it: invalid URL escape "%zz"
+  the parsers disagree on accepted
+
+`},
+		{"http://u:pw@0x7f.1:80/p?q#f", `http://u:****@0x7f.1:80/p?q#f
+            rfc3986  whatwg     net/url
+  accepted  yes      yes        yes
+  scheme    http     http       http
+  userinfo  u:****   u:****     u:****
+≠ host      0x7f.1   127.0.0.1  0x7f.1
+  port      80       -          80
+  path      /p       /p         /p
+  query     q        q          q
+  fragment  f        f          f
+  the parsers disagree on host
+
+`},
+	} {
+		r := readings.Result{Input: tt.in}
+		interop.Read(tt.in, &r.Readings)
+		r.Disagree = interop.Compare(&r.Readings, interop.Components)
+		if got := renderInterop(t, render.FormatText, r); got != tt.want {
+			t.Errorf("%q:\ngot:\n%s\nwant:\n%s", tt.in, got, tt.want)
+		}
+	}
+}
+
 // TestInteropEscapesAndMasks: the interop table shows the input and what
 // each parser read as the other text outputs show input: control bytes,
 // bidi overrides and tabs escaped, and the password masked (interop has no
