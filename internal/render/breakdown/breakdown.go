@@ -524,6 +524,7 @@ func (p *renderer) breakdown(r *Parsed) {
 	st := &p.style
 	shown := u.String()
 	parts := partsOf(&u)
+	masked := false
 	if ui := parts[uri.ComponentUserinfo]; ui.ok && !p.opts.ShowPassword {
 		// The reference is parsed: its password is what follows the
 		// userinfo's first ':' (RFC 3986 section 3.2.1), which Find would
@@ -531,7 +532,7 @@ func (p *renderer) breakdown(r *Parsed) {
 		pw := &p.opts.Out.Passwords
 		if colon := strings.IndexByte(shown[ui.start:ui.end], ':'); colon >= 0 && ui.start+colon+1 < ui.end {
 			ps, pe := ui.start+colon+1, ui.end
-			shown = shown[:ps] + pw.Mask + shown[pe:]
+			shown, masked = shown[:ps]+pw.Mask+shown[pe:], true
 			for c := range parts {
 				if parts[c].start >= pe {
 					parts[c].start += len(pw.Mask) - (pe - ps)
@@ -542,8 +543,9 @@ func (p *renderer) breakdown(r *Parsed) {
 			}
 		}
 	}
-	// Columns are bytes unless the line has non-ASCII (an IRI).
-	ascii := ascii.IsASCII(shown)
+	// Columns are bytes unless the line has non-ASCII, which a URI has
+	// not (RFC 3986 section 2); an IRI and a mask may.
+	ascii := !p.opts.IRI && !masked || ascii.IsASCII(shown)
 	var all [uri.ComponentFragment]span
 	n := 0
 	for c, pt := range &parts {
