@@ -720,7 +720,11 @@ func (st *breakdownStyle) appendList(b []byte, r *Parsed, shown string, ascii bo
 		case pt.start == pt.end:
 			return append(b, st.emptyRow[c]...)
 		}
-		return append(append(append(b, st.valueHead[c]...), shown[pt.start:pt.end]...), st.valueTail[c]...)
+		b = append(append(b, st.valueHead[c]...), shown[pt.start:pt.end]...)
+		if tail := st.valueTail[c]; len(tail) > 1 {
+			return append(b, tail...)
+		}
+		return append(b, '\n') // without color, a byte: no call to copy it
 	}
 	kind := 0
 	if u.IsAbsolute() {
