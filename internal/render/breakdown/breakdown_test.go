@@ -120,6 +120,46 @@ func stripANSI(s string) string {
 	return b.String()
 }
 
+// TestBreakdownColumns: the brackets are placed by the terminal columns
+// of the line, which are its bytes only where it is ASCII: with --iri, or
+// with a mask of other characters, two for each wide character and one
+// for others.
+func TestBreakdownColumns(t *testing.T) {
+	for _, tt := range []struct {
+		in, mask string
+		iri      bool
+		want     string
+	}{
+		{"http://日本.example/パス?q=é", password.Mask, true, `  http://日本.example/パス?q=é
+  └┬─┘   └────┬─────┘└─┬─┘ └┬┘
+   scheme     host     path query
+`},
+		{"http://u:pw@h/p", "••••", false, `  http://u:••••@h/p
+  └┬─┘   └─┬──┘ ┬┬┘
+   scheme  │    │path
+           │    host
+           userinfo
+`},
+	} {
+		u, err := uri.ParseRule(tt.in, uri.RuleIRIReference)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := breakdown.Parsed{Line: 1, Input: tt.in, URI: u}
+		r.Forms.Set(&u, true)
+		pal := render.NewPalette(false, render.Passwords{Find: password.Find, Mask: tt.mask})
+		s := sink.NewSink()
+		breakdown.NewRenderer(breakdown.Options{IRI: tt.iri, Out: pal, Err: pal}).Render(s, &r)
+		var out, errOut bytes.Buffer
+		if err := s.WriteTo(&out, &errOut); err != nil {
+			t.Fatal(err)
+		}
+		if got := out.String(); !strings.HasPrefix(got, tt.want) {
+			t.Errorf("%q:\ngot:\n%s\nwant it to start:\n%s", tt.in, got, tt.want)
+		}
+	}
+}
+
 func TestBreakdownMasksPassword(t *testing.T) {
 	for _, in := range []string{
 		"https://alice:s3cr3t@example.com/",
