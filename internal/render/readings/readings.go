@@ -187,7 +187,8 @@ func (t *interopText) fillColumn(r *Result, p int) {
 	t.most[p] = most
 }
 
-// userinfo is the userinfo's index in interop.Components.
+// userinfo is the userinfo's index in interop.Components, as
+// readingValue reads them.
 const userinfo = 1
 
 // sameCell reports whether prev accepted the input and read component
@@ -281,15 +282,14 @@ func (t *interopText) cell(v string, defined bool, i int) (shown string, cols in
 	if !defined {
 		return "-", 1
 	}
-	c := interop.Components[i]
-	if plainCell(v, c == "userinfo") {
+	if plainCell(v, i == userinfo) {
 		return v, len(v) // most cells: no Builder, no copy
 	}
 	// The parser gave the userinfo: its password is what follows the
 	// first ':' (RFC 3986 section 3.2.1), by each parser's own reading,
 	// which a finder of the whole input's password would not know.
 	ps := len(v)
-	if colon := strings.IndexByte(v, ':'); c == "userinfo" && colon >= 0 {
+	if colon := strings.IndexByte(v, ':'); i == userinfo && colon >= 0 {
 		ps = colon + 1
 	}
 	shown = render.ShownMasking(v, ps, len(v), t.passwords.Mask)
