@@ -287,7 +287,7 @@ func (p *Part) Drop(spans []Span) {
 // OutputPerBlock is about how much output a block of input gives: the
 // stream sizes its blocks to it, and Spill writes out what it holds in
 // pieces of it.
-const OutputPerBlock = 128 << 10
+const OutputPerBlock = 256 << 10
 
 // maxKeptOutput is the largest output buffer a sink keeps for reuse:
 // blocks are sized to give about OutputPerBlock, and regrowing a buffer

@@ -52,7 +52,7 @@ func TestNextLimit(t *testing.T) {
 		{firstBlockSize, firstBlockSize, firstBlockSize, (firstBlockSize + blockSize) / 2}, // growing halfway
 		{minBlockSize, 1000, 100_000_000, minBlockSize},                                    // never below the floor
 		{blockSize, blockSize, 0, blockSize},                                               // no output at all
-		{blockSize, 16 << 10, 256 << 10, (blockSize + 8<<10) / 2},                          // 16x: 8 KiB wanted
+		{blockSize, 16 << 10, 512 << 10, (blockSize + sink.OutputPerBlock/32) / 2},         // 32x: 8 KiB wanted
 	} {
 		if got := nextLimit(c.current, c.in, c.out); got != c.want {
 			t.Errorf("nextLimit(%d, %d, %d) = %d, want %d", c.current, c.in, c.out, got, c.want)
