@@ -76,3 +76,37 @@ func TestDeviations(t *testing.T) {
 		}
 	}
 }
+
+// TestInternational: the hosts that go to IDNA hold a non-ASCII byte, an
+// encoded byte beyond ASCII or a label that starts "xn--" in any case; a
+// '-' elsewhere or an encoded ASCII byte does not send them. The hosts
+// are shorter and longer than eight bytes, with the byte first and last,
+// where a scan that reads several bytes at once would miss it.
+func TestInternational(t *testing.T) {
+	for _, c := range []struct {
+		host string
+		want bool
+	}{
+		{"", false},
+		{"a.b", false},
+		{"example.com", false},
+		{"www.example.co.uk", false},
+		{"my-site.com", false},         // a '-' that starts no A-label
+		{"a-b", false},                 // the same, in a short host
+		{"xn--bcher-kva.ch", true},     // an A-label first
+		{"www.xn--bcher-kva.ch", true}, // and after a dot
+		{"www.XN--bcher-kva.ch", true},
+		{"wwwxn--a.example", false}, // "xn--" inside a label
+		{"b\u00fccher.ch", true},    // non-ASCII in the first word
+		{"abcdefgh.\u00fc", true},   // and in the last bytes
+		{"bücher", true},            // in a short host
+		{"%C3%BC.example", true},    // an encoded byte beyond ASCII
+		{"exampl%41.com", false},    // an encoded ASCII byte
+		{"abcdefg%C3%BC", true},     // across the words
+		{"abcdefgh%7e", false},
+	} {
+		if got := International(c.host); got != c.want {
+			t.Errorf("International(%q) = %v, want %v", c.host, got, c.want)
+		}
+	}
+}
