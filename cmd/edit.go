@@ -315,11 +315,13 @@ func (o *EditOptions) valuesEdit(eo edit.Options) error {
 	}
 	op := &o.Ops[at]
 	for _, g := range o.Keys {
-		if _, err := edit.ParseGlob(edit.Replace, "--keys", g); err != nil {
+		k, err := edit.ParseGlob(edit.Replace, "--keys", g)
+		if err != nil {
 			return badValue("keys", g, "%v", err)
 		}
+		op.Globs = append(op.Globs, k.Globs...)
 	}
-	op.Globs, op.Each, op.Append = o.Keys, o.Each, o.AppendValues
+	op.Each, op.Append = o.Each, o.AppendValues
 	if o.ValuesFrom == "" {
 		v, err := edit.EncodeValue(op.Values[0], o.RawValues, eo)
 		if err != nil {

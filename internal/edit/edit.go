@@ -10,14 +10,13 @@ import (
 	"fmt"
 	"io"
 	"net/netip"
-	"path"
 	"slices"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/uritool/uritool/internal/ascii"
-
+	"github.com/uritool/uritool/internal/glob"
 	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/pkg/uri"
@@ -52,15 +51,15 @@ var Components = []string{"scheme", "userinfo", "user", "password", "host", "por
 // Op is one edit, as the flag that asked for it wrote it.
 type Op struct {
 	Action   Action
-	Comp     string   // Set, Unset
-	Value    string   // Set's value, AppendPath's segment
-	Raw      bool     // Set with ":=": Value is already encoded
-	IfAbsent bool     // Set with "?=": only when Comp is undefined or empty
-	Key      string   // AppendQuery, SetQuery
-	Bare     bool     // AppendQuery, SetQuery: the key has no "=VALUE"
-	Globs    []string // DeleteQuery, KeepQuery; Replace: none chooses every pair
-	Flag     string   // the flag as given, to name the edit in errors
-	Choices  []Op     // Iterate: a Set for each value
+	Comp     string      // Set, Unset
+	Value    string      // Set's value, AppendPath's segment
+	Raw      bool        // Set with ":=": Value is already encoded
+	IfAbsent bool        // Set with "?=": only when Comp is undefined or empty
+	Key      string      // AppendQuery, SetQuery
+	Bare     bool        // AppendQuery, SetQuery: the key has no "=VALUE"
+	Globs    []glob.Name // DeleteQuery, KeepQuery; Replace: none chooses every pair
+	Flag     string      // the flag as given, to name the edit in errors
+	Choices  []Op        // Iterate: a Set for each value
 	// Replace: the values, as the query holds them (EncodeValue), one
 	// output each; Append adds a value to the one a pair has. Each gives
 	// each chosen pair an output of its own, in which Pair (from 1) is
@@ -390,11 +389,12 @@ func parsePair(s string) (Op, error) {
 }
 
 // ParseGlob reads a glob of path.Match over decoded query keys.
-func ParseGlob(action Action, flag, glob string) (Op, error) {
-	if _, err := path.Match(glob, ""); err != nil {
-		return Op{}, fmt.Errorf("bad pattern %q: %v", glob, err)
+func ParseGlob(action Action, flag, pattern string) (Op, error) {
+	g, err := glob.ParseName(pattern)
+	if err != nil {
+		return Op{}, fmt.Errorf("bad pattern %q: %v", pattern, err)
 	}
-	return Op{Action: action, Globs: []string{glob}, Flag: flag + " " + glob}, nil
+	return Op{Action: action, Globs: []glob.Name{g}, Flag: flag + " " + pattern}, nil
 }
 
 // ParseSetQuery reads "KEY=VALUE" or "KEY".
@@ -618,7 +618,7 @@ func queryOnly(u *uri.URI, ops []Op, o Options) (string, bool) {
 				continue // no pair, so none removed
 			}
 			k, _, _ := strings.Cut(raw, "=")
-			if matchAny(op.Globs, pair{raw: raw, key: o.key(k)}) == (op.Action == DeleteQuery) {
+			if glob.MatchAny(op.Globs, o.key(k)) == (op.Action == DeleteQuery) {
 				return "", false // some pair goes: the general path
 			}
 		}
@@ -650,7 +650,7 @@ func replaceOnly(u *uri.URI, op Op, o Options, scratch *Scratch, replaced []Repl
 		n++
 		k, old, eq := strings.Cut(raw, "=")
 		key := o.key(k)
-		if len(op.Globs) > 0 && !matchAny(op.Globs, pair{raw: raw, key: key}) {
+		if len(op.Globs) > 0 && !glob.MatchAny(op.Globs, key) {
 			b = append(b, raw...)
 			continue
 		}
@@ -921,15 +921,6 @@ func splitPairs(q string, o Options) []pair {
 	return out
 }
 
-func matchAny(globs []string, p pair) bool {
-	for _, g := range globs {
-		if ok, _ := path.Match(g, p.key); ok {
-			return true
-		}
-	}
-	return false
-}
-
 // editQuery edits the pairs of the query and writes them joined by the
 // separator, each as written, without empty pairs: the rule of every query
 // edit, so that "a=1&" sorts, drops and gains pairs as "a=1" does. A delete
@@ -952,7 +943,7 @@ func (p *parts) editQuery(op Op, o Options) error {
 		pairs = append(pairs, pair{raw: encoded(), key: op.Key})
 	case DeleteQuery, KeepQuery:
 		n := len(pairs)
-		pairs = slices.DeleteFunc(pairs, func(pr pair) bool { return matchAny(op.Globs, pr) == (op.Action == DeleteQuery) })
+		pairs = slices.DeleteFunc(pairs, func(pr pair) bool { return glob.MatchAny(op.Globs, pr.key) == (op.Action == DeleteQuery) })
 		switch {
 		case len(pairs) == n:
 			return nil
@@ -982,7 +973,7 @@ func (p *parts) editQuery(op Op, o Options) error {
 	case Replace:
 		start, chosen := len(p.replaced), 0
 		for i := range pairs {
-			if len(op.Globs) > 0 && !matchAny(op.Globs, pairs[i]) {
+			if len(op.Globs) > 0 && !glob.MatchAny(op.Globs, pairs[i].key) {
 				continue
 			}
 			if chosen++; op.Pair == 0 || chosen == op.Pair {

@@ -8,11 +8,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/uritool/uritool/internal/glob"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -77,7 +77,7 @@ func TestApply(t *testing.T) {
 		{"http://h/?a=b&c=d&", []Op{{Action: SortQuery, Flag: "--sort-query"}}, "http://h/?a=b&c=d"},
 		{"http://h/?a=b&c=d&", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "a"))}, "http://h/?c=d"},
 		{"http://h/?a=b&&c=d&", []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "x"))}, "http://h/?a=b&&c=d&"},
-		{"http://h/?a=1&b=2&c=3", []Op{{Action: KeepQuery, Globs: []string{"a", "c"}, Flag: "--keep-query"}}, "http://h/?a=1&c=3"},
+		{"http://h/?a=1&b=2&c=3", []Op{{Action: KeepQuery, Globs: []glob.Name{glob.MustParseName("a"), glob.MustParseName("c")}, Flag: "--keep-query"}}, "http://h/?a=1&c=3"},
 		{"http://h/?p=1&x=1&p=3", []Op{mustOp(ParseSetQuery("--set-query", "p=2"))}, "http://h/?p=2&x=1"},
 		{"http://h/?x=1", []Op{mustOp(ParseSetQuery("--set-query", "p=2"))}, "http://h/?x=1&p=2"},
 		{"http://h/?p=1&x", []Op{mustOp(ParseSetQuery("--set-query", "p"))}, "http://h/?p&x"},
@@ -373,7 +373,10 @@ func FuzzEdit(f *testing.F) {
 
 // replaceOp is a Replace of plain values, the way cmd builds one.
 func replaceOp(t testing.TB, o Options, keys []string, each, add bool, vs ...string) Op {
-	op := Op{Action: Replace, Globs: keys, Each: each, Append: add, Flag: "--replace-values"}
+	op := Op{Action: Replace, Each: each, Append: add, Flag: "--replace-values"}
+	for _, k := range keys {
+		op.Globs = append(op.Globs, glob.MustParseName(k))
+	}
 	for _, v := range vs {
 		e, err := EncodeValue(v, false, o)
 		if err != nil {
@@ -687,7 +690,7 @@ func FuzzReplaceValues(f *testing.F) {
 	f.Add("//h?%61=1:%62", "a:b", "[ab]", uint8(1), uint8(8), true, true, false)
 	f.Add("http://bücher.example/?ü=1", "straße", "ü", uint8(0), uint8(0), false, false, true)
 	f.Add("mailto:a@b?subject=hi#x", "%zz", "", uint8(2), uint8(0), false, false, false)
-	f.Fuzz(func(t *testing.T, ref, value, glob string, enc, sep uint8, each, add, iri bool) {
+	f.Fuzz(func(t *testing.T, ref, value, pattern string, enc, sep uint8, each, add, iri bool) {
 		rule := uri.RuleURIReference
 		if iri {
 			rule = uri.RuleIRIReference
@@ -703,8 +706,8 @@ func FuzzReplaceValues(f *testing.F) {
 			return // a raw value that is no query text: refused before any input
 		}
 		op := Op{Action: Replace, Values: []string{v}, Append: add, Each: each, Flag: "--replace-values"}
-		if _, err := path.Match(glob, ""); err == nil && glob != "" {
-			op.Globs = []string{glob}
+		if g, err := glob.ParseName(pattern); err == nil && pattern != "" {
+			op.Globs = []glob.Name{g}
 		}
 		qs, qe, hasQuery := u.Span(uri.ComponentQuery)
 		check := func(out string, err error) {

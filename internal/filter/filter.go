@@ -6,7 +6,6 @@
 package filter
 
 import (
-	"path"
 	"strings"
 
 	"github.com/uritool/uritool/internal/glob"
@@ -30,7 +29,7 @@ type Filter struct {
 	// (path.Match syntax; a host is matched lowercased, against lowercase
 	// globs: flagval.NewHostGlobs); Path, whose path matches one of
 	// these, by its segments (internal/glob).
-	Host []string
+	Host []glob.Name
 	Path []glob.Pattern
 	// Scheme, when set, is --default-scheme: a reference is matched as
 	// the command will read it.
@@ -89,7 +88,7 @@ func (f *Filter) keeps(u *uri.URI) bool {
 	}
 	if len(f.Host) > 0 {
 		host, _ := u.Host()
-		if !matchAny(f.Host, strings.ToLower(host)) {
+		if !glob.MatchAny(f.Host, strings.ToLower(host)) {
 			return false
 		}
 	}
@@ -139,15 +138,6 @@ func Extension(p string) string {
 func containsFold(list []string, s string) bool {
 	for _, v := range list {
 		if strings.EqualFold(v, s) {
-			return true
-		}
-	}
-	return false
-}
-
-func matchAny(globs []string, s string) bool {
-	for _, g := range globs {
-		if ok, _ := path.Match(g, s); ok {
 			return true
 		}
 	}

@@ -36,7 +36,7 @@ func TestKeep(t *testing.T) {
 		{"drop static", Filter{DropExt: []string{"png", "css", "js"}},
 			[]string{"http://a/x.php?a=b.png", "http://a/", "http://a/.png", "http://a/x.png/"}, []string{"http://a/x.PNG", "http://a/s.css?v=1", "/x.js"}},
 		{"only ext", Filter{Ext: []string{"pdf"}}, []string{"https://a/doc.pdf#p=2"}, []string{"https://a/doc", "https://a/doc.pdfx"}},
-		{"host glob", Filter{Host: []string{"*.example.com", "example.com"}},
+		{"host glob", Filter{Host: []glob.Name{glob.MustParseName("*.example.com"), glob.MustParseName("example.com")}},
 			[]string{"https://WWW.Example.com/", "http://example.com", "%zz"}, []string{"https://example.org/", "/relative", "https://a.b.example.net/"}},
 		{"path glob", Filter{Path: globs(t, "/api/*")}, []string{"https://a/api/v1"}, []string{"https://a/api/v1/users", "https://a/"}},
 		// One glob language with --exclude-path (issue 36: '*.php' matched
@@ -47,7 +47,7 @@ func TestKeep(t *testing.T) {
 			[]string{"https://a/v1/api/users", "https://a/api/users/1"}},
 		{"anchored without a leading slash", Filter{Path: globs(t, "static/*.css")}, []string{"https://a/static/x.css"},
 			[]string{"https://a/b/static/x.css"}},
-		{"IRI host", Filter{Host: []string{"bücher.de"}}, []string{"http://bücher.de/"}, []string{"http://xn--bcher-kva.de/"}},
+		{"IRI host", Filter{Host: []glob.Name{glob.MustParseName("bücher.de")}}, []string{"http://bücher.de/"}, []string{"http://xn--bcher-kva.de/"}},
 	} {
 		var u uri.URI
 		for _, in := range c.keep {

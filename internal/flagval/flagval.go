@@ -6,7 +6,6 @@ package flagval
 
 import (
 	"fmt"
-	"path"
 	"slices"
 	"sort"
 	"strconv"
@@ -338,18 +337,23 @@ func (l *Extensions) Set(s string) error {
 // and \. They are kept lowercased: a host's name knows no case (RFC 3986
 // section 3.2.2), and the host is matched lowercased, so EXAMPLE.COM must
 // match it too.
-type HostGlobs struct{ dst *[]string }
+type HostGlobs struct {
+	dst   *[]glob.Name
+	texts []string
+}
 
 // NewHostGlobs keeps the globs in dst.
-func NewHostGlobs(dst *[]string) *HostGlobs { return &HostGlobs{dst} }
+func NewHostGlobs(dst *[]glob.Name) *HostGlobs { return &HostGlobs{dst: dst} }
 
 func (l *HostGlobs) Type() string   { return "GLOB" }
-func (l *HostGlobs) String() string { return strings.Join(*l.dst, " ") }
+func (l *HostGlobs) String() string { return strings.Join(l.texts, " ") }
 func (l *HostGlobs) Set(s string) error {
-	if _, err := path.Match(s, ""); err != nil {
+	g, err := glob.ParseName(strings.ToLower(s))
+	if err != nil {
 		return fmt.Errorf("invalid glob %q: %v", s, err)
 	}
-	*l.dst = append(*l.dst, strings.ToLower(s))
+	*l.dst = append(*l.dst, g)
+	l.texts = append(l.texts, strings.ToLower(s))
 	return nil
 }
 

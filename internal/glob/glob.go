@@ -3,20 +3,20 @@
 // name of a path, wherever it is ("*.php"); one with a "/" is anchored and
 // matched name by name from the start ("/static/*", "docs/*.md"); "**"
 // stands for any number of names. Each name is matched as path.Match
-// matches (* ? [...] and \). --exclude-path, .gitignore and .uritoolignore
-// match files by it, --path-glob the paths of URIs.
+// matches (* ? [...] and \), by a Name. --exclude-path, .gitignore and
+// .uritoolignore match files by it, --path-glob the paths of URIs; a Name
+// alone matches hosts (--host, scope files) and edit's query keys.
 package glob
 
 import (
 	"errors"
-	"path"
 	"strings"
 )
 
 // Pattern is one glob.
 type Pattern struct {
-	segs     []string // the pattern split at "/"
-	anchored bool     // a "/" but at the end: matched from the start, not against the last name
+	segs     []Name // the pattern split at "/"
+	anchored bool   // a "/" but at the end: matched from the start, not against the last name
 }
 
 // ErrEmpty is the error of an empty pattern.
@@ -34,12 +34,12 @@ func Parse(p string) (Pattern, error) {
 		return Pattern{}, ErrEmpty
 	}
 	g.anchored = g.anchored || strings.Contains(p, "/")
-	g.segs = strings.Split(p, "/")
-	for _, s := range g.segs {
-		// Match checks the whole pattern even when the name differs.
-		if _, err := path.Match(s, ""); err != nil {
+	for _, s := range strings.Split(p, "/") {
+		n, err := ParseName(s)
+		if err != nil {
 			return Pattern{}, err
 		}
+		g.segs = append(g.segs, n)
 	}
 	return g, nil
 }
@@ -54,8 +54,7 @@ func (g *Pattern) Match(names []string) bool {
 		return false
 	}
 	if !g.anchored {
-		ok, _ := path.Match(g.segs[0], names[len(names)-1])
-		return ok
+		return g.segs[0].Match(names[len(names)-1])
 	}
 	return matchSegs(g.segs, names)
 }
@@ -63,9 +62,9 @@ func (g *Pattern) Match(names []string) bool {
 // matchSegs matches names against segments, "**" standing for any
 // number of names; a trailing "**" for at least one, so that "a/**" is
 // what is inside a, not a.
-func matchSegs(segs, names []string) bool {
+func matchSegs(segs []Name, names []string) bool {
 	for len(segs) > 0 {
-		if segs[0] == "**" {
+		if segs[0].pattern == "**" {
 			segs = segs[1:]
 			if len(segs) == 0 {
 				return len(names) > 0
@@ -80,7 +79,7 @@ func matchSegs(segs, names []string) bool {
 		if len(names) == 0 {
 			return false
 		}
-		if ok, _ := path.Match(segs[0], names[0]); !ok {
+		if !segs[0].Match(names[0]) {
 			return false
 		}
 		segs, names = segs[1:], names[1:]

@@ -2,7 +2,6 @@ package scope
 
 import (
 	"errors"
-	"path"
 	"regexp"
 	"strings"
 	"testing"
@@ -50,41 +49,6 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("Parse(%q) = %v, want %q...", input, err, want)
 		}
 	}
-}
-
-// TestGlobAgreesWithPathMatch: the pieces of a "*"-only glob match what
-// path.Match matches, on the edges (stars at the ends, stars side by
-// side, pieces that overlap).
-func TestGlobAgreesWithPathMatch(t *testing.T) {
-	globs := []string{"*", "**", "*.com", "www.*", "a*b*c", "*a*", "ab*ba", "aba", "*.example.*", "a**b", "*aa", "aa*aa", ""}
-	hosts := []string{"", "a", "aa", "aaa", "aba", "abba", "ababa", "abc", "axbxc", "acb", "x.com", ".com", "com", "www.", "www.x",
-		"x.example.org", "example.org", "aab", "ba", "aaaa"}
-	for _, g := range globs {
-		r := newGlob(g)
-		for _, h := range hosts {
-			want, _ := path.Match(g, h)
-			if got := r.match(h); got != want {
-				t.Errorf("glob %q on %q: %v, path.Match %v", g, h, got, want)
-			}
-		}
-	}
-}
-
-func FuzzGlob(f *testing.F) {
-	f.Add("*.example.com", "www.example.com")
-	f.Add("a*b*a", "abba")
-	f.Fuzz(func(t *testing.T, glob, host string) {
-		if strings.ContainsAny(glob, `?[\/`) || strings.Contains(host, "/") {
-			return
-		}
-		want, err := path.Match(glob, host)
-		if err != nil {
-			return
-		}
-		if r := newGlob(glob); r.match(host) != want {
-			t.Errorf("glob %q on %q: %v, path.Match %v", glob, host, !want, want)
-		}
-	})
 }
 
 func TestMustHold(t *testing.T) {
