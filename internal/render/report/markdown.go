@@ -57,6 +57,9 @@ type markdownFinding struct {
 
 func (m *markdownReport) add(p *markdownPart, r *check.Result) {
 	p.checked++
+	if r.Clean() { // most inputs: nothing to count or list
+		return
+	}
 	count := func(f *finding.Finding) {
 		switch {
 		case f.Unchanged():
