@@ -14,11 +14,13 @@
 package shape
 
 import (
+	"encoding/binary"
 	"errors"
 	"math/bits"
 	"net/url"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/pkg/uri"
@@ -112,7 +114,8 @@ var byteClass = func() (c [256]uint8) {
 }()
 
 // classify returns the first enabled heuristic that matches the whole
-// segment, or 0; seen holds the classes of its bytes.
+// segment, or 0; seen holds the classes of its bytes, or of those up to
+// the first seenOther, which alone rules out id and hex.
 func (o Options) classify(seg string, seen uint8) Heuristic {
 	on := All &^ o.Off
 	switch {
@@ -258,10 +261,17 @@ func (s *Shaper) appendPath(b []byte, path string, vals uritemplate.Values) []by
 		end, seen := start, uint8(0)
 		for ; end < len(path); end++ {
 			c := byteClass[path[end]]
-			if c == slash {
+			if c&(slash|seenOther) != 0 {
 				break
 			}
 			seen |= c
+		}
+		// A byte of no heuristic's (most segments are words, and have
+		// one early) leaves only the length to learn: the '/' is looked
+		// for eight bytes at a time.
+		if end < len(path) && path[end] != '/' {
+			seen |= seenOther
+			end = slashFrom(path, end+1)
 		}
 		// Most segments are words: none of the heuristics can match
 		// them, whatever their length but a UUID's or a date's.
@@ -386,4 +396,24 @@ func (s *Shaper) appendVarname(b []byte, key string) []byte {
 		}
 	}
 	return b
+}
+
+// slashFrom returns the index of the first '/' of path from i on, or
+// len(path): eight bytes at a time, a '/' being a zero byte of the word
+// xor "////////", found by the borrow trick, exact for the lowest zero.
+func slashFrom(path string, i int) int {
+	const ones, highs, slashes = 0x0101010101010101, 0x8080808080808080, 0x2f2f2f2f2f2f2f2f
+	b := unsafe.Slice(unsafe.StringData(path), len(path)) // only read
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:]) ^ slashes
+		if at := (x - ones) &^ x & highs; at != 0 {
+			return i + bits.TrailingZeros64(at)>>3
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] == '/' {
+			return i
+		}
+	}
+	return len(b)
 }
