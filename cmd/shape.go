@@ -132,20 +132,44 @@ type shapeCounts struct {
 	render  func() render.Renderer[results.Shaped]
 }
 
-// shapeCarry is a block's shapes, to be counted, with their sums, which
-// the workers work out so that the one goroutine that counts need not.
+// shapeCarry is what of a block's shapes is left to count in input
+// order, with their sums: the workers work those out, and count the
+// inputs of the shapes the counter holds already, so that the one
+// goroutine that counts need not.
 type shapeCarry struct {
 	_       sink.CacheLinePad
 	counter *shape.Counter
 	shapes  []byte
 	ends    []int
 	sums    []uint64
+	looked  int // the first entries, those AddKnown left
 	_       sink.CacheLinePad
+}
+
+// knownBatch is how many shapes a worker holds before it counts those
+// the counter knows: two of AddKnown's batches. The fewer, the more of a
+// block's last shapes Gather counts.
+const knownBatch = 64
+
+// add hands on one input's shape, whose sum is sum.
+func (c *shapeCarry) add(sh []byte, sum uint64) {
+	c.shapes = append(c.shapes, sh...)
+	c.ends = append(c.ends, len(c.shapes))
+	c.sums = append(c.sums, sum)
+	if len(c.ends)-c.looked < knownBatch {
+		return
+	}
+	n := c.counter.AddKnown(c.shapes, c.ends, c.sums, c.looked)
+	end := 0
+	if n > 0 {
+		end = c.ends[n-1]
+	}
+	c.shapes, c.ends, c.sums, c.looked = c.shapes[:end], c.ends[:n], c.sums[:n], n
 }
 
 func (c *shapeCarry) Gather(*sink.Sink) {
 	c.counter.AddAll(c.shapes, c.ends, c.sums, nil)
-	c.shapes, c.ends, c.sums = c.shapes[:0], c.ends[:0], c.sums[:0]
+	c.shapes, c.ends, c.sums, c.looked = c.shapes[:0], c.ends[:0], c.sums[:0], 0
 }
 
 func (c *shapeCounts) newOp(so shape.Options) pipeline.Op[results.Shaped] {
@@ -182,9 +206,7 @@ func (o *shapeOp) Do(in *stream.Input, r *results.Shaped) pipeline.Outcome {
 	}
 	if !o.sample {
 		c := sink.CarryOf(in.Carry, o.newCarry)
-		c.shapes = append(c.shapes, sh...)
-		c.ends = append(c.ends, len(c.shapes))
-		c.sums = append(c.sums, c.counter.Sum(sh))
+		c.add(sh, c.counter.Sum(sh))
 		return pipeline.Skip
 	}
 	// The shaper's buffer, valid until the next input: admit reads it

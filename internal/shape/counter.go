@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -24,17 +25,27 @@ const PerShape = 64
 // PerShape bytes. Every shape is stored once, in a record that holds its
 // count too, one record after another in large blocks the garbage
 // collector need not scan. The zero value keeps every shape.
+//
+// One goroutine stores shapes (Add, AddAll), in input order, so that a
+// record's place is the order first seen and Max keeps the first shapes;
+// a Counter from NewCounter lets any number of others count, meanwhile,
+// the inputs of shapes it holds already (AddKnown), which is most inputs
+// of a crawl. So counting is not the one goroutine's work alone.
 type Counter struct {
 	// Max, when above 0, is how many distinct shapes to keep: the inputs
 	// of a shape first seen after that many are dropped, and counted.
 	Max int
 
 	seed maphash.Seed
-	// The workers read seed (Sum) while the goroutine that counts
+	// What AddKnown reads: the index and the blocks, each published
+	// whole, after what it refers to is written, and read where
+	// published (the index's slots and the counts atomically).
+	shared atomic.Pointer[published]
+	// The workers read the above while the goroutine that counts
 	// writes what follows: on one cache line, each write would take
 	// the line from the workers.
 	_       [64]byte
-	text    [][]byte // the records, in blocks of textBlock; a shape's bytes may run into the next block
+	text    blocks   // the records; a shape's bytes may run into the next block
 	size    int      // bytes used in text
 	n       int      // distinct shapes kept
 	slots   []uint32 // open addressing by hash: a record's position / recordAlign + 1, or 0 for none
@@ -44,8 +55,17 @@ type Counter struct {
 	warm uint32 // what the loads of AddAll's first passes read, so that they are kept
 }
 
+// published is the index and the blocks as AddKnown reads them.
+type published struct {
+	slots []uint32
+	text  blocks
+}
+
+// blocks holds the records, in blocks of textBlock bytes.
+type blocks [][]byte
+
 // NewCounter returns a Counter that keeps max distinct shapes (0: all),
-// whose Sum may be called from any goroutine.
+// whose Sum and AddKnown may be called from any goroutine.
 func NewCounter(max int) *Counter {
 	c := &Counter{Max: max}
 	c.hash(nil)
@@ -65,12 +85,19 @@ const (
 )
 
 // header returns the header of the record at pos.
-func (c *Counter) header(pos int) []byte {
+func (c *Counter) header(pos int) []byte { return c.text.header(pos) }
+
+func (t blocks) header(pos int) []byte {
 	off := pos % textBlock
-	return c.text[pos/textBlock][off : off+headerSize : off+headerSize]
+	return t[pos/textBlock][off : off+headerSize : off+headerSize]
 }
 
-func count(header []byte) int     { return int(binary.LittleEndian.Uint64(header)) }
+// counter is the count of the record whose header is given, in the
+// machine's byte order, for atomic adds: a record starts at a multiple of
+// recordAlign in a block the allocator aligns to a page.
+func counter(header []byte) *uint64 { return (*uint64)(unsafe.Pointer(&header[0])) }
+
+func count(header []byte) int     { return int(atomic.LoadUint64(counter(header))) }
 func length(header []byte) int    { return int(binary.LittleEndian.Uint32(header[8:])) }
 func hashOf(header []byte) uint32 { return binary.LittleEndian.Uint32(header[12:]) }
 
@@ -96,7 +123,7 @@ const batch = 32
 // AddAll counts one input of each shape of shapes, as Add would one after
 // another: the i-th ends at ends[i], the first starting at 0, and sums,
 // if not nil, holds their Sums. counts, if not nil, gets what Add would
-// return. Each lookup waits on memory the cache rarely holds, an index
+// return (with AddKnown at work meanwhile, what it counted too). Each lookup waits on memory the cache rarely holds, an index
 // slot, then a record; AddAll takes a batch of shapes at a time, with a
 // pass over the batch for each load, so that the processor waits for the
 // batch's loads at once rather than one after the other, and the
@@ -155,11 +182,89 @@ func (c *Counter) lookup(shapes []byte, start int, ends []int, sums []uint64, co
 	}
 }
 
+// AddKnown counts one input of each shape of entries from on that the
+// Counter holds, and leaves the others for Add or AddAll to count, in
+// input order: the i-th entry is the shape that ends at ends[i] in
+// shapes, the first starting at 0, with its Sum sums[i]. It moves the
+// entries left to follow the first from, in place, and returns how many
+// entries there are then. It may run in any goroutine, and in any number
+// at once, while one other adds: a shape stored meanwhile may be left,
+// which Add then counts. Like AddAll, it looks up a batch of shapes at a
+// time, with a pass over the batch for each load.
+func (c *Counter) AddKnown(shapes []byte, ends []int, sums []uint64, from int) int {
+	pub := *c.shared.Load()
+	kept := from
+	start := 0 // where entry i starts
+	if from > 0 {
+		start = ends[from-1]
+	}
+	at := start // where the next entry left goes
+	var slots, hashes [batch]uint32
+	for i := from; i < len(ends); i += batch {
+		n := min(len(ends)-i, batch)
+		mask := len(pub.slots) - 1
+		for k, h := range sums[i : i+n] {
+			slots[k] = atomic.LoadUint32(&pub.slots[int(h)&mask])
+		}
+		// The slots' records are in blocks published with them or
+		// before.
+		pub.text = c.shared.Load().text
+		for k, slot := range slots[:n] {
+			if slot != 0 {
+				hashes[k] = hashOf(pub.text.header(int(slot-1) * recordAlign))
+			}
+		}
+		for k := range n {
+			end, h := ends[i+k], sums[i+k]
+			shape := shapes[start:end]
+			if !c.addKnown(&pub, shape, h, slots[k], hashes[k]) {
+				at += copy(shapes[at:], shape)
+				ends[kept], sums[kept] = at, h
+				kept++
+			}
+			start = end
+		}
+	}
+	return kept
+}
+
+// addKnown counts one input of shape, whose hash is h, if its record is
+// in pub's index; slot is the index's slot for h, read already, and
+// first the hash in the header of the record it refers to.
+func (c *Counter) addKnown(pub *published, shape []byte, h uint64, slot, first uint32) bool {
+	mask := len(pub.slots) - 1
+	for p := int(h) & mask; slot != 0; {
+		pos := int(slot-1) * recordAlign
+		if first == uint32(h) {
+			if hd := pub.reach(c, pos, len(shape)); length(hd) == len(shape) && pub.text.equal(pos+headerSize, shape) {
+				atomic.AddUint64(counter(hd), 1)
+				return true
+			}
+		}
+		p = (p + 1) & mask
+		if slot = atomic.LoadUint32(&pub.slots[p]); slot != 0 {
+			first = hashOf(pub.reach(c, int(slot-1)*recordAlign, 0))
+		}
+	}
+	return false
+}
+
+// reach returns the header of the record at pos, and makes sure that
+// pub holds the blocks of its first n bytes after the header: a record
+// newer than the blocks pub read is in blocks published by now.
+func (pub *published) reach(c *Counter, pos, n int) []byte {
+	if (pos+headerSize+n-1)/textBlock >= len(pub.text) {
+		pub.text = c.shared.Load().text
+	}
+	return pub.text.header(pos)
+}
+
 // hash returns the hash of shape, setting up the index on first use.
 func (c *Counter) hash(shape []byte) uint64 {
 	if c.slots == nil {
 		c.seed = maphash.MakeSeed()
 		c.slots = make([]uint32, 64)
+		c.publish()
 	}
 	return maphash.Bytes(c.seed, shape)
 }
@@ -171,17 +276,17 @@ func (c *Counter) add(shape []byte, h uint64) int {
 	for ; c.slots[p] != 0; p = (p + 1) & mask {
 		pos := int(c.slots[p]-1) * recordAlign
 		hd := c.header(pos)
-		if hashOf(hd) == uint32(h) && length(hd) == len(shape) && c.equal(pos+headerSize, shape) {
-			n := count(hd) + 1
-			binary.LittleEndian.PutUint64(hd, uint64(n))
-			return n
+		if hashOf(hd) == uint32(h) && length(hd) == len(shape) && c.text.equal(pos+headerSize, shape) {
+			return int(atomic.AddUint64(counter(hd), 1))
 		}
 	}
 	if c.Max > 0 && c.n >= c.Max {
 		c.drop(shape)
 		return 0
 	}
-	c.slots[p] = c.store(shape, h)
+	ref := c.store(shape, h)
+	// The record is written: AddKnown may find it from now on.
+	atomic.StoreUint32(&c.slots[p], ref)
 	c.n++
 	if 2*c.n > len(c.slots) {
 		c.grow()
@@ -203,6 +308,13 @@ func (c *Counter) grow() {
 		slots[p] = uint32(pos/recordAlign + 1)
 	}
 	c.slots = slots
+	c.publish()
+}
+
+// publish makes the index and the blocks as they are now what AddKnown
+// reads.
+func (c *Counter) publish() {
+	c.shared.Store(&published{slots: c.slots, text: c.text})
 }
 
 // store appends a record of shape, with the count 1, and returns its slot
@@ -214,7 +326,7 @@ func (c *Counter) store(shape []byte, h uint64) uint32 {
 		panic("shape: a Counter holds at most 64 GiB of shapes")
 	}
 	var hd [headerSize]byte
-	binary.LittleEndian.PutUint64(hd[:], 1)
+	binary.NativeEndian.PutUint64(hd[:], 1) // as counter reads it
 	binary.LittleEndian.PutUint32(hd[8:], uint32(len(shape)))
 	binary.LittleEndian.PutUint32(hd[12:], uint32(h))
 	c.write(hd[:])
@@ -229,6 +341,7 @@ func (c *Counter) write(b []byte) {
 		off := c.size % textBlock
 		if off == 0 {
 			c.text = append(c.text, make([]byte, textBlock))
+			c.publish()
 		}
 		n := copy(c.text[len(c.text)-1][off:], b)
 		b = b[n:]
@@ -237,9 +350,9 @@ func (c *Counter) write(b []byte) {
 }
 
 // equal tells whether the text from pos on starts with b.
-func (c *Counter) equal(pos int, b []byte) bool {
+func (t blocks) equal(pos int, b []byte) bool {
 	for len(b) > 0 {
-		block := c.text[pos/textBlock][pos%textBlock:]
+		block := t[pos/textBlock][pos%textBlock:]
 		n := min(len(block), len(b))
 		if string(block[:n]) != string(b[:n]) {
 			return false

@@ -1,7 +1,6 @@
 package shape
 
 import (
-	"encoding/binary"
 	"fmt"
 	"net/url"
 	"runtime"
@@ -449,7 +448,7 @@ func TestCounterOrderFar(t *testing.T) {
 	far := 1<<(strconv.IntSize-31) + 7 // 2^33 + 7: a constant 32 bits can hold too
 	for pos := 0; pos < c.size; pos = c.next(pos) {
 		if c.shape(pos) == "c" {
-			binary.LittleEndian.PutUint64(c.header(pos), uint64(far))
+			*counter(c.header(pos)) = uint64(far)
 		}
 	}
 	var got []string
@@ -527,6 +526,147 @@ func TestAddAll(t *testing.T) {
 // TestDroppedEstimate: the number of distinct shapes dropped is estimated
 // within 2% (the sketch's standard error is 0.8%), and exactly for a few.
 // The sketch's hash is fixed, so the test is the same in every run.
+// entries lays shapes out as AddAll and AddKnown take them, with c's
+// sums.
+func entries(c *Counter, shapes []string) (b []byte, ends []int, sums []uint64) {
+	for _, sh := range shapes {
+		b = append(b, sh...)
+		ends = append(ends, len(b))
+		sums = append(sums, c.Sum([]byte(sh)))
+	}
+	return b, ends, sums
+}
+
+// TestAddKnown: the shapes a Counter holds are counted, and the others
+// left in order, moved to follow the entries before from; across
+// batches, with a shape that runs into a second block.
+func TestAddKnown(t *testing.T) {
+	long := strings.Repeat("L", textBlock+3)
+	c := NewCounter(0)
+	for _, sh := range []string{"pad", "a", long, "c"} {
+		c.Add([]byte(sh))
+	}
+	var in, left []string
+	for i := range 100 {
+		sh := []string{"a", "new" + strconv.Itoa(i), long, "c", ""}[i%5]
+		in = append(in, sh)
+		if i >= 3 && (i%5 == 1 || i%5 == 4) {
+			left = append(left, sh)
+		}
+	}
+	shapes, ends, sums := entries(c, in)
+	n := c.AddKnown(shapes, ends, sums, 3)
+	if n != 3+len(left) {
+		t.Fatalf("AddKnown left %d entries, want %d", n, 3+len(left))
+	}
+	var got []string
+	start := 0
+	for i, end := range ends[:n] {
+		got = append(got, string(shapes[start:end]))
+		if sums[i] != c.Sum(shapes[start:end]) {
+			t.Errorf("entry %d: its sum moved away from it", i)
+		}
+		start = end
+	}
+	if want := append(slices.Clone(in[:3]), left...); !slices.Equal(got, want) {
+		t.Errorf("AddKnown left %q, want %q", got, want)
+	}
+	counts := map[string]int{}
+	for sh, k := range c.Sorted() {
+		counts[sh] = k
+	}
+	// Counted from the fourth entry on: "a" and the long one 19 times, "c" 20.
+	if counts["a"] != 1+19 || counts[long] != 1+19 || counts["c"] != 1+20 || counts["pad"] != 1 || len(counts) != 4 {
+		t.Errorf("counts after AddKnown: a %d, long %d, c %d, pad %d, %d shapes", counts["a"], counts[long], counts["c"], counts["pad"], len(counts))
+	}
+}
+
+// TestAddKnownConcurrent: workers that count known shapes while one
+// goroutine adds what they leave, block by block in input order, give
+// the counts, the order and the drops of one goroutine adding every
+// input.
+func TestAddKnownConcurrent(t *testing.T) {
+	for _, max := range []int{0, 100} {
+		addKnownConcurrent(t, max)
+	}
+}
+
+func addKnownConcurrent(t *testing.T, max int) {
+	const blocks, perBlock, workers = 400, 200, 4
+	shapeOf := func(i int) string {
+		switch {
+		case i%3 == 0:
+			return "hot" // one shape most inputs have: its count is contended
+		case i%3 == 1:
+			return "warm" + strconv.Itoa(i%50)
+		}
+		return "cold" + strconv.Itoa(i) + strings.Repeat("x", i%40)
+	}
+	want := NewCounter(max)
+	for i := range blocks * perBlock {
+		want.Add([]byte(shapeOf(i)))
+	}
+	c := NewCounter(max)
+	type block struct {
+		shapes []byte
+		ends   []int
+		sums   []uint64
+		done   chan struct{}
+	}
+	all := make([]*block, blocks)
+	for k := range all {
+		all[k] = &block{done: make(chan struct{})}
+	}
+	next := make(chan int)
+	go func() {
+		for k := range blocks {
+			next <- k
+		}
+		close(next)
+	}()
+	for range workers {
+		go func() {
+			for k := range next {
+				var in []string
+				for i := k * perBlock; i < (k+1)*perBlock; i++ {
+					in = append(in, shapeOf(i))
+				}
+				b := all[k]
+				b.shapes, b.ends, b.sums = entries(c, in)
+				n := c.AddKnown(b.shapes, b.ends, b.sums, 0)
+				end := 0
+				if n > 0 {
+					end = b.ends[n-1]
+				}
+				b.shapes, b.ends, b.sums = b.shapes[:end], b.ends[:n], b.sums[:n]
+				close(b.done)
+			}
+		}()
+	}
+	for _, b := range all {
+		<-b.done
+		c.AddAll(b.shapes, b.ends, b.sums, nil)
+	}
+	type row struct {
+		shape string
+		n     int
+	}
+	var got, wantRows []row
+	for sh, n := range c.Sorted() {
+		got = append(got, row{sh, n})
+	}
+	for sh, n := range want.Sorted() {
+		wantRows = append(wantRows, row{sh, n})
+	}
+	if !slices.Equal(got, wantRows) {
+		t.Errorf("max %d, counted by %d workers: %d shapes, the first %v; one goroutine: %d, the first %v", max, workers, len(got), got[:3], len(wantRows), wantRows[:3])
+	}
+	inputs, shapes := c.Dropped()
+	if wi, ws := want.Dropped(); inputs != wi || shapes != ws || max > 0 && wi == 0 {
+		t.Errorf("max %d: Dropped() = %d, %d; one goroutine: %d, %d", max, inputs, shapes, wi, ws)
+	}
+}
+
 func TestDroppedEstimate(t *testing.T) {
 	for _, n := range []int{1, 2, 10, 50, 1000, 20000, 300000} {
 		c := Counter{Max: 1}
