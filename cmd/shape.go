@@ -107,7 +107,7 @@ finding: the exit status stays that of the inputs.`,
 			// block carries its shapes, or, with --sample, its inputs, of
 			// which the first of each shape are written.
 			if opts.Sample > 0 {
-				cmd.Distinct = &pipeline.Distinct[results.Shaped]{Key: func(r *results.Shaped) string { return r.Shape }, Admit: counts.admit}
+				cmd.Distinct = &pipeline.Distinct[results.Shaped]{Key: func(r *results.Shaped) string { return r.Shape }, Admit: counts.admit, Refuse: counts.refuse}
 			}
 			return run(root, args, cmd)
 		},
@@ -186,6 +186,14 @@ func (c *shapeCounts) admit(shapes []byte, ends []int, admit []bool) {
 	for i, n := range c.counts {
 		admit[i] = n > 0 && n <= c.sample // 0: dropped by --max-shapes
 	}
+}
+
+// refuse refuses, on a worker, the inputs of the shapes counted --sample
+// times: counts grow as blocks are written, in input order, and the
+// block at hand is not written yet, so such a shape was counted that
+// often by inputs before these, which are not among its first.
+func (c *shapeCounts) refuse(shapes []byte, ends []int, refuse []bool) {
+	c.counter.Reached(shapes, ends, c.sample, refuse)
 }
 
 // shapeOp works out shapes and hands them on to be counted, or, with

@@ -154,6 +154,13 @@ type Distinct[R any] struct {
 	// up together; keys is valid only during the call. nil admits the
 	// first of each key.
 	Admit func(keys []byte, ends []int, admit []bool)
+	// Refuse, with Admit, says on a worker which of a batch of keys,
+	// laid out as Admit's, Admit would refuse whatever the inputs before
+	// them in blocks not yet written: it sets refuse[i] to that for each.
+	// Those are dropped there, and Admit is not asked about them, so that
+	// deciding is the writer's work only where it must be. It runs in
+	// any number of workers at once, while Admit runs; nil refuses none.
+	Refuse func(keys []byte, ends []int, refuse []bool)
 }
 
 // Unique is the Distinct of --unique, or nil when unique is false.
@@ -167,9 +174,10 @@ func Unique[R any](unique bool) *Distinct[R] {
 // distinctCarry holds the output spans of a block's results and the keys
 // of those asked about: for admit, or summed for seen.
 type distinctCarry struct {
-	admit func(keys []byte, ends []int, admit []bool) // nil: the first of each key, by seen
-	seen  *seen
-	spans []sink.Span
+	admit  func(keys []byte, ends []int, admit []bool) // nil: the first of each key, by seen
+	refuse func(keys []byte, ends []int, refuse []bool)
+	seen   *seen
+	spans  []sink.Span
 	// unasked marks a span dropped without asking: with Lines, a failed
 	// output's empty line.
 	unasked  []bool
@@ -178,7 +186,17 @@ type distinctCarry struct {
 	admitted []bool   // with admit: its answers
 	sums     []keySum // with seen: the keys asked about
 	drop     []sink.Span
+	// With refuse: the span of each key, how many keys refuse has seen
+	// (those it let through), and room for a batch's answers and ends.
+	keySpans []int
+	judged   int
+	refused  []bool
+	batch    []int
 }
+
+// refuseBatch is how many keys a worker holds before it asks refuse about
+// them: the fewer, the more of a block's last keys go to admit.
+const refuseBatch = 64
 
 func (c *distinctCarry) Gather(s *sink.Sink) {
 	if c.seen != nil {
@@ -205,6 +223,7 @@ func (c *distinctCarry) Gather(s *sink.Sink) {
 	}
 	s.Out.Drop(c.drop)
 	c.spans, c.unasked, c.keys, c.ends, c.sums, c.drop = c.spans[:0], c.unasked[:0], c.keys[:0], c.ends[:0], c.sums[:0], c.drop[:0]
+	c.keySpans, c.judged = c.keySpans[:0], 0
 }
 
 // offer adds the span sp, of key, which is dropped unasked when unasked
@@ -219,7 +238,41 @@ func (c *distinctCarry) offer(sp sink.Span, key string, unasked bool) {
 	default:
 		c.keys = append(c.keys, key...)
 		c.ends = append(c.ends, len(c.keys))
+		if c.refuse != nil {
+			c.keySpans = append(c.keySpans, len(c.spans)-1)
+			if len(c.ends)-c.judged == refuseBatch {
+				c.judge()
+			}
+		}
 	}
+}
+
+// judge asks refuse about the keys it has not seen; a key refused leaves
+// the keys, and its span is dropped unasked.
+func (c *distinctCarry) judge() {
+	start := 0
+	if c.judged > 0 {
+		start = c.ends[c.judged-1]
+	}
+	c.batch = c.batch[:0]
+	for _, end := range c.ends[c.judged:] {
+		c.batch = append(c.batch, end-start)
+	}
+	c.refused = slices.Grow(c.refused[:0], len(c.batch))[:len(c.batch)]
+	c.refuse(c.keys[start:], c.batch, c.refused)
+	kept, at, from := c.judged, start, start
+	for i, end := range c.ends[c.judged:] {
+		k := c.judged + i
+		if c.refused[i] {
+			c.unasked[c.keySpans[k]] = true
+		} else {
+			at += copy(c.keys[at:], c.keys[from:end])
+			c.ends[kept], c.keySpans[kept] = at, c.keySpans[k]
+			kept++
+		}
+		from = end
+	}
+	c.keys, c.ends, c.keySpans, c.judged = c.keys[:at], c.ends[:kept], c.keySpans[:kept], kept
 }
 
 // Env is where a command reads and writes.
@@ -259,7 +312,7 @@ func Run[R any](env Env, args []string, c Command[R]) (stream.Stats, error) {
 			set = newSeen()
 		}
 		newCarry = func() *distinctCarry {
-			return &distinctCarry{admit: d.Admit, seen: set}
+			return &distinctCarry{admit: d.Admit, refuse: d.Refuse, seen: set}
 		}
 	}
 	echo := c.NewEcho != nil && (c.Filter == nil || c.Filter.Empty()) && (c.Distinct == nil || c.Distinct.Lines == nil)

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/uritool/uritool/internal/filter"
@@ -313,6 +315,34 @@ func TestDistinctAcrossWorkers(t *testing.T) {
 	}})
 	if out != firstTwo.String() {
 		t.Errorf("first two of each key: %d bytes, want %d", len(out), firstTwo.Len())
+	}
+	// With Refuse, which the workers ask, by the counts Admit keeps as
+	// blocks are written: the same, with most inputs refused there.
+	var counts [1000]atomic.Int32
+	var refused atomic.Int64
+	keyOf := func(key []byte) int { k, _ := strconv.Atoi(string(key[1:])); return k }
+	out, _ = run(t, input.String(), pipeline.Command[results.Converted]{Distinct: &pipeline.Distinct[results.Converted]{
+		Key: func(r *results.Converted) string { return r.Output },
+		Admit: func(keys []byte, ends []int, admit []bool) {
+			start := 0
+			for i, end := range ends {
+				admit[i] = counts[keyOf(keys[start:end])].Add(1) <= 2
+				start = end
+			}
+		},
+		Refuse: func(keys []byte, ends []int, refuse []bool) {
+			start := 0
+			for i, end := range ends {
+				refuse[i] = counts[keyOf(keys[start:end])].Load() >= 2
+				if refuse[i] {
+					refused.Add(1)
+				}
+				start = end
+			}
+		},
+	}})
+	if out != firstTwo.String() || refused.Load() < 90000 {
+		t.Errorf("first two of each key, with Refuse: %d bytes, want %d; %d refused by workers", len(out), firstTwo.Len(), refused.Load())
 	}
 }
 

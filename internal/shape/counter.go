@@ -228,17 +228,62 @@ func (c *Counter) AddKnown(shapes []byte, ends []int, sums []uint64, from int) i
 	return kept
 }
 
+// Reached sets reached[i] for each shape of shapes the Counter has
+// counted n times or more: the i-th ends at ends[i], the first starting
+// at 0. It may run in any goroutine, and in any number at once, while
+// one other adds; like AddAll, it looks up a batch of shapes at a time.
+func (c *Counter) Reached(shapes []byte, ends []int, n int, reached []bool) {
+	pub := *c.shared.Load()
+	var sums [batch]uint64
+	var slots, hashes [batch]uint32
+	start := 0
+	for i := 0; i < len(ends); i += batch {
+		m := min(len(ends)-i, batch)
+		mask := len(pub.slots) - 1
+		from := start
+		for k, end := range ends[i : i+m] {
+			sums[k] = c.Sum(shapes[from:end])
+			from = end
+		}
+		// The loads apart from the sums, so that they wait at once.
+		for k, h := range sums[:m] {
+			slots[k] = atomic.LoadUint32(&pub.slots[int(h)&mask])
+		}
+		pub.text = c.shared.Load().text
+		for k, slot := range slots[:m] {
+			if slot != 0 {
+				hashes[k] = hashOf(pub.text.header(int(slot-1) * recordAlign))
+			}
+		}
+		for k, end := range ends[i : i+m] {
+			hd := c.find(&pub, shapes[start:end], sums[k], slots[k], hashes[k])
+			reached[i+k] = hd != nil && count(hd) >= n
+			start = end
+		}
+	}
+}
+
 // addKnown counts one input of shape, whose hash is h, if its record is
 // in pub's index; slot is the index's slot for h, read already, and
 // first the hash in the header of the record it refers to.
 func (c *Counter) addKnown(pub *published, shape []byte, h uint64, slot, first uint32) bool {
+	hd := c.find(pub, shape, h, slot, first)
+	if hd != nil {
+		atomic.AddUint64(counter(hd), 1)
+	}
+	return hd != nil
+}
+
+// find returns the header of shape's record in pub's index, or nil; h is
+// the shape's hash, slot the index's slot for h, read already, and first
+// the hash in the header of the record it refers to.
+func (c *Counter) find(pub *published, shape []byte, h uint64, slot, first uint32) []byte {
 	mask := len(pub.slots) - 1
 	for p := int(h) & mask; slot != 0; {
 		pos := int(slot-1) * recordAlign
 		if first == uint32(h) {
 			if hd := pub.reach(c, pos, len(shape)); length(hd) == len(shape) && pub.text.equal(pos+headerSize, shape) {
-				atomic.AddUint64(counter(hd), 1)
-				return true
+				return hd
 			}
 		}
 		p = (p + 1) & mask
@@ -246,7 +291,7 @@ func (c *Counter) addKnown(pub *published, shape []byte, h uint64, slot, first u
 			first = hashOf(pub.reach(c, int(slot-1)*recordAlign, 0))
 		}
 	}
-	return false
+	return nil
 }
 
 // reach returns the header of the record at pos, and makes sure that

@@ -581,6 +581,34 @@ func TestAddKnown(t *testing.T) {
 	}
 }
 
+// TestReached: a shape is reached when counted n times or more, one the
+// Counter does not hold never; across batches.
+func TestReached(t *testing.T) {
+	c := NewCounter(0)
+	for i, sh := range []string{"a", "b", "b", "c", "c", "c"} {
+		if got := c.Add([]byte(sh)); got < 1 {
+			t.Fatalf("Add %d: %d", i, got)
+		}
+	}
+	var in []string
+	for i := range 70 {
+		in = append(in, []string{"a", "b", "c", "none", ""}[i%5])
+	}
+	shapes, ends, _ := entries(c, in)
+	for n, want := range map[int][5]bool{1: {true, true, true}, 2: {false, true, true}, 3: {false, false, true}, 4: {}} {
+		reached := make([]bool, len(ends))
+		for i := range reached {
+			reached[i] = i%2 == 0 // set for each: what was there does not count
+		}
+		c.Reached(shapes, ends, n, reached)
+		for i, got := range reached {
+			if got != want[i%5] {
+				t.Errorf("n %d: Reached says %v of %q", n, got, in[i])
+			}
+		}
+	}
+}
+
 // TestAddKnownConcurrent: workers that count known shapes while one
 // goroutine adds what they leave, block by block in input order, give
 // the counts, the order and the drops of one goroutine adding every
