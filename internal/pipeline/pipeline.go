@@ -186,16 +186,17 @@ type distinctCarry struct {
 	admitted []bool   // with admit: its answers
 	sums     []keySum // with seen: the keys asked about
 	drop     []sink.Span
-	// With refuse: the span of each key, how many keys refuse has seen
-	// (those it let through), and room for a batch's answers and ends.
+	// With seen, or refuse: how many keys have been judged on the worker
+	// (those let through), the span of each key since, and room for a
+	// batch's answers and ends.
 	keySpans []int
 	judged   int
 	refused  []bool
 	batch    []int
 }
 
-// refuseBatch is how many keys a worker holds before it asks refuse about
-// them: the fewer, the more of a block's last keys go to admit.
+// refuseBatch is how many keys a worker holds before it judges them: the
+// fewer, the more of a block's last keys the writer decides alone.
 const refuseBatch = 64
 
 func (c *distinctCarry) Gather(s *sink.Sink) {
@@ -235,44 +236,93 @@ func (c *distinctCarry) offer(sp sink.Span, key string, unasked bool) {
 	case unasked:
 	case c.seen != nil:
 		c.sums = append(c.sums, c.seen.sum(key))
+		c.keySpans = append(c.keySpans, len(c.spans)-1)
 	default:
 		c.keys = append(c.keys, key...)
 		c.ends = append(c.ends, len(c.keys))
 		if c.refuse != nil {
 			c.keySpans = append(c.keySpans, len(c.spans)-1)
-			if len(c.ends)-c.judged == refuseBatch {
-				c.judge()
-			}
 		}
 	}
 }
 
-// judge asks refuse about the keys it has not seen; a key refused leaves
-// the keys, and its span is dropped unasked.
-func (c *distinctCarry) judge() {
-	start := 0
-	if c.judged > 0 {
-		start = c.ends[c.judged-1]
-	}
-	c.batch = c.batch[:0]
-	for _, end := range c.ends[c.judged:] {
-		c.batch = append(c.batch, end-start)
-	}
-	c.refused = slices.Grow(c.refused[:0], len(c.batch))[:len(c.batch)]
-	c.refuse(c.keys[start:], c.batch, c.refused)
-	kept, at, from := c.judged, start, start
-	for i, end := range c.ends[c.judged:] {
-		k := c.judged + i
-		if c.refused[i] {
-			c.unasked[c.keySpans[k]] = true
-		} else {
-			at += copy(c.keys[at:], c.keys[from:end])
-			c.ends[kept], c.keySpans[kept] = at, c.keySpans[k]
-			kept++
+// judgeDue judges the keys offered since it last did, once there are a
+// batch of them, after an input's offers (whose spans are then fixed):
+// the outputs of those refused leave out and the carry, so that the
+// writer neither asks about them nor drops them.
+func (c *distinctCarry) judgeDue(out *sink.Part) {
+	switch {
+	case c.seen != nil && len(c.sums)-c.judged >= refuseBatch:
+		c.refused = slices.Grow(c.refused[:0], len(c.sums)-c.judged)[:len(c.sums)-c.judged]
+		c.seen.holds(c.sums[c.judged:], c.refused)
+	case c.refuse != nil && len(c.ends)-c.judged >= refuseBatch:
+		start := 0
+		if c.judged > 0 {
+			start = c.ends[c.judged-1]
 		}
-		from = end
+		c.batch = c.batch[:0]
+		for _, end := range c.ends[c.judged:] {
+			c.batch = append(c.batch, end-start)
+		}
+		c.refused = slices.Grow(c.refused[:0], len(c.batch))[:len(c.batch)]
+		c.refuse(c.keys[start:], c.batch, c.refused)
+	default:
+		return
 	}
-	c.keys, c.ends, c.keySpans, c.judged = c.keys[:at], c.ends[:kept], c.keySpans[:kept], kept
+	c.dropRefused(out)
+	// The keys let through stay, for the writer to ask about.
+	kept := c.judged
+	if c.seen != nil {
+		for i, k := range c.sums[c.judged:] {
+			if !c.refused[i] {
+				c.sums[kept] = k
+				kept++
+			}
+		}
+		c.sums = c.sums[:kept]
+	} else {
+		start := 0
+		if c.judged > 0 {
+			start = c.ends[c.judged-1]
+		}
+		at, from := start, start
+		for i, end := range c.ends[c.judged:] {
+			if !c.refused[i] {
+				at += copy(c.keys[at:], c.keys[from:end])
+				c.ends[kept] = at
+				kept++
+			}
+			from = end
+		}
+		c.keys, c.ends = c.keys[:at], c.ends[:kept]
+	}
+	c.keySpans, c.judged = c.keySpans[:0], kept
+}
+
+// dropRefused drops from out, and from the spans, the outputs of the keys
+// judged refused, and moves the spans after each back by what went
+// before them: the spans from the first judged key's on, as the keys'
+// own are the last offered.
+func (c *distinctCarry) dropRefused(out *sink.Part) {
+	first := c.keySpans[0]
+	w, removed, k := first, 0, 0
+	for i := first; i < len(c.spans); i++ {
+		sp := c.spans[i]
+		if k < len(c.keySpans) && c.keySpans[k] == i {
+			k++
+			if c.refused[k-1] {
+				c.drop = append(c.drop, sp)
+				removed += sp.End - sp.Start
+				continue
+			}
+		}
+		c.spans[w] = sink.Span{Start: sp.Start - removed, End: sp.End - removed}
+		c.unasked[w] = c.unasked[i]
+		w++
+	}
+	c.spans, c.unasked = c.spans[:w], c.unasked[:w]
+	out.Drop(c.drop)
+	c.drop = c.drop[:0]
 }
 
 // Env is where a command reads and writes.
@@ -444,7 +494,9 @@ func (w *worker[R]) offer(s *sink.Sink, mark int, key string, keyed bool) {
 	if !keyed {
 		key = ascii.View(s.Out.Since(mark))
 	}
-	sink.CarryOf(&s.Carry, w.newCarry).offer(sink.Span{Start: mark, End: s.Out.Mark()}, key, false)
+	c := sink.CarryOf(&s.Carry, w.newCarry)
+	c.offer(sink.Span{Start: mark, End: s.Out.Mark()}, key, false)
+	c.judgeDue(s.Out)
 }
 
 // echoSentinels are the inputs Run renders to learn an echo's record:
@@ -570,6 +622,7 @@ func (w *worker[R]) offerLines(s *sink.Sink, mark int) {
 		}
 		start = end
 	}
+	c.judgeDue(s.Out)
 }
 
 // Unreadable lets a renderer report a file that cannot be read in its own
