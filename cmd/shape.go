@@ -156,9 +156,14 @@ func (c *shapeCarry) add(sh []byte, sum uint64) {
 	c.shapes = append(c.shapes, sh...)
 	c.ends = append(c.ends, len(c.shapes))
 	c.sums = append(c.sums, sum)
-	if len(c.ends)-c.looked < knownBatch {
-		return
+	if len(c.ends)-c.looked >= knownBatch {
+		c.countKnown()
 	}
+}
+
+// countKnown counts the inputs of the shapes the counter holds among
+// those not looked up yet, and keeps the others.
+func (c *shapeCarry) countKnown() {
 	n := c.counter.AddKnown(c.shapes, c.ends, c.sums, c.looked)
 	end := 0
 	if n > 0 {

@@ -217,6 +217,18 @@ func (c *Counter) AddKnown(shapes []byte, ends []int, sums []uint64, from int) i
 		for k := range n {
 			end, h := ends[i+k], sums[i+k]
 			shape := shapes[start:end]
+			// Most shapes are the first record they look at, within
+			// the blocks read: counted without a call.
+			if slot := slots[k]; slot != 0 && hashes[k] == uint32(h) {
+				pos := int(slot-1) * recordAlign
+				if last := pos + headerSize + len(shape) - 1; last/textBlock < len(pub.text) {
+					if hd := pub.text.header(pos); length(hd) == len(shape) && pub.text.equal(pos+headerSize, shape) {
+						atomic.AddUint64(counter(hd), 1)
+						start = end
+						continue
+					}
+				}
+			}
 			if !c.addKnown(&pub, shape, h, slots[k], hashes[k]) {
 				at += copy(shapes[at:], shape)
 				ends[kept], sums[kept] = at, h
