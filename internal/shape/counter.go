@@ -240,9 +240,9 @@ func (c *Counter) AddKnown(shapes []byte, ends []int, sums []uint64, from int) i
 	return kept
 }
 
-// Reached sets reached[i] for each shape of shapes the Counter has
-// counted n times or more: the i-th ends at ends[i], the first starting
-// at 0. It may run in any goroutine, and in any number at once, while
+// Reached sets reached[i] to whether the Counter has counted the i-th
+// shape of shapes n times or more: the i-th ends at ends[i], the first
+// starting at 0. It may run in any goroutine, and in any number at once, while
 // one other adds; like AddAll, it looks up a batch of shapes at a time.
 func (c *Counter) Reached(shapes []byte, ends []int, n int, reached []bool) {
 	pub := *c.shared.Load()
