@@ -337,23 +337,25 @@ func (l *Extensions) Set(s string) error {
 // and \. They are kept lowercased: a host's name knows no case (RFC 3986
 // section 3.2.2), and the host is matched lowercased, so EXAMPLE.COM must
 // match it too.
-type HostGlobs struct {
-	dst   *[]glob.Name
-	texts []string
-}
+type HostGlobs struct{ dst *[]glob.Name }
 
 // NewHostGlobs keeps the globs in dst.
-func NewHostGlobs(dst *[]glob.Name) *HostGlobs { return &HostGlobs{dst: dst} }
+func NewHostGlobs(dst *[]glob.Name) *HostGlobs { return &HostGlobs{dst} }
 
-func (l *HostGlobs) Type() string   { return "GLOB" }
-func (l *HostGlobs) String() string { return strings.Join(l.texts, " ") }
+func (l *HostGlobs) Type() string { return "GLOB" }
+func (l *HostGlobs) String() string {
+	texts := make([]string, len(*l.dst))
+	for i := range *l.dst {
+		texts[i] = (*l.dst)[i].String()
+	}
+	return strings.Join(texts, " ")
+}
 func (l *HostGlobs) Set(s string) error {
 	g, err := glob.ParseName(strings.ToLower(s))
 	if err != nil {
 		return fmt.Errorf("invalid glob %q: %v", s, err)
 	}
 	*l.dst = append(*l.dst, g)
-	l.texts = append(l.texts, strings.ToLower(s))
 	return nil
 }
 

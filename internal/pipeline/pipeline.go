@@ -251,15 +251,15 @@ func (c *distinctCarry) offer(sp sink.Span, key string, unasked bool) {
 // the outputs of those refused leave out and the carry, so that the
 // writer neither asks about them nor drops them.
 func (c *distinctCarry) judgeDue(out *sink.Part) {
+	start := 0 // with refuse, where the first key to judge starts
+	if c.seen == nil && c.judged > 0 {
+		start = c.ends[c.judged-1]
+	}
 	switch {
 	case c.seen != nil && len(c.sums)-c.judged >= refuseBatch:
 		c.refused = slices.Grow(c.refused[:0], len(c.sums)-c.judged)[:len(c.sums)-c.judged]
 		c.seen.holds(c.sums[c.judged:], c.refused)
 	case c.refuse != nil && len(c.ends)-c.judged >= refuseBatch:
-		start := 0
-		if c.judged > 0 {
-			start = c.ends[c.judged-1]
-		}
 		c.batch = c.batch[:0]
 		for _, end := range c.ends[c.judged:] {
 			c.batch = append(c.batch, end-start)
@@ -281,10 +281,6 @@ func (c *distinctCarry) judgeDue(out *sink.Part) {
 		}
 		c.sums = c.sums[:kept]
 	} else {
-		start := 0
-		if c.judged > 0 {
-			start = c.ends[c.judged-1]
-		}
 		at, from := start, start
 		for i, end := range c.ends[c.judged:] {
 			if !c.refused[i] {

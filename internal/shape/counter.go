@@ -123,8 +123,9 @@ const batch = 32
 // AddAll counts one input of each shape of shapes, as Add would one after
 // another: the i-th ends at ends[i], the first starting at 0, and sums,
 // if not nil, holds their Sums. counts, if not nil, gets what Add would
-// return (with AddKnown at work meanwhile, what it counted too). Each lookup waits on memory the cache rarely holds, an index
-// slot, then a record; AddAll takes a batch of shapes at a time, with a
+// return (with AddKnown at work meanwhile, what it counted too). Each
+// lookup waits on memory the cache rarely holds, an index slot, then a
+// record; AddAll takes a batch of shapes at a time, with a
 // pass over the batch for each load, so that the processor waits for the
 // batch's loads at once rather than one after the other, and the
 // counting pass then finds them in the cache.
@@ -202,18 +203,7 @@ func (c *Counter) AddKnown(shapes []byte, ends []int, sums []uint64, from int) i
 	var slots, hashes [batch]uint32
 	for i := from; i < len(ends); i += batch {
 		n := min(len(ends)-i, batch)
-		mask := len(pub.slots) - 1
-		for k, h := range sums[i : i+n] {
-			slots[k] = atomic.LoadUint32(&pub.slots[int(h)&mask])
-		}
-		// The slots' records are in blocks published with them or
-		// before.
-		pub.text = c.shared.Load().text
-		for k, slot := range slots[:n] {
-			if slot != 0 {
-				hashes[k] = hashOf(pub.text.header(int(slot-1) * recordAlign))
-			}
-		}
+		c.firstProbes(&pub, sums[i:i+n], slots[:n], hashes[:n])
 		for k := range n {
 			end, h := ends[i+k], sums[i+k]
 			shape := shapes[start:end]
@@ -229,7 +219,9 @@ func (c *Counter) AddKnown(shapes []byte, ends []int, sums []uint64, from int) i
 					}
 				}
 			}
-			if !c.addKnown(&pub, shape, h, slots[k], hashes[k]) {
+			if hd := c.find(&pub, shape, h, slots[k], hashes[k]); hd != nil {
+				atomic.AddUint64(counter(hd), 1)
+			} else {
 				at += copy(shapes[at:], shape)
 				ends[kept], sums[kept] = at, h
 				kept++
@@ -242,8 +234,9 @@ func (c *Counter) AddKnown(shapes []byte, ends []int, sums []uint64, from int) i
 
 // Reached sets reached[i] to whether the Counter has counted the i-th
 // shape of shapes n times or more: the i-th ends at ends[i], the first
-// starting at 0. It may run in any goroutine, and in any number at once, while
-// one other adds; like AddAll, it looks up a batch of shapes at a time.
+// starting at 0. It may run in any goroutine, and in any number at
+// once, while one other adds; like AddAll, it looks up a batch of shapes
+// at a time.
 func (c *Counter) Reached(shapes []byte, ends []int, n int, reached []bool) {
 	pub := *c.shared.Load()
 	var sums [batch]uint64
@@ -251,22 +244,12 @@ func (c *Counter) Reached(shapes []byte, ends []int, n int, reached []bool) {
 	start := 0
 	for i := 0; i < len(ends); i += batch {
 		m := min(len(ends)-i, batch)
-		mask := len(pub.slots) - 1
 		from := start
 		for k, end := range ends[i : i+m] {
 			sums[k] = c.Sum(shapes[from:end])
 			from = end
 		}
-		// The loads apart from the sums, so that they wait at once.
-		for k, h := range sums[:m] {
-			slots[k] = atomic.LoadUint32(&pub.slots[int(h)&mask])
-		}
-		pub.text = c.shared.Load().text
-		for k, slot := range slots[:m] {
-			if slot != 0 {
-				hashes[k] = hashOf(pub.text.header(int(slot-1) * recordAlign))
-			}
-		}
+		c.firstProbes(&pub, sums[:m], slots[:m], hashes[:m])
 		for k, end := range ends[i : i+m] {
 			hd := c.find(&pub, shapes[start:end], sums[k], slots[k], hashes[k])
 			reached[i+k] = hd != nil && count(hd) >= n
@@ -275,15 +258,23 @@ func (c *Counter) Reached(shapes []byte, ends []int, n int, reached []bool) {
 	}
 }
 
-// addKnown counts one input of shape, whose hash is h, if its record is
-// in pub's index; slot is the index's slot for h, read already, and
-// first the hash in the header of the record it refers to.
-func (c *Counter) addKnown(pub *published, shape []byte, h uint64, slot, first uint32) bool {
-	hd := c.find(pub, shape, h, slot, first)
-	if hd != nil {
-		atomic.AddUint64(counter(hd), 1)
+// firstProbes reads, for a batch of sums, the slot of each in pub's
+// index and the hash in the header of the record each slot names (for
+// an empty slot, none): a pass for each load, so that the processor
+// waits for the batch's loads at once, apart from the sums, and find
+// then finds them in the cache.
+func (c *Counter) firstProbes(pub *published, sums []uint64, slots, hashes []uint32) {
+	mask := len(pub.slots) - 1
+	for k, h := range sums {
+		slots[k] = atomic.LoadUint32(&pub.slots[int(h)&mask])
 	}
-	return hd != nil
+	// The slots' records are in blocks published with them or before.
+	pub.text = c.shared.Load().text
+	for k, slot := range slots {
+		if slot != 0 {
+			hashes[k] = hashOf(pub.text.header(int(slot-1) * recordAlign))
+		}
+	}
 }
 
 // find returns the header of shape's record in pub's index, or nil; h is
