@@ -119,6 +119,16 @@ func (o Options) key(k string) string {
 	return k
 }
 
+// separator is o.Separator as a string, a piece of Separators: a
+// string(o.Separator) that a split loop keeps is made anew on the heap,
+// once for every input with a query.
+func (o Options) separator() string {
+	if i := strings.IndexByte(Separators, o.Separator); i >= 0 {
+		return Separators[i : i+1]
+	}
+	return string(o.Separator)
+}
+
 // Error is an edit that cannot be made: the flag that asked, and why.
 type Error struct {
 	Flag string
@@ -613,7 +623,7 @@ func queryOnly(u *uri.URI, ops []Op, o Options) (string, bool) {
 	}
 	for i := range ops {
 		op := &ops[i]
-		for raw := range strings.SplitSeq(q, string(o.Separator)) {
+		for raw := range strings.SplitSeq(q, o.separator()) {
 			if raw == "" {
 				continue // no pair, so none removed
 			}
@@ -640,7 +650,7 @@ func replaceOnly(u *uri.URI, op Op, o Options, scratch *Scratch, replaced []Repl
 	value := op.Values[0]
 	b := append(scratch.room(len(s)+2*len(value)), s[:qs]...)
 	n, chosen := 0, 0
-	for raw := range strings.SplitSeq(s[qs:qe], string(o.Separator)) {
+	for raw := range strings.SplitSeq(s[qs:qe], o.separator()) {
 		if raw == "" {
 			continue // no pair, so dropped from a query written anew
 		}
@@ -911,7 +921,7 @@ type pair struct{ raw, key string }
 // trailing "&", "&&") is no pair: a query that an edit writes has none.
 func splitPairs(q string, o Options) []pair {
 	var out []pair
-	for raw := range strings.SplitSeq(q, string(o.Separator)) {
+	for raw := range strings.SplitSeq(q, o.separator()) {
 		if raw == "" {
 			continue
 		}
@@ -988,7 +998,7 @@ func (p *parts) editQuery(op Op, o Options) error {
 	for i, pr := range pairs {
 		raws[i] = pr.raw
 	}
-	q := strings.Join(raws, string(o.Separator))
+	q := strings.Join(raws, o.separator())
 	p.query = &q
 	return nil
 }
