@@ -210,8 +210,11 @@ occurrence. --each cannot be combined with --get.
 // also reads the host's IDNA forms and the query as form data, which the
 // breakdown and the record show.
 func parseOp(ds *defaultscheme.Flag, asIRI bool, t *get.Template, each get.Each, o *get.Options) pipeline.Op[breakdown.Parsed] {
-	var decoded []byte // what the items decode into, reused from one input to the next
+	// What the items and the query's pairs decode into, reused from one
+	// input to the next: the result is rendered before the next input.
+	var decoded []byte
 	return pipeline.Func[breakdown.Parsed](func(in *stream.Input, r *breakdown.Parsed) pipeline.Outcome {
+		decoded = decoded[:0]
 		text, added := ds.Apply(in.Text)
 		err := parseRef(&r.URI, in, text, asIRI)
 		r.Line, r.Input, r.SchemeAdded, r.Err, r.Params, r.Unmet, r.Items = in.Line, text, added, nil, r.Params[:0], nil, r.Items[:0]
@@ -223,13 +226,12 @@ func parseOp(ds *defaultscheme.Flag, asIRI bool, t *get.Template, each get.Each,
 				return pipeline.Fail
 			}
 		case each != 0:
-			decoded = decoded[:0]
 			r.Items = each.Append(r.Items, &decoded, &r.URI)
 		}
 		if t == nil && each == 0 {
 			r.Forms.Set(&r.URI, err == nil)
 			if q, ok := r.URI.Query(); ok && err == nil {
-				r.Params = pct.AppendFormPairs(r.Params, q)
+				r.Params = pct.AppendFormPairs(r.Params, &decoded, q)
 			}
 		}
 		return pipeline.FailIf(err != nil)

@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/net/publicsuffix"
 
+	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/internal/finding"
 	"github.com/uritool/uritool/internal/idn"
 	"github.com/uritool/uritool/internal/nearest"
@@ -395,16 +396,19 @@ func (p *part) appendQuery(dst []byte, u *uri.URI) ([]byte, bool) {
 		return dst, false
 	}
 	found := false
+	// What a key or value decodes into, on the stack as most fit: it
+	// is read before the next is decoded.
+	var room [256]byte
 	for pair := range queryPairs(q) {
 		item := pair.key
 		if p.kind != partQueryKeys {
-			if p.decode(pair.key) != p.arg {
+			if p.decode(room[:0], pair.key) != p.arg {
 				continue
 			}
 			item = pair.value
 		}
 		if p.mods&modRaw == 0 {
-			item = p.decode(item)
+			item = p.decode(room[:0], item)
 		}
 		if found {
 			dst = append(dst, ' ')
@@ -418,13 +422,19 @@ func (p *part) appendQuery(dst []byte, u *uri.URI) ([]byte, bool) {
 	return dst, found
 }
 
-// decode decodes a query's key or value: by RFC 3986, which gives "+" no
-// meaning, or under form: as form data, "+" a space.
-func (p *part) decode(s string) string {
-	if p.mods&modForm != 0 {
-		return pct.FormDecode(s)
+// decode decodes a query's key or value, into buf where it changes: by
+// RFC 3986, which gives "+" no meaning, or under form: as form data, "+"
+// a space.
+func (p *part) decode(buf []byte, s string) string {
+	form := p.mods&modForm != 0
+	if strings.IndexByte(s, '%') < 0 && (!form || strings.IndexByte(s, '+') < 0) {
+		return s
 	}
-	return uri.PercentDecode(s)
+	if form {
+		return ascii.View(pct.AppendFormDecoded(buf, s))
+	}
+	buf, _ = ascii.AppendPercentDecoded(buf, s)
+	return ascii.View(buf)
 }
 
 // appendText appends v, percent-encoded under encode:.

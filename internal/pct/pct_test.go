@@ -1,6 +1,7 @@
 package pct
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/uritool/uritool/pkg/uri"
@@ -99,6 +100,53 @@ func TestEncodeIRI(t *testing.T) {
 	} {
 		if got := EncodeIRI(tc.c, tc.in); got != tc.want {
 			t.Errorf("EncodeIRI(%v, %q) = %q, want %q", tc.c, tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestAppendFormPairs(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		want  []Pair
+	}{
+		{"a=1&b=2", []Pair{{"a", "1"}, {"b", "2"}}},
+		{"a&&b=&=c", []Pair{{"a", ""}, {"b", ""}, {"", "c"}}},
+		{"q=a+b&k%20=v%2Bw", []Pair{{"q", "a b"}, {"k ", "v+w"}}},
+		// "+" is a space before decoding, so "%2B" stays a plus.
+		{"x+y%2B=%41+%zz", []Pair{{"x y+", "A %zz"}}},
+		{"é=%C3%A9&%=%2", []Pair{{"é", "é"}, {"%", "%2"}}},
+	} {
+		// Each query twice: on an empty buffer, which grows while
+		// earlier pairs view it, then on that buffer reused.
+		var buf []byte
+		for range 2 {
+			buf = buf[:0]
+			got := AppendFormPairs(nil, &buf, c.query)
+			if !slices.Equal(got, c.want) {
+				t.Errorf("AppendFormPairs(%q) = %q, want %q", c.query, got, c.want)
+			}
+		}
+	}
+	// A buffer reused for each query: nothing is allocated.
+	buf := make([]byte, 0, 64)
+	pairs := make([]Pair, 0, 8)
+	if n := testing.AllocsPerRun(100, func() {
+		buf = buf[:0]
+		pairs = AppendFormPairs(pairs[:0], &buf, "q=a+b&k%20=v%2Bw&plain=1")
+	}); n != 0 {
+		t.Errorf("AppendFormPairs with a reused buffer: %v allocations, want 0", n)
+	}
+}
+
+func TestFormDecode(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain": "plain", "a+b": "a b", "%2B+%41": "+ A", "%zz+%2": "%zz %2", "%": "%", "%C3%A9": "é",
+	} {
+		if got := FormDecode(in); got != want {
+			t.Errorf("FormDecode(%q) = %q, want %q", in, got, want)
+		}
+		if got := string(AppendFormDecoded([]byte("x"), in)); got != "x"+want {
+			t.Errorf("AppendFormDecoded(x, %q) = %q, want %q", in, got, "x"+want)
 		}
 	}
 }

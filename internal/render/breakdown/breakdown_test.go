@@ -68,7 +68,7 @@ func parsed(line int, in string) breakdown.Parsed {
 	}
 	r.Forms.Set(&u, err == nil)
 	if q, ok := u.Query(); ok && err == nil {
-		r.Params = pct.AppendFormPairs(nil, q)
+		r.Params = pct.AppendFormPairs(nil, new([]byte), q)
 	}
 	return r
 }
