@@ -621,8 +621,16 @@ func queryOnly(u *uri.URI, ops []Op, o Options) (string, bool) {
 	if !ok {
 		return u.String(), true
 	}
+	// Where decoding leaves every key as written (no '%', and no '+' to
+	// read as a space), a key is a piece of q: a delete whose globs each
+	// need a piece q does not hold removes nothing, and the pairs need
+	// not be read. Nearly every query of a crawl holds no "utm_".
+	plain := strings.IndexByte(q, '%') < 0 && (!o.Form || strings.IndexByte(q, '+') < 0)
 	for i := range ops {
 		op := &ops[i]
+		if plain && op.Action == DeleteQuery && !mayHold(op.Globs, q) {
+			continue
+		}
 		for raw := range strings.SplitSeq(q, o.separator()) {
 			if raw == "" {
 				continue // no pair, so none removed
@@ -634,6 +642,17 @@ func queryOnly(u *uri.URI, ops []Op, o Options) (string, bool) {
 		}
 	}
 	return u.String(), true
+}
+
+// mayHold reports whether s holds, for some of names, the piece that
+// every name it matches holds.
+func mayHold(names []glob.Name, s string) bool {
+	for i := range names {
+		if strings.Contains(s, names[i].Needs()) {
+			return true
+		}
+	}
+	return false
 }
 
 // replaceOnly makes a Replace of one value, the only edit, without

@@ -96,6 +96,11 @@ func TestApply(t *testing.T) {
 			t.Errorf("%s: got %q, %v; want %q", c.in, got, err, c.want)
 		}
 	}
+	// Under Form a "+" in a key is a space, which the query as written
+	// does not hold.
+	if got, err := Apply(uri.MustParse("http://h/?a+b=1&c=2"), []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "a b"))}, Options{Form: true}); err != nil || got != "http://h/?c=2" {
+		t.Errorf("form key: %q, %v", got, err)
+	}
 	if _, err := Apply(uri.MustParse("http://h/?a;b=1"), []Op{mustOp(ParseGlob(DeleteQuery, "--delete-query", "b"))}, Options{Separator: ';'}); err != nil {
 		t.Error(err)
 	}
@@ -367,6 +372,36 @@ func FuzzEdit(f *testing.F) {
 			if _, err := uri.ParseRule(out, rule); err != nil {
 				t.Fatalf("%s %s gave %q, not a reference: %v", ref, op.Flag, out, err)
 			}
+		}
+	})
+}
+
+// FuzzDeleteQuery: dropping or keeping pairs by their keys gives what
+// the general path, which rebuilds, gives, whatever the keys' encoding,
+// the separator and the form convention.
+func FuzzDeleteQuery(f *testing.F) {
+	f.Add("http://h/?utm_a=1&b=2", "utm_*", uint8(0), false, false)
+	f.Add("http://h/?%75tm_a=1", "utm_*", uint8(0), false, false)
+	f.Add("?a+b=1&c", "a b", uint8(0), true, false)
+	f.Add("?x=utm_&y;utm_z", "utm_*", uint8(1), false, true)
+	f.Fuzz(func(t *testing.T, ref, pattern string, sep uint8, form, keep bool) {
+		u, err := uri.Parse(ref)
+		if err != nil {
+			return
+		}
+		action := DeleteQuery
+		if keep {
+			action = KeepQuery
+		}
+		op, err := ParseGlob(action, "--delete-query", pattern)
+		if err != nil {
+			return
+		}
+		o := Options{Separator: Separators[int(sep)%len(Separators)], Form: form}
+		got, gerr := Apply(u, []Op{op}, o)
+		want, _, werr := rebuild(&u, []Op{op}, o, nil)
+		if (gerr == nil) != (werr == nil) || got != want {
+			t.Errorf("%q, keep %v %q: %q (%v), rebuilt %q (%v)", ref, keep, pattern, got, gerr, want, werr)
 		}
 	})
 }

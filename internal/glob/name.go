@@ -18,6 +18,7 @@ type Name struct {
 	simple, star bool
 	first, last  string
 	middle       []string
+	needs        string // see Needs
 }
 
 // ParseName reads a pattern; its error is path.Match's for a malformed
@@ -33,6 +34,11 @@ func ParseName(pattern string) (Name, error) {
 		n.first, n.last = pieces[0], pieces[len(pieces)-1]
 		if n.star {
 			n.middle = pieces[1 : len(pieces)-1]
+		}
+		for _, p := range pieces {
+			if len(p) > len(n.needs) {
+				n.needs = p
+			}
 		}
 	}
 	return n, nil
@@ -80,6 +86,10 @@ func (n *Name) Match(s string) bool {
 	}
 	return true
 }
+
+// Needs is a piece that every name n matches holds: the longest of its
+// literal pieces, "" where it has none or any wildcard but "*".
+func (n *Name) Needs() string { return n.needs }
 
 // MatchAny reports whether any of names matches s.
 func MatchAny(names []Name, s string) bool {

@@ -2,6 +2,7 @@ package glob
 
 import (
 	"path"
+	"strings"
 	"testing"
 )
 
@@ -64,6 +65,9 @@ func FuzzName(f *testing.F) {
 		if got := n.Match(s); got != want {
 			t.Errorf("Match(%q, %q) = %v, path.Match says %v", pattern, s, got, want)
 		}
+		if want && !strings.Contains(s, n.Needs()) {
+			t.Errorf("%q matches %q, which lacks the piece %q it needs", pattern, s, n.Needs())
+		}
 	})
 }
 
@@ -81,6 +85,21 @@ func TestNameAgreesWithPathMatch(t *testing.T) {
 			if got := n.Match(s); got != want {
 				t.Errorf("%q on %q: %v, path.Match %v", p, s, got, want)
 			}
+			if want && !strings.Contains(s, n.Needs()) {
+				t.Errorf("%q matches %q, which lacks the piece %q it needs", p, s, n.Needs())
+			}
+		}
+	}
+}
+
+func TestNeeds(t *testing.T) {
+	for pattern, want := range map[string]string{
+		"utm_*": "utm_", "*.example.com": ".example.com", "a*bcd*e": "bcd", "exact": "exact",
+		"*": "", "**": "", "": "", "a?c": "", "[ab]*": "", `a\*`: "",
+	} {
+		n := MustParseName(pattern)
+		if got := n.Needs(); got != want {
+			t.Errorf("Needs of %q = %q, want %q", pattern, got, want)
 		}
 	}
 }
