@@ -41,9 +41,8 @@ type Engine struct {
 	excludeFile  string
 	exclude      func(string) bool
 	excludeKnown bool
-	repoFile     string // the file whose repoPath is repo, when repoKnown
+	repoFile     string // the file whose repoPath is repo
 	repo         string
-	repoKnown    bool
 	// marks says --since or a baseline marks findings, opts.Since or
 	// opts.Known.
 	marks bool
@@ -400,22 +399,24 @@ func (e *Engine) document(file string) *target.Doc {
 // file: how a baseline and a link to a line name it, so that
 // "./links.txt", "links.txt" and "../links.txt" from a subdirectory are
 // one file. It is "" for standard input, and for a file of no known root.
-// The test for documents is inlined into the callers: validate has none.
+// It is small enough to inline into the callers: validate has no
+// documents, and lint reads a file's lines in a row.
 func (e *Engine) repoPath(file string) string {
-	if e.opts.Doc == nil || file == "" {
-		return ""
-	}
-	return e.cachedRepoPath(file)
-}
-
-// cachedRepoPath is repoPath where there are documents, worked out once
-// per run of a file's inputs.
-func (e *Engine) cachedRepoPath(file string) string {
-	if !sameFile(file, e.repoFile, e.repoKnown) {
-		e.repoFile, e.repo, e.repoKnown = file, "", true
-		e.repo = repoPathOf(e.document(file))
+	// Most lines are of the file of the line before: its path is kept.
+	// Before the first, repoFile and repo are "", as standard input's
+	// path is, and without documents they stay so.
+	if e.opts.Doc != nil && !ascii.Same(file, e.repoFile) {
+		e.cacheRepoPath(file)
 	}
 	return e.repo
+}
+
+// cacheRepoPath works out repoPath for a file other than the last.
+func (e *Engine) cacheRepoPath(file string) {
+	e.repoFile, e.repo = file, ""
+	if file != "" {
+		e.repo = repoPathOf(e.document(file))
+	}
 }
 
 // repoPathOf is the path of d from its repository's root, or "".

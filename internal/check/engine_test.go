@@ -156,6 +156,33 @@ func TestEngineList(t *testing.T) {
 	}
 }
 
+// TestEngineRepoPath: each input names its file from the repository's
+// root, also where the file changes from one input to the next and back,
+// and standard input has none.
+func TestEngineRepoPath(t *testing.T) {
+	root := t.TempDir()
+	doc := func(file string) (*target.Doc, bool) {
+		if file == "-" {
+			return nil, false
+		}
+		return target.NewDoc(filepath.Join(root, file), root), true
+	}
+	e, err := NewEngine(EngineOptions{Doc: doc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Result
+	for i, c := range []struct{ file, want string }{
+		{"links.txt", "links.txt"}, {"links.txt", "links.txt"}, {"docs/more.txt", "docs/more.txt"},
+		{"-", ""}, {"", ""}, {"docs/more.txt", "docs/more.txt"}, {"links.txt", "links.txt"},
+	} {
+		e.Check(&r, c.file, i+1, "https://example.com/", nil)
+		if r.RepoPath != c.want {
+			t.Errorf("input %d, of %q: RepoPath %q, want %q", i+1, c.file, r.RepoPath, c.want)
+		}
+	}
+}
+
 // TestEngineBaseline: a known finding does not fail the run, a new one
 // does, and both are recorded.
 func TestEngineBaseline(t *testing.T) {
