@@ -308,9 +308,20 @@ func (p *part) appendValue(dst []byte, u *uri.URI, o *Options) ([]byte, bool) {
 	case partQueryFirst, partQueryAll, partQueryKeys:
 		return p.appendQuery(dst, u)
 	case partSegment:
-		return p.appendNth(dst, u.Segments())
+		// The segments as uri.Segments yields them: none for an empty
+		// path, an absolute path's leading empty one left out.
+		path := u.Path()
+		if path == "" {
+			return dst, false
+		}
+		return p.appendNth(dst, strings.TrimPrefix(path, "/"), '/')
 	case partLabel:
-		return p.appendNth(dst, u.Labels())
+		// The labels as uri.Labels yields them: a reg-name's, not empty.
+		host, _ := u.Host()
+		if u.HostType() != uri.HostRegName || host == "" {
+			return dst, false
+		}
+		return p.appendNth(dst, host, '.')
 	case partPuny, partIDN:
 		host, ok := u.Host()
 		if !ok {
@@ -346,24 +357,45 @@ func (p *part) appendValue(dst []byte, u *uri.URI, o *Options) ([]byte, bool) {
 	panic("get: unknown template part")
 }
 
-// appendNth appends item p.n of items, from 1, or from the end when
-// p.n is negative, and reports whether there is one.
-func (p *part) appendNth(dst []byte, items iter.Seq[string]) ([]byte, bool) {
-	i := p.n - 1
-	if p.n < 0 {
-		n := 0
-		for range items {
-			n++
-		}
-		i = n + p.n
+// appendNth appends piece p.n of s between each sep (empty ones too),
+// from 1, or from the end when p.n is negative, and reports whether there
+// is one. Ranging over uri.Segments here allocated three to five times
+// an input: the loop's state escaped into the iterator it was handed.
+func (p *part) appendNth(dst []byte, s string, sep byte) ([]byte, bool) {
+	v, ok := nthPiece(s, sep, p.n)
+	if !ok {
+		return dst, false
 	}
-	for item := range items {
-		if i == 0 {
-			return p.appendText(dst, item), true
+	return p.appendText(dst, v), true
+}
+
+// nthPiece is piece n of s between each sep, empty ones too, from 1, or
+// from the end when n is negative; there is no piece 0.
+func nthPiece(s string, sep byte, n int) (string, bool) {
+	switch {
+	case n == 0:
+		return "", false
+	case n < 0:
+		for ; n < -1; n++ {
+			i := strings.LastIndexByte(s, sep)
+			if i < 0 {
+				return "", false
+			}
+			s = s[:i]
 		}
-		i--
+		return s[strings.LastIndexByte(s, sep)+1:], true
 	}
-	return dst, false
+	for ; n > 1; n-- {
+		i := strings.IndexByte(s, sep)
+		if i < 0 {
+			return "", false
+		}
+		s = s[i+1:]
+	}
+	if i := strings.IndexByte(s, sep); i >= 0 {
+		s = s[:i]
+	}
+	return s, true
 }
 
 // queryPair is one pair of a query, as written: the piece between two

@@ -2,6 +2,7 @@ package get_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -370,4 +371,40 @@ func TestHostAndURLFields(t *testing.T) {
 	if _, f := tmpl.Append(nil, &u, &get.Options{}); f == nil || f.Message != "no host label 3, which {must:host:3} requires" || f.Offset != 7 {
 		t.Errorf("{must:host:3} of http://a.b/: %+v", f)
 	}
+}
+
+// FuzzNth: {segment:N} and {host:N} give item N of what uri.Segments and
+// uri.Labels yield, from the end when N is negative, and "must:" fails
+// where there is none.
+func FuzzNth(f *testing.F) {
+	for _, s := range []string{"http://a.b.example/x//y/", "mailto:a@b", "//[::1]/", "a/b", "/", "", "http://h", "//a..b./c"} {
+		f.Add(s, int8(1))
+		f.Add(s, int8(-2))
+	}
+	f.Fuzz(func(t *testing.T, input string, n int8) {
+		u, err := uri.Parse(input)
+		if err != nil || n == 0 {
+			return
+		}
+		for field, items := range map[string][]string{"segment": slices.Collect(u.Segments()), "host": slices.Collect(u.Labels())} {
+			i := int(n) - 1
+			if n < 0 {
+				i = len(items) + int(n)
+			}
+			want, ok := "", 0 <= i && i < len(items)
+			if ok {
+				want = items[i]
+			}
+			// A valid URI's segments and labels hold nothing that a
+			// plain field escapes.
+			if got := getLine(t, fmt.Sprintf("{%s:%d}", field, n), input, showPassword); got != want {
+				t.Errorf("{%s:%d} of %q = %q, want %q", field, n, input, got, want)
+			}
+			tpl := fmt.Sprintf("{must:%s:%d}", field, n)
+			p, _ := get.Parse(tpl)
+			if _, unmet := p.Append(nil, &u, &showPassword); (unmet == nil) != ok {
+				t.Errorf("%s of %q: unmet %v, want an item: %v", tpl, input, unmet, ok)
+			}
+		}
+	})
 }
