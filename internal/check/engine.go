@@ -399,8 +399,10 @@ func (e *Engine) document(file string) *target.Doc {
 // file: how a baseline and a link to a line name it, so that
 // "./links.txt", "links.txt" and "../links.txt" from a subdirectory are
 // one file. It is "" for standard input, and for a file of no known root.
-// It is small enough to inline into the callers: validate has no
-// documents, and lint reads a file's lines in a row.
+// The build's profile inlines it into its callers, where it costs a
+// load or two: validate has no documents, and lint reads a file's lines
+// in a row, the same string for each (a copy of it only works the path
+// out again).
 func (e *Engine) repoPath(file string) string {
 	// Most lines are of the file of the line before: its path is kept.
 	// Before the first, repoFile and repo are "", as standard input's

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/uritool/uritool/internal/ascii"
-	"github.com/uritool/uritool/pkg/uri"
 )
 
 // Pair is one key=value pair of a query read by the HTML form convention
@@ -32,8 +31,8 @@ func AppendFormPairs(pairs []Pair, buf *[]byte, query string) []Pair {
 	return pairs
 }
 
-// formDecode is FormDecode written in *buf: s itself when it has no "+"
-// and no "%".
+// formDecode is s decoded as AppendFormDecoded decodes it, written in
+// *buf: s itself when it has no "+" and no "%".
 func formDecode(buf *[]byte, s string) string {
 	if strings.IndexByte(s, '+') < 0 && strings.IndexByte(s, '%') < 0 {
 		return s
@@ -43,18 +42,10 @@ func formDecode(buf *[]byte, s string) string {
 	return ascii.View((*buf)[start:])
 }
 
-// FormDecode decodes "+" as a space and the percent-encodings, in one
-// pass, so that "%2B" stays a plus sign: a key or value of form data. A
-// "%" not followed by two hex digits is kept, as uri.PercentDecode keeps
-// it.
-func FormDecode(s string) string {
-	if strings.IndexByte(s, '+') < 0 {
-		return uri.PercentDecode(s)
-	}
-	return string(AppendFormDecoded(make([]byte, 0, len(s)), s))
-}
-
-// AppendFormDecoded appends s decoded as FormDecode decodes it.
+// AppendFormDecoded appends s decoded as a key or value of form data:
+// "+" as a space and the percent-encodings, in one pass, so that "%2B"
+// stays a plus sign. A "%" not followed by two hex digits is kept, as
+// uri.PercentDecode keeps it.
 func AppendFormDecoded(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {

@@ -138,12 +138,12 @@ func TestAppendFormPairs(t *testing.T) {
 	}
 }
 
-func TestFormDecode(t *testing.T) {
+func TestAppendFormDecoded(t *testing.T) {
 	for in, want := range map[string]string{
 		"plain": "plain", "a+b": "a b", "%2B+%41": "+ A", "%zz+%2": "%zz %2", "%": "%", "%C3%A9": "é",
 	} {
-		if got := FormDecode(in); got != want {
-			t.Errorf("FormDecode(%q) = %q, want %q", in, got, want)
+		if got := string(AppendFormDecoded(nil, in)); got != want {
+			t.Errorf("AppendFormDecoded(nil, %q) = %q, want %q", in, got, want)
 		}
 		if got := string(AppendFormDecoded([]byte("x"), in)); got != "x"+want {
 			t.Errorf("AppendFormDecoded(x, %q) = %q, want %q", in, got, "x"+want)
