@@ -411,6 +411,8 @@ type breakdownStyle struct {
 	formData                                     string // the line that introduces the query's form pairs
 	// hostType ends the host's row with its type.
 	hostType [uri.HostRegName + 1]string
+	// bridge is the list's text between two stops (see stop).
+	bridge [numStops][numStops]string
 }
 
 func newBreakdownStyle(pal *render.Palette) breakdownStyle {
@@ -455,6 +457,7 @@ func newBreakdownStyle(pal *render.Palette) breakdownStyle {
 	for t := range st.hostType {
 		st.hostType[t] = " " + st.dim.Paint("("+hostTypeName(uri.HostType(t))+")") + "\n"
 	}
+	st.bridge = st.bridges()
 	return st
 }
 
@@ -706,112 +709,6 @@ func (st *breakdownStyle) appendBracket(b []byte, c uri.Component, w int) []byte
 		return append(b, right[len(right)-n:]...)
 	}
 	return append(appendHLines(b, w-pole-2), right[len(right)-len("┘")-len(k.Off):]...)
-}
-
-// appendList writes each component with its value, marking undefined
-// ones as absent so they differ from empty ones.
-func (st *breakdownStyle) appendList(b []byte, r *Parsed, shown string, ascii bool, parts *[uri.ComponentFragment + 1]part) []byte {
-	u := r.URI
-	row := func(b []byte, c uri.Component) []byte {
-		pt := parts[c]
-		switch {
-		case !pt.ok:
-			return append(b, st.absentRow[c]...)
-		case pt.start == pt.end:
-			return append(b, st.emptyRow[c]...)
-		}
-		b = append(append(b, st.valueHead[c]...), shown[pt.start:pt.end]...)
-		if tail := st.valueTail[c]; len(tail) > 1 {
-			return append(b, tail...)
-		}
-		return append(b, '\n') // without color, a byte: no call to copy it
-	}
-	kind := 0
-	if u.IsAbsolute() {
-		kind = 1
-	}
-	b = append(b, st.kindRow[kind]...)
-	b = row(b, uri.ComponentScheme)
-	b = row(b, uri.ComponentAuthority)
-	if parts[uri.ComponentAuthority].ok {
-		b = row(b, uri.ComponentUserinfo)
-		b = st.appendValue(append(b, st.head[uri.ComponentHost]...), uri.ComponentHost, shown, parts[uri.ComponentHost])
-		switch forms := &r.Forms; {
-		case forms.Err != nil:
-			b = append(b, ' ')
-			b = st.warning.Append(b, "(not a valid IDNA name: "+forms.Err.Error()+" ["+forms.Err.Rule+"])")
-		case forms.ASCII != forms.Unicode:
-			// Both forms: the one as written first, then the other.
-			other := forms.ASCII
-			if h, _ := u.Host(); strings.EqualFold(h, forms.ASCII) {
-				other = forms.Unicode
-			}
-			b = append(st.component[uri.ComponentHost].Append(append(b, " ("...), other), ')')
-		}
-		b = append(b, st.hostType[min(u.HostType(), uri.HostRegName)]...)
-		b = row(b, uri.ComponentPort)
-	}
-	b = st.appendSegments(row(b, uri.ComponentPath), u.Path(), ascii)
-	b = row(b, uri.ComponentQuery)
-	if q := parts[uri.ComponentQuery]; q.ok && q.start < q.end && len(r.Params) > 0 {
-		query := st.component[uri.ComponentQuery]
-		b = append(b, st.formData...)
-		for _, pair := range r.Params {
-			b = query.Close(appendQuoted(query.Open(append(b, "      "...)), pair.Key))
-			b = query.Close(appendQuoted(query.Open(append(b, " = "...)), pair.Value))
-			b = append(b, '\n')
-		}
-	}
-	return row(b, uri.ComponentFragment)
-}
-
-// appendValue writes component c, which is at pt in shown.
-func (st *breakdownStyle) appendValue(b []byte, c uri.Component, shown string, pt part) []byte {
-	switch {
-	case !pt.ok:
-		return append(b, st.absent...)
-	case pt.start == pt.end:
-		return append(b, st.empty...)
-	}
-	return st.component[c].Append(b, shown[pt.start:pt.end])
-}
-
-// appendSegments writes the row of the path's segments as uri.Segments
-// yields them: split at "/", an absolute path's leading empty segment
-// left out, none for an empty path. Segments' byte loop, and then a look
-// at each segment's bytes for escapes, were the list's hottest code: it
-// splits with IndexByte, and looks for escapes only in an IRI's path. An
-// ASCII path needs none, as pchar (RFC 3986 section 3.3) holds no
-// control, quote or backslash; ascii says the path is ASCII.
-func (st *breakdownStyle) appendSegments(b []byte, path string, ascii bool) []byte {
-	if path == "" {
-		return b
-	}
-	path = strings.TrimPrefix(path, "/")
-	if !ascii && needsEscapes(path) {
-		k := st.component[uri.ComponentPath]
-		b = append(b, st.segmentsHead...)
-		for {
-			seg, rest, more := strings.Cut(path, "/")
-			b = k.Close(strconv.AppendQuote(k.Open(b), seg))
-			if !more {
-				return append(b, '\n')
-			}
-			b = append(b, st.separator...)
-			path = rest
-		}
-	}
-	// Each segment as it is, and between two the closing quote, the
-	// separator and the opening quote in one piece.
-	b = append(b, st.segmentsOpen...)
-	for {
-		slash := strings.IndexByte(path, '/')
-		if slash < 0 {
-			return append(append(b, path...), st.segmentsClose...)
-		}
-		b = append(append(b, path[:slash]...), st.segmentsBetween...)
-		path = path[slash+1:]
-	}
 }
 
 // appendQuoted appends s as a Go string literal, as strconv.Quote
