@@ -413,6 +413,9 @@ type breakdownStyle struct {
 	hostType [uri.HostRegName + 1]string
 	// bridge is the list's text between two stops (see stop).
 	bridge [numStops][numStops]string
+	// plain says nothing is colored: the breakdown's line is the
+	// reference.
+	plain bool
 }
 
 func newBreakdownStyle(pal *render.Palette) breakdownStyle {
@@ -458,6 +461,10 @@ func newBreakdownStyle(pal *render.Palette) breakdownStyle {
 		st.hostType[t] = " " + st.dim.Paint("("+hostTypeName(uri.HostType(t))+")") + "\n"
 	}
 	st.bridge = st.bridges()
+	st.plain = st.dim == render.Ink{}
+	for _, k := range st.component {
+		st.plain = st.plain && k == render.Ink{}
+	}
 	return st
 }
 
@@ -564,17 +571,24 @@ func (p *renderer) breakdown(r *Parsed) {
 	}
 	spans := all[:n]
 
-	// The line: delimiters dim, each component in its color.
-	b := st.dim.Open(append(p.out.AvailableBuffer(), "  "...))
-	pos := 0
-	for _, s := range spans {
-		b = appendPiece(b, shown[pos:s.start])
-		b = appendPiece(b, st.dimToComponent[s.c])
-		b = append(b, shown[s.start:s.end]...)
-		b = appendPiece(b, st.componentToDim[s.c])
-		pos = s.end
+	// The line: delimiters dim, each component in its color; without
+	// color, the reference as it is.
+	b := append(p.out.AvailableBuffer(), "  "...)
+	if st.plain {
+		b = append(b, shown...)
+	} else {
+		b = st.dim.Open(b)
+		pos := 0
+		for _, s := range spans {
+			b = appendPiece(b, shown[pos:s.start])
+			b = appendPiece(b, st.dimToComponent[s.c])
+			b = append(b, shown[s.start:s.end]...)
+			b = appendPiece(b, st.componentToDim[s.c])
+			pos = s.end
+		}
+		b = st.dim.Close(appendPiece(b, shown[pos:]))
 	}
-	b = append(st.dim.Close(appendPiece(b, shown[pos:])), '\n')
+	b = append(b, '\n')
 	// Lines wider than the terminal would wrap and scramble the picture;
 	// the list says the same in narrow lines.
 	if p.opts.Width <= 0 || st.diagramWidth(shown, ascii, spans) <= p.opts.Width {

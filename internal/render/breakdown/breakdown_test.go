@@ -175,7 +175,8 @@ func TestBreakdownMasksPassword(t *testing.T) {
 }
 
 // FuzzBreakdown: the breakdown of any valid reference renders without
-// panicking, in color and without, and never shows a password.
+// panicking, in color and without, the same but for the colors, and
+// never shows a password.
 func FuzzBreakdown(f *testing.F) {
 	for _, in := range breakdownInputs {
 		f.Add(in)
@@ -186,6 +187,9 @@ func FuzzBreakdown(f *testing.F) {
 			return
 		}
 		out := renderParse(t, true, []string{in})
+		if plain := renderParse(t, false, []string{in}); plain != stripANSI(out) {
+			t.Errorf("%q: without color:\n%s\nin color, its escapes removed:\n%s", in, plain, stripANSI(out))
+		}
 		if ui, ok := u.Userinfo(); ok {
 			// The password may occur elsewhere by chance ("//0000:0000:@"
 			// has the user "0000" and the password "0000:"), so look for it
