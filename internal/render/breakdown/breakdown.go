@@ -81,7 +81,8 @@ type renderer struct {
 // NewRenderer returns parse's renderer for opts.
 func NewRenderer(opts Options) render.Renderer[Parsed] {
 	p := &renderer{opts: opts}
-	if opts.Out != nil {
+	// The style only for the breakdown: the other outputs use none of it.
+	if opts.Out != nil && opts.Each == 0 && opts.Format != render.FormatJSON && !opts.Get {
 		p.style = newBreakdownStyle(opts.Out)
 	}
 	return p

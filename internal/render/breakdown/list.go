@@ -80,25 +80,32 @@ func (st *breakdownStyle) stopEnds() (head, tail [numStops]string) {
 // bridges joins, for each pair of stops in order, the text between
 // them: the end of the first, the rows of the components between, which
 // are absent, and the start of the second. The userinfo, host and port
-// have no rows when the authority between is absent.
+// have no rows when the authority between is absent. The bridges are
+// cut from one string: one allocation rather than some four hundred.
 func (st *breakdownStyle) bridges() (bridge [numStops][numStops]string) {
 	head, tail := st.stopEnds()
+	var all []byte
+	var end [numStops][numStops]int
 	for from := range numStops {
 		for to := range numStops {
-			if stopPlaces[from] >= stopPlaces[to] {
-				continue
-			}
-			var s strings.Builder
-			s.WriteString(tail[from])
-			for c := range uri.ComponentFragment + 1 {
-				at := 10 * int(c+1)
-				sub := c == uri.ComponentUserinfo || c == uri.ComponentHost || c == uri.ComponentPort
-				if stopPlaces[from] < at && at < stopPlaces[to] && !(sub && stopPlaces[from] < 10*int(uri.ComponentAuthority+1)) {
-					s.WriteString(st.absentRow[c])
+			if stopPlaces[from] < stopPlaces[to] {
+				all = append(all, tail[from]...)
+				for c := range uri.ComponentFragment + 1 {
+					at := 10 * int(c+1)
+					sub := c == uri.ComponentUserinfo || c == uri.ComponentHost || c == uri.ComponentPort
+					if stopPlaces[from] < at && at < stopPlaces[to] && !(sub && stopPlaces[from] < 10*int(uri.ComponentAuthority+1)) {
+						all = append(all, st.absentRow[c]...)
+					}
 				}
+				all = append(all, head[to]...)
 			}
-			s.WriteString(head[to])
-			bridge[from][to] = s.String()
+			end[from][to] = len(all)
+		}
+	}
+	text, start := string(all), 0
+	for from := range numStops {
+		for to := range numStops {
+			bridge[from][to], start = text[start:end[from][to]], end[from][to]
 		}
 	}
 	return bridge
