@@ -414,6 +414,9 @@ type breakdownStyle struct {
 	hostType [uri.HostRegName + 1]string
 	// bridge is the list's text between two stops (see stop).
 	bridge [numStops][numStops]string
+	// brackets are the brackets appendBracket has drawn, by component
+	// and width: a renderer draws for one worker.
+	brackets [uri.ComponentFragment + 1][maxBracket]string
 	// plain says nothing is colored: the breakdown's line is the
 	// reference.
 	plain bool
@@ -704,10 +707,28 @@ func appendHLines(b []byte, n int) []byte {
 
 // appendBracket draws component c's span of width w, in its color, with
 // its pole at (w-1)/2: "┬" alone, or "└─┬─┘" with the corners at the
-// span's ends. The part left of the pole is cut from the component's
-// leftRun and the part right of it from its rightRun, two copies for
-// most brackets, with color or without.
+// span's ends. A bracket narrower than maxBracket is drawn once, when
+// first needed, and copied from then on.
 func (st *breakdownStyle) appendBracket(b []byte, c uri.Component, w int) []byte {
+	if w >= maxBracket {
+		return st.drawBracket(b, c, w)
+	}
+	bracket := &st.brackets[c][w]
+	if *bracket == "" {
+		*bracket = string(st.drawBracket(nil, c, w))
+	}
+	return append(b, *bracket...)
+}
+
+// maxBracket bounds the widths of the brackets kept: most hosts and
+// paths are narrower.
+const maxBracket = 96
+
+// drawBracket draws the bracket as appendBracket describes. The part left
+// of the pole is cut from the component's leftRun and the part right of
+// it from its rightRun, two copies for most brackets, with color or
+// without.
+func (st *breakdownStyle) drawBracket(b []byte, c uri.Component, w int) []byte {
 	k := st.component[c]
 	if w == 1 {
 		return k.Close(append(k.Open(b), "┬"...))

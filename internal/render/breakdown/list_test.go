@@ -115,3 +115,21 @@ func rowByRow(st *breakdownStyle, r *Parsed, shown string, parts *[uri.Component
 	row(uri.ComponentFragment)
 	return b.String()
 }
+
+// TestBracketsKept: a bracket kept once drawn is copied as it was drawn,
+// for every component and width, in color and without.
+func TestBracketsKept(t *testing.T) {
+	for _, color := range []bool{false, true} {
+		st := newBreakdownStyle(render.NewPalette(color, render.Passwords{}))
+		for c := range uri.ComponentFragment + 1 {
+			for w := 1; w <= maxBracket+1; w++ {
+				want := string(st.drawBracket([]byte("x"), c, w))
+				for range 2 {
+					if got := string(st.appendBracket([]byte("x"), c, w)); got != want {
+						t.Fatalf("%v of width %d, color %v: %q, want %q", c, w, color, got, want)
+					}
+				}
+			}
+		}
+	}
+}
