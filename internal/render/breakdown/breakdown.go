@@ -417,6 +417,9 @@ type breakdownStyle struct {
 	// brackets are the brackets appendBracket has drawn, by component
 	// and width: a renderer draws for one worker.
 	brackets [uri.ComponentFragment + 1][maxBracket]string
+	// paddedNames and paddedPoles are the names and the poles below
+	// them as appendPadded has padded them, by component and pad.
+	paddedNames, paddedPoles [uri.ComponentFragment + 1][maxPad]string
 	// plain says nothing is colored: the breakdown's line is the
 	// reference.
 	plain bool
@@ -666,10 +669,10 @@ func (st *breakdownStyle) appendDiagram(b []byte, spans []span) []byte {
 			switch {
 			case l.pole < col: // cannot happen with the placement above
 			case l.row == row:
-				b = append(render.AppendSpaces(b, l.pole-col), st.name[l.c]...)
+				b = appendPadded(b, &st.paddedNames[l.c], l.pole-col, st.name[l.c])
 				col = l.pole + st.nameCols[l.c]
 			case l.row > row:
-				b = append(render.AppendSpaces(b, l.pole-col), st.pole[l.c]...)
+				b = appendPadded(b, &st.paddedPoles[l.c], l.pole-col, st.pole[l.c])
 				col = l.pole + 1
 			}
 		}
@@ -677,6 +680,22 @@ func (st *breakdownStyle) appendDiagram(b []byte, spans []span) []byte {
 	}
 	return b
 }
+
+// appendPadded appends pad spaces, then s: a name or a pole, which is kept
+// once padded in kept[pad], for pads narrower than maxPad, and copied
+// from then on.
+func appendPadded(b []byte, kept *[maxPad]string, pad int, s string) []byte {
+	if pad >= maxPad {
+		return append(render.AppendSpaces(b, pad), s...)
+	}
+	if kept[pad] == "" {
+		kept[pad] = strings.Repeat(" ", pad) + s
+	}
+	return append(b, kept[pad]...)
+}
+
+// maxPad bounds the pads of the names and poles kept.
+const maxPad = 96
 
 // A run of the bracket's line, cut from a constant.
 const (

@@ -133,3 +133,17 @@ func TestBracketsKept(t *testing.T) {
 		}
 	}
 }
+
+// TestPaddedKept: a name or pole kept once padded is copied as it was
+// padded, for every pad.
+func TestPaddedKept(t *testing.T) {
+	var kept [maxPad]string
+	for pad := 0; pad <= maxPad+1; pad++ {
+		want := "x" + strings.Repeat(" ", pad) + "\x1b[1mhost\x1b[0m"
+		for range 2 {
+			if got := string(appendPadded([]byte("x"), &kept, pad, "\x1b[1mhost\x1b[0m")); got != want {
+				t.Fatalf("pad %d: %q, want %q", pad, got, want)
+			}
+		}
+	}
+}
