@@ -71,21 +71,18 @@ type Options struct {
 // renderer renders parse's results: results on stdout, diagnostics on
 // stderr.
 type renderer struct {
-	_     sink.CacheLinePad
-	out   render.Writer
-	opts  Options
-	style breakdownStyle
+	_    sink.CacheLinePad
+	out  render.Writer
+	opts Options
+	// style is the breakdown's, built when the first one is drawn: the
+	// other outputs use none of it.
+	style *breakdownStyle
 	_     sink.CacheLinePad
 }
 
 // NewRenderer returns parse's renderer for opts.
 func NewRenderer(opts Options) render.Renderer[Parsed] {
-	p := &renderer{opts: opts}
-	// The style only for the breakdown: the other outputs use none of it.
-	if opts.Out != nil && opts.Each == 0 && opts.Format != render.FormatJSON && !opts.Get {
-		p.style = newBreakdownStyle(opts.Out)
-	}
-	return p
+	return &renderer{opts: opts}
 }
 
 // Render renders one parsed input.
@@ -425,8 +422,8 @@ type breakdownStyle struct {
 	plain bool
 }
 
-func newBreakdownStyle(pal *render.Palette) breakdownStyle {
-	var st breakdownStyle
+func newBreakdownStyle(pal *render.Palette) *breakdownStyle {
+	st := new(breakdownStyle)
 	colors := [...]*color.Color{
 		uri.ComponentScheme: pal.Scheme, uri.ComponentAuthority: pal.Authority,
 		uri.ComponentUserinfo: pal.Userinfo, uri.ComponentHost: pal.Host, uri.ComponentPort: pal.Port,
@@ -537,8 +534,11 @@ type span struct {
 // It appends to the output's available buffer and writes once: for a
 // plain ASCII URI without a password it neither formats nor allocates.
 func (p *renderer) breakdown(r *Parsed) {
+	if p.style == nil {
+		p.style = newBreakdownStyle(p.opts.Out)
+	}
 	u := r.URI
-	st := &p.style
+	st := p.style
 	shown := u.String()
 	parts := partsOf(&u)
 	masked := false

@@ -91,9 +91,9 @@ func (st *breakdownStyle) bridges() (bridge [numStops][numStops]string) {
 			if stopPlaces[from] < stopPlaces[to] {
 				all = append(all, tail[from]...)
 				for c := range uri.ComponentFragment + 1 {
-					at := 10 * int(c+1)
+					at := stopPlaces[valueStop(c)]
 					sub := c == uri.ComponentUserinfo || c == uri.ComponentHost || c == uri.ComponentPort
-					if stopPlaces[from] < at && at < stopPlaces[to] && !(sub && stopPlaces[from] < 10*int(uri.ComponentAuthority+1)) {
+					if stopPlaces[from] < at && at < stopPlaces[to] && !(sub && stopPlaces[from] < stopPlaces[valueStop(uri.ComponentAuthority)]) {
 						all = append(all, st.absentRow[c]...)
 					}
 				}

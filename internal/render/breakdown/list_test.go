@@ -42,7 +42,7 @@ func FuzzList(f *testing.F) {
 		for _, color := range []bool{false, true} {
 			st := newBreakdownStyle(render.NewPalette(color, render.Passwords{}))
 			got := string(st.appendList(nil, &r, shown, ascii.IsASCII(shown), &parts))
-			if want := rowByRow(&st, &r, shown, &parts); got != want {
+			if want := rowByRow(st, &r, shown, &parts); got != want {
 				t.Errorf("%q, color %v:\ngot:\n%s\nwant:\n%s", in, color, got, want)
 			}
 		}
