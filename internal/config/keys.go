@@ -72,17 +72,22 @@ func knownKeys(root *cobra.Command, configurable func(*pflag.Flag) bool) map[str
 
 // closest is the known key nearest to key by edit distance, if near.
 // A bare flag name also matches the same flag under a command, since
-// command flags must stand under the command, the running one first.
+// command flags must stand under the command, the running one first;
+// and a flag under a command matches a global key of its name, since a
+// global flag ("color") stands at the top level only.
 func closest(key string, known map[string]bool, running string) string {
 	best, bestD := "", 1<<30
+	_, keyFlag, keyScoped := strings.Cut(key, ".")
 	for k := range known {
 		d := 2 * nearest.Distance(key, k)
-		if cmd, flag, ok := strings.Cut(k, "."); ok && !strings.Contains(key, ".") {
+		if cmd, flag, ok := strings.Cut(k, "."); ok && !keyScoped {
 			bonus := 2
 			if cmd == running {
 				bonus = 1
 			}
 			d = min(d, 2*nearest.Distance(key, flag)+bonus)
+		} else if !ok && keyScoped {
+			d = min(d, 2*nearest.Distance(keyFlag, k)+1)
 		}
 		if d < bestD || d == bestD && k < best {
 			best, bestD = k, d
