@@ -221,20 +221,26 @@ func (s *Shaper) shape(ref string, vals uritemplate.Values) error {
 	if err != nil {
 		return err
 	}
+	// The query's names first: a path variable must not take one.
+	query, _ := u.Query()
+	s.queryNames(query, vals)
 	b := s.out[:0]
-	if scheme, ok := u.Scheme(); ok {
-		b = append(append(b, scheme...), ':')
-	}
-	if host, ok := u.Host(); ok {
+	pathStart, pathEnd, _ := u.Span(uri.ComponentPath)
+	if _, ok := u.Userinfo(); !ok {
+		// The shape's scheme, host and port are then the reference's
+		// start as it is, copied with the path's first literal run.
+		b = s.appendPath(b, u.String()[:pathEnd], pathStart, vals)
+	} else {
+		if scheme, ok := u.Scheme(); ok {
+			b = append(append(b, scheme...), ':')
+		}
+		host, _ := u.Host()
 		b = append(append(b, "//"...), host...)
 		if port, ok := u.Port(); ok {
 			b = append(append(b, ':'), port...)
 		}
+		b = s.appendPath(b, u.Path(), 0, vals)
 	}
-	// The query's names first: a path variable must not take one.
-	query, _ := u.Query()
-	s.queryNames(query, vals)
-	b = s.appendPath(b, u.Path(), vals)
 	if len(s.ends) > 0 {
 		b = append(b, "{?"...)
 		start := 0
@@ -251,16 +257,16 @@ func (s *Shaper) shape(ref string, vals uritemplate.Values) error {
 	return nil
 }
 
-// appendPath appends the path with each segment that a heuristic matches
-// replaced by its variable. The literal runs between variables are copied
-// whole.
-func (s *Shaper) appendPath(b []byte, path string, vals uritemplate.Values) []byte {
+// appendPath appends text, whose path starts at from, with each segment
+// of the path that a heuristic matches replaced by its variable. The
+// literal runs between variables are copied whole.
+func (s *Shaper) appendPath(b []byte, text string, from int, vals uritemplate.Values) []byte {
 	var used [len(names)]int // per heuristic, how many of its names the path took
 	literal := 0             // where the text to copy begins
-	for start := 0; ; {
+	for start := from; ; {
 		end, seen := start, uint8(0)
-		for ; end < len(path); end++ {
-			c := byteClass[path[end]]
+		for ; end < len(text); end++ {
+			c := byteClass[text[end]]
 			if c&(slash|seenOther) != 0 {
 				break
 			}
@@ -269,25 +275,25 @@ func (s *Shaper) appendPath(b []byte, path string, vals uritemplate.Values) []by
 		// A byte of no heuristic's (most segments are words, and have
 		// one early) leaves only the length to learn: the '/' is looked
 		// for eight bytes at a time.
-		if end < len(path) && path[end] != '/' {
+		if end < len(text) && text[end] != '/' {
 			seen |= seenOther
-			end = slashFrom(path, end+1)
+			end = slashFrom(text, end+1)
 		}
 		// Most segments are words: none of the heuristics can match
 		// them, whatever their length but a UUID's or a date's.
 		maybe := seen&seenOther == 0 || end-start == 36 || end-start == 10
 		if h := Heuristic(0); maybe {
-			if h = s.classify(path[start:end], seen); h != 0 {
+			if h = s.classify(text[start:end], seen); h != 0 {
 				name := s.freeName(h, &used)
 				if vals != nil {
-					vals[string(name)] = uritemplate.String(path[start:end])
+					vals[string(name)] = uritemplate.String(text[start:end])
 				}
-				b = append(append(append(append(b, path[literal:start]...), '{'), name...), '}')
+				b = append(append(append(append(b, text[literal:start]...), '{'), name...), '}')
 				literal = end
 			}
 		}
-		if end == len(path) {
-			return append(b, path[literal:]...)
+		if end == len(text) {
+			return append(b, text[literal:]...)
 		}
 		start = end + 1
 	}

@@ -34,6 +34,9 @@ func TestOf(t *testing.T) {
 		{"?utm-source=x&a.b=1&.c=2&d.=3&e..f=4&%7e=5&=6&g", "{?utm%2Dsource,a.b,%2Ec,d%2E,e%2E%2Ef,%7E,g}", 0},
 		{"mailto:someone@example.com", "mailto:someone@example.com", 0},
 		{"file:///1/", "file:///{id}/", 0},
+		// A host of digits and a port are no path segments.
+		{"http://1234:80/5", "http://1234:80/{id}", 0},
+		{"//1234/5", "//1234/{id}", 0},
 		{"//[::1]:80/'a'?", "//[::1]:80/'a'", 0},
 		{"", "", 0},
 		// Words of every length around the eight bytes slashFrom reads
