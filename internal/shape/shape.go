@@ -14,13 +14,11 @@
 package shape
 
 import (
-	"encoding/binary"
 	"errors"
 	"math/bits"
 	"net/url"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/uritool/uritool/internal/ascii"
 	"github.com/uritool/uritool/pkg/uri"
@@ -114,8 +112,7 @@ var byteClass = func() (c [256]uint8) {
 }()
 
 // classify returns the first enabled heuristic that matches the whole
-// segment, or 0; seen holds the classes of its bytes, or of those up to
-// the first seenOther, which alone rules out id and hex.
+// segment, or 0; seen holds the classes of its bytes.
 func (o Options) classify(seg string, seen uint8) Heuristic {
 	on := All &^ o.Off
 	switch {
@@ -264,20 +261,17 @@ func (s *Shaper) appendPath(b []byte, text string, from int, vals uritemplate.Va
 	var used [len(names)]int // per heuristic, how many of its names the path took
 	literal := 0             // where the text to copy begins
 	for start := from; ; {
+		// One loop to the segment's end: where it ends is the input's,
+		// and each loop that stops there is mispredicted about once a
+		// segment. (A loop to the first byte of no heuristic's, then a
+		// search for the '/' eight bytes at a time, were two or three.)
 		end, seen := start, uint8(0)
 		for ; end < len(text); end++ {
 			c := byteClass[text[end]]
-			if c&(slash|seenOther) != 0 {
+			if c == slash {
 				break
 			}
 			seen |= c
-		}
-		// A byte of no heuristic's (most segments are words, and have
-		// one early) leaves only the length to learn: the '/' is looked
-		// for eight bytes at a time.
-		if end < len(text) && text[end] != '/' {
-			seen |= seenOther
-			end = slashFrom(text, end+1)
 		}
 		// Most segments are words: none of the heuristics can match
 		// them, whatever their length but a UUID's or a date's.
@@ -402,24 +396,4 @@ func (s *Shaper) appendVarname(b []byte, key string) []byte {
 		}
 	}
 	return b
-}
-
-// slashFrom returns the index of the first '/' of path from i on, or
-// len(path): eight bytes at a time, a '/' being a zero byte of the word
-// xor "////////", found by the borrow trick, exact for the lowest zero.
-func slashFrom(path string, i int) int {
-	const ones, highs, slashes = 0x0101010101010101, 0x8080808080808080, 0x2f2f2f2f2f2f2f2f
-	b := unsafe.Slice(unsafe.StringData(path), len(path)) // only read
-	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:]) ^ slashes
-		if at := (x - ones) &^ x & highs; at != 0 {
-			return i + bits.TrailingZeros64(at)>>3
-		}
-	}
-	for ; i < len(b); i++ {
-		if b[i] == '/' {
-			return i
-		}
-	}
-	return len(b)
 }

@@ -39,8 +39,7 @@ func TestOf(t *testing.T) {
 		{"//1234/5", "//1234/{id}", 0},
 		{"//[::1]:80/'a'?", "//[::1]:80/'a'", 0},
 		{"", "", 0},
-		// Words of every length around the eight bytes slashFrom reads
-		// at a time, between variables.
+		// Words of every length, between variables.
 		{"/information-management/12345/ab-defghijklmnop/2024-02-29/wordy-word/7/ab-d/x-y-z-w-/9",
 			"/information-management/{id}/ab-defghijklmnop/{date}/wordy-word/{id2}/ab-d/x-y-z-w-/{id3}", 0},
 		{"/xyz/550e8400-e29b-41d4-a716-446655440000", "/xyz/{uuid}", 0},
@@ -54,28 +53,6 @@ func TestOf(t *testing.T) {
 	}
 	if _, _, err := Of("http://h/a b", Options{}); err == nil {
 		t.Error("Of accepted an invalid reference")
-	}
-}
-
-// TestSlashFrom holds slashFrom to strings.IndexByte from every index,
-// with the '/' at each place in and around a word of eight bytes.
-func TestSlashFrom(t *testing.T) {
-	for n := range 20 {
-		for at := range n + 1 {
-			path := strings.Repeat("a", at) + "/" + strings.Repeat("b", n-at)
-			if at == n {
-				path = strings.Repeat("a", n) // no '/'
-			}
-			for i := range len(path) + 1 {
-				want := len(path)
-				if k := strings.IndexByte(path[i:], '/'); k >= 0 {
-					want = i + k
-				}
-				if got := slashFrom(path, i); got != want {
-					t.Fatalf("slashFrom(%q, %d) = %d, want %d", path, i, got, want)
-				}
-			}
-		}
 	}
 }
 
