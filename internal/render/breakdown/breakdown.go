@@ -190,21 +190,17 @@ func appendPlainSegments(b []byte, path string) []byte {
 	if path == "" {
 		return append(b, '[', ']')
 	}
-	return appendJoined(b, strings.TrimPrefix(path, "/"), '/')
+	return appendJoined(b, strings.TrimPrefix(path, "/"), &segmentJoins)
 }
 
 // appendJoined writes s, plain, as a JSON array of its pieces between
-// each sep, as appendPlainSegments describes. Each byte is stored as four
-// bytes, itself or the '","' a sep becomes, and the next store goes one
-// or three bytes on, both looked up in joins: where a piece ends is the
-// input's, and a branch on it is mispredicted about once a piece. (Eight
-// bytes at a time, with a branch on a sep in each word, took fewer
-// instructions and more time.)
-func appendJoined(b []byte, s string, sep byte) []byte {
-	join := &joins[0]
-	if sep == '.' {
-		join = &joins[1]
-	}
+// each separator of join (see joins), as appendPlainSegments describes.
+// Each byte is stored as four bytes, itself or the '","' a separator
+// becomes, and the next store goes one or three bytes on, both looked up
+// in join: where a piece ends is the input's, and a branch on it is
+// mispredicted about once a piece. (Eight bytes at a time, with a branch
+// on a separator in each word, took fewer instructions and more time.)
+func appendJoined(b []byte, s string, join *[256]uint64) []byte {
 	n := len(b)
 	// Every sep becomes three bytes, and a store reaches three bytes
 	// past what it keeps: 3*len(s)+5 holds both.
@@ -213,6 +209,7 @@ func appendJoined(b []byte, s string, sep byte) []byte {
 	// Stored through a pointer: b has room for every store, and a bounds
 	// check on each would cost more than the store.
 	at := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), n+2)
+	_ = join[0] // join is not nil: checked here, not for every byte
 	for i := 0; i < len(s); i++ {
 		j := join[s[i]]
 		// Four bytes, which the compiler stores at once where the
@@ -226,12 +223,12 @@ func appendJoined(b []byte, s string, sep byte) []byte {
 	return b[:n+2]
 }
 
-// joins are appendJoined's tables for the separators '/' and '.': for
-// each byte, what it stores in the low half and how far the next store
-// goes on in the high half.
-var joins = [2][256]uint64{joinTable('/'), joinTable('.')}
+// segmentJoins and labelJoins are appendJoined's tables for a path's
+// segments and a host's labels: for each byte, what it stores in the low
+// half and how far the next store goes on in the high half.
+var segmentJoins, labelJoins = joins('/'), joins('.')
 
-func joinTable(sep byte) (t [256]uint64) {
+func joins(sep byte) (t [256]uint64) {
 	for c := range t {
 		t[c] = 1<<32 | uint64(c)
 	}
@@ -256,7 +253,7 @@ func appendStrings(b []byte, items iter.Seq[string], plain bool) []byte {
 
 // appendPlainLabels writes the labels of a plain reg-name, not empty, as
 // a JSON array, which is what uri.Labels yields.
-func appendPlainLabels(b []byte, host string) []byte { return appendJoined(b, host, '.') }
+func appendPlainLabels(b []byte, host string) []byte { return appendJoined(b, host, &labelJoins) }
 
 func (p *renderer) json(r *Parsed) {
 	u := r.URI
