@@ -222,11 +222,11 @@ func (s *Shaper) shape(ref string, vals uritemplate.Values) error {
 	query, _ := u.Query()
 	s.queryNames(query, vals)
 	b := s.out[:0]
-	pathStart, pathEnd, _ := u.Span(uri.ComponentPath)
 	if _, ok := u.Userinfo(); !ok {
 		// The shape's scheme, host and port are then the reference's
 		// start as it is, copied with the path's first literal run.
-		b = s.appendPath(b, u.String()[:pathEnd], pathStart, vals)
+		start, end, _ := u.Span(uri.ComponentPath)
+		b = s.appendPath(b, u.String()[:end], start, vals)
 	} else {
 		if scheme, ok := u.Scheme(); ok {
 			b = append(append(b, scheme...), ':')
