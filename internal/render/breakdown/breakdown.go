@@ -256,6 +256,13 @@ func appendStrings(b []byte, items iter.Seq[string], plain bool) []byte {
 func appendPlainLabels(b []byte, host string) []byte { return appendJoined(b, host, &labelJoins) }
 
 func (p *renderer) json(r *Parsed) {
+	if !p.jsonCommon(r) {
+		p.jsonRecord(r)
+	}
+}
+
+// jsonRecord writes the record of any result, component by component.
+func (p *renderer) jsonRecord(r *Parsed) {
 	u := r.URI
 	ok := r.Err == nil
 	// The components are substrings of the input: when it is plain, so
@@ -323,22 +330,7 @@ func (p *renderer) json(r *Parsed) {
 	default:
 		b = append(b, "null"...)
 	}
-	b = append(b, `,"query_params":`...)
-	if _, defined := u.Query(); ok && defined {
-		b = append(b, '[')
-		for i, pair := range r.Params {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, '{')
-			b = render.AppendString(render.AppendKey(b, "key"), pair.Key)
-			b = render.AppendString(render.AppendKey(b, "value"), pair.Value)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
-	} else {
-		b = append(b, "null"...)
-	}
+	b = appendQueryParams(append(b, `,"query_params":`...), r.Params, ok && hasQuery)
 	b = append(b, `,"error":`...)
 	if r.Err != nil {
 		b = render.AppendFinding(b, &finding.Finding{Offset: r.Err.Offset, Rule: r.Err.Rule, Message: r.Err.Msg})
@@ -347,6 +339,25 @@ func (p *renderer) json(r *Parsed) {
 	}
 	b = append(b, '}', '\n')
 	p.out.Write(b)
+}
+
+// appendQueryParams writes the query's form pairs, or null where the
+// query is undefined.
+func appendQueryParams(b []byte, params []pct.Pair, defined bool) []byte {
+	if !defined {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, pair := range params {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '{')
+		b = render.AppendString(render.AppendKey(b, "key"), pair.Key)
+		b = render.AppendString(render.AppendKey(b, "value"), pair.Value)
+		b = append(b, '}')
+	}
+	return append(b, ']')
 }
 
 // breakdownStyle is what the breakdown writes for every input, painted
@@ -781,4 +792,131 @@ func hostTypeName(t uri.HostType) string {
 		return "IPvFuture"
 	}
 	return "reg-name"
+}
+
+// piece is a run of a record that the common one always has, stored
+// whole, with what follows it in the slack that comes after: one copy of
+// a fixed size, where an append of a string calls memmove, which branches
+// on its length.
+type piece struct {
+	text [48]byte
+	n    int
+}
+
+func pieceOf(s string) (p piece) {
+	if p.n = copy(p.text[:], s); p.n < len(s) {
+		panic("breakdown: a piece longer than 48 bytes: " + s)
+	}
+	return p
+}
+
+var (
+	pieceInput     = pieceOf(`{"input":"`)
+	pieceScheme    = pieceOf(`","valid":true,"kind":"uri","scheme":"`)
+	pieceAuthority = pieceOf(`","authority":"`)
+	pieceHost      = pieceOf(`","userinfo":null,"host":"`)
+	piecePath      = pieceOf(`","host_type":"reg-name","port":null,"path":"`)
+	pieceQuery     = pieceOf(`","query":"`)
+	pieceASCII     = pieceOf(`","fragment":null,"host_ascii":"`)
+	pieceNoQuery   = pieceOf(`","query":null,"fragment":null,"host_ascii":"`)
+	pieceUnicode   = pieceOf(`","host_unicode":"`)
+	pieceLabels    = pieceOf(`","idna_error":null,"labels":`)
+)
+
+// put stores p at at and returns where its text ends.
+func put(at unsafe.Pointer, p *piece) unsafe.Pointer {
+	*(*[48]byte)(at) = p.text
+	return unsafe.Add(at, p.n)
+}
+
+// copy32 copies the n bytes at from to at, 32 bytes at once where n is
+// at most 32, and returns where they end.
+func copy32(at, from unsafe.Pointer, n int) unsafe.Pointer {
+	if n <= 32 {
+		*(*[32]byte)(at) = *(*[32]byte)(from)
+	} else {
+		copy(unsafe.Slice((*byte)(at), n), unsafe.Slice((*byte)(from), n))
+	}
+	return unsafe.Add(at, n)
+}
+
+// copy64 is copy32 for 64 bytes.
+func copy64(at, from unsafe.Pointer, n int) unsafe.Pointer {
+	if n <= 64 {
+		*(*[64]byte)(at) = *(*[64]byte)(from)
+	} else {
+		copy(unsafe.Slice((*byte)(at), n), unsafe.Slice((*byte)(from), n))
+	}
+	return unsafe.Add(at, n)
+}
+
+// jsonCommon writes the record of the commonest valid reference, a URI
+// with a reg-name host and nothing international, neither userinfo, port
+// nor fragment, and reports whether r was one. Its fixed runs are stored
+// as pieces, and its components copied from the record's own copy of the
+// input, a fixed size at once, which the slack after them allows.
+func (p *renderer) jsonCommon(r *Parsed) bool {
+	u := &r.URI
+	s := u.String()
+	scheme, _ := u.Scheme()
+	host, _ := u.Host()
+	_, hasUserinfo := u.Userinfo()
+	_, hasPort := u.Port()
+	_, hasFragment := u.Fragment()
+	f := &r.Forms
+	if r.Err != nil || p.opts.IRI || r.SchemeAdded || !u.IsAbsolute() || u.HostType() != uri.HostRegName || host == "" ||
+		hasUserinfo || hasPort || hasFragment || f.Err != nil || !ascii.Same(f.ASCII, host) || !ascii.Same(f.Unicode, host) ||
+		!ascii.Same(r.Input, s) {
+		return false
+	}
+	path := u.Path()
+	query, hasQuery := u.Query()
+	b := p.out.AvailableBuffer()
+	// What is stored through at below: the pieces (224 bytes), the
+	// input, and the scheme, the host four times, the path and the
+	// query, each at most the input; and a copy reaches 64 bytes past
+	// its end. The labels and what follows them are appended.
+	b = slices.Grow(b, 512+8*len(s))
+	base := unsafe.Pointer(unsafe.SliceData(b))
+	in := unsafe.Add(base, pieceInput.n)
+	// from is where the record's copy of the input holds c, a
+	// substring of s; an empty c may point anywhere, and is read from
+	// the copy's start.
+	from := func(c string) unsafe.Pointer {
+		off := uintptr(unsafe.Pointer(unsafe.StringData(c))) - uintptr(unsafe.Pointer(unsafe.StringData(s)))
+		if off > uintptr(len(s)) {
+			off = 0
+		}
+		return unsafe.Add(in, off)
+	}
+	at := put(base, &pieceInput)
+	copy(unsafe.Slice((*byte)(at), len(s)), s)
+	at = unsafe.Add(at, len(s))
+	at = put(at, &pieceScheme)
+	at = copy32(at, in, len(scheme))
+	hostAt := from(host)
+	at = put(at, &pieceAuthority)
+	at = copy32(at, hostAt, len(host))
+	at = put(at, &pieceHost)
+	at = copy32(at, hostAt, len(host))
+	at = put(at, &piecePath)
+	at = copy64(at, from(path), len(path))
+	if hasQuery {
+		at = put(at, &pieceQuery)
+		at = copy64(at, from(query), len(query))
+		at = put(at, &pieceASCII)
+	} else {
+		at = put(at, &pieceNoQuery)
+	}
+	at = copy32(at, hostAt, len(host))
+	at = put(at, &pieceUnicode)
+	at = copy32(at, hostAt, len(host))
+	at = put(at, &pieceLabels)
+	b = b[:uintptr(at)-uintptr(base)]
+	b = appendPlainLabels(b, host)
+	b = appendPlainSegments(append(b, `,"segments":`...), path)
+	b = appendQueryParams(append(b, `,"query_params":`...), r.Params, hasQuery)
+	b = append(b, `,"error":null}`+"\n"...)
+	p.out.Write(b)
+	return true
 }

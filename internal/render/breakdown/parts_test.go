@@ -1,10 +1,15 @@
 package breakdown
 
 import (
+	"bytes"
 	"iter"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/uritool/uritool/internal/pct"
 	"github.com/uritool/uritool/internal/render"
+	"github.com/uritool/uritool/internal/sink"
 	"github.com/uritool/uritool/pkg/uri"
 )
 
@@ -86,4 +91,68 @@ func jsonArray(items iter.Seq[string]) []byte {
 		b = render.AppendString(b, item)
 	}
 	return append(b, ']')
+}
+
+// FuzzJSONCommon holds the record of the common URI, written in pieces
+// and fixed-size copies, to the one written component by component, and
+// checks that the common URIs among the seeds take that way: components
+// at and past the 32 and 64 bytes copied at once, an empty path and
+// query, a host that is no reg-name or is international.
+func FuzzJSONCommon(f *testing.F) {
+	host32 := "abcdefghij.abcdefghij.abcdefg.com" // 33 bytes
+	path64 := "/" + strings.Repeat("abcdefg/", 8) // 65 bytes
+	seeds := []string{
+		"https://themuslimvibe.com/", "http://h", "http://h?", "http://h/?a=1&b=%20c+d&e", "HTTP://H.EXAMPLE./a//b/",
+		"https://" + host32[1:] + "/", "https://" + host32 + "/", "https://" + host32 + "." + host32 + "/x",
+		"http://h" + path64[1:], "http://h" + path64, "http://h" + path64 + path64 + "?" + path64 + path64,
+		"http://h/?" + path64[1:], "http://h/?" + path64, "ftp://%41.b/%2F", "s://-/",
+		"https://a.b/?q=%00%1f%22%5c%7f", "http://h/" + strings.Repeat("x", 5000),
+	}
+	for _, in := range seeds {
+		f.Add(in)
+	}
+	for _, in := range []string{"//h/", "http://u@h/", "http://h:80/", "http://h/#f", "http://[::1]/", "http://192.0.2.1/",
+		"http://xn--bcher-kva.ch/", "http://%C3%BC.example/", "urn:a:b", "http:///p", "http://a b/"} {
+		f.Add(in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		u, err := uri.Parse(in)
+		r := Parsed{Line: 1, Input: in, URI: u}
+		if err != nil {
+			r.Err = err.(*uri.ParseError)
+		}
+		r.Forms.Set(&u, err == nil)
+		if q, ok := u.Query(); ok && err == nil {
+			r.Params = pct.AppendFormPairs(nil, new([]byte), q)
+		}
+		p := &renderer{opts: Options{Format: render.FormatJSON}}
+		// Several records in one sink, so that some start where its
+		// buffer has little room left.
+		common, record := sink.NewSink(), sink.NewSink()
+		took := false
+		for range 40 {
+			p.out = common.Out
+			if took = p.jsonCommon(&r); !took {
+				break
+			}
+			p.out = record.Out
+			p.jsonRecord(&r)
+		}
+		if slices.Contains(seeds, in) && !took {
+			t.Errorf("%q: not written as a common URI", in)
+		}
+		if !took {
+			return
+		}
+		var a, b bytes.Buffer
+		if err := common.WriteTo(&a, &a); err != nil {
+			t.Fatal(err)
+		}
+		if err := record.WriteTo(&b, &b); err != nil {
+			t.Fatal(err)
+		}
+		if a.String() != b.String() {
+			t.Errorf("%q: as a common URI:\n%s\nas any record:\n%s", in, a.String(), b.String())
+		}
+	})
 }
