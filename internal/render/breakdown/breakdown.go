@@ -794,37 +794,37 @@ func hostTypeName(t uri.HostType) string {
 	return "reg-name"
 }
 
-// piece is a run of a record that the common one always has, stored
-// whole, with what follows it in the slack that comes after: one copy of
-// a fixed size, where an append of a string calls memmove, which branches
-// on its length.
-type piece struct {
+// fixedText is text that every common record has between two of its
+// components, stored whole, with what follows it in the slack after:
+// one copy of a fixed size, where an append of a string calls memmove,
+// which branches on its length.
+type fixedText struct {
 	text [48]byte
 	n    int
 }
 
-func pieceOf(s string) (p piece) {
+func fixedOf(s string) (p fixedText) {
 	if p.n = copy(p.text[:], s); p.n < len(s) {
-		panic("breakdown: a piece longer than 48 bytes: " + s)
+		panic("breakdown: fixed text longer than 48 bytes: " + s)
 	}
 	return p
 }
 
 var (
-	pieceInput     = pieceOf(`{"input":"`)
-	pieceScheme    = pieceOf(`","valid":true,"kind":"uri","scheme":"`)
-	pieceAuthority = pieceOf(`","authority":"`)
-	pieceHost      = pieceOf(`","userinfo":null,"host":"`)
-	piecePath      = pieceOf(`","host_type":"reg-name","port":null,"path":"`)
-	pieceQuery     = pieceOf(`","query":"`)
-	pieceASCII     = pieceOf(`","fragment":null,"host_ascii":"`)
-	pieceNoQuery   = pieceOf(`","query":null,"fragment":null,"host_ascii":"`)
-	pieceUnicode   = pieceOf(`","host_unicode":"`)
-	pieceLabels    = pieceOf(`","idna_error":null,"labels":`)
+	fixedInput     = fixedOf(`{"input":"`)
+	fixedScheme    = fixedOf(`","valid":true,"kind":"uri","scheme":"`)
+	fixedAuthority = fixedOf(`","authority":"`)
+	fixedHost      = fixedOf(`","userinfo":null,"host":"`)
+	fixedPath      = fixedOf(`","host_type":"reg-name","port":null,"path":"`)
+	fixedQuery     = fixedOf(`","query":"`)
+	fixedASCII     = fixedOf(`","fragment":null,"host_ascii":"`)
+	fixedNoQuery   = fixedOf(`","query":null,"fragment":null,"host_ascii":"`)
+	fixedUnicode   = fixedOf(`","host_unicode":"`)
+	fixedLabels    = fixedOf(`","idna_error":null,"labels":`)
 )
 
-// put stores p at at and returns where its text ends.
-func put(at unsafe.Pointer, p *piece) unsafe.Pointer {
+// putFixed stores p at at and returns where its text ends.
+func putFixed(at unsafe.Pointer, p *fixedText) unsafe.Pointer {
 	*(*[48]byte)(at) = p.text
 	return unsafe.Add(at, p.n)
 }
@@ -852,8 +852,8 @@ func copy64(at, from unsafe.Pointer, n int) unsafe.Pointer {
 
 // jsonCommon writes the record of the commonest valid reference, a URI
 // with a reg-name host and nothing international, neither userinfo, port
-// nor fragment, and reports whether r was one. Its fixed runs are stored
-// as pieces, and its components copied from the record's own copy of the
+// nor fragment, and reports whether r was one. Its fixed text is stored
+// whole, and its components copied from the record's own copy of the
 // input, a fixed size at once, which the slack after them allows.
 func (p *renderer) jsonCommon(r *Parsed) bool {
 	u := &r.URI
@@ -872,13 +872,13 @@ func (p *renderer) jsonCommon(r *Parsed) bool {
 	path := u.Path()
 	query, hasQuery := u.Query()
 	b := p.out.AvailableBuffer()
-	// What is stored through at below: the pieces (224 bytes), the
+	// What is stored through at below: the fixed text (224 bytes), the
 	// input, and the scheme, the host four times, the path and the
 	// query, each at most the input; and a copy reaches 64 bytes past
 	// its end. The labels and what follows them are appended.
 	b = slices.Grow(b, 512+8*len(s))
 	base := unsafe.Pointer(unsafe.SliceData(b))
-	in := unsafe.Add(base, pieceInput.n)
+	in := unsafe.Add(base, fixedInput.n)
 	// from is where the record's copy of the input holds c, a
 	// substring of s; an empty c may point anywhere, and is read from
 	// the copy's start.
@@ -889,29 +889,29 @@ func (p *renderer) jsonCommon(r *Parsed) bool {
 		}
 		return unsafe.Add(in, off)
 	}
-	at := put(base, &pieceInput)
+	at := putFixed(base, &fixedInput)
 	copy(unsafe.Slice((*byte)(at), len(s)), s)
 	at = unsafe.Add(at, len(s))
-	at = put(at, &pieceScheme)
+	at = putFixed(at, &fixedScheme)
 	at = copy32(at, in, len(scheme))
 	hostAt := from(host)
-	at = put(at, &pieceAuthority)
+	at = putFixed(at, &fixedAuthority)
 	at = copy32(at, hostAt, len(host))
-	at = put(at, &pieceHost)
+	at = putFixed(at, &fixedHost)
 	at = copy32(at, hostAt, len(host))
-	at = put(at, &piecePath)
+	at = putFixed(at, &fixedPath)
 	at = copy64(at, from(path), len(path))
 	if hasQuery {
-		at = put(at, &pieceQuery)
+		at = putFixed(at, &fixedQuery)
 		at = copy64(at, from(query), len(query))
-		at = put(at, &pieceASCII)
+		at = putFixed(at, &fixedASCII)
 	} else {
-		at = put(at, &pieceNoQuery)
+		at = putFixed(at, &fixedNoQuery)
 	}
 	at = copy32(at, hostAt, len(host))
-	at = put(at, &pieceUnicode)
+	at = putFixed(at, &fixedUnicode)
 	at = copy32(at, hostAt, len(host))
-	at = put(at, &pieceLabels)
+	at = putFixed(at, &fixedLabels)
 	b = b[:uintptr(at)-uintptr(base)]
 	b = appendPlainLabels(b, host)
 	b = appendPlainSegments(append(b, `,"segments":`...), path)

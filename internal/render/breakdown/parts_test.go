@@ -93,11 +93,12 @@ func jsonArray(items iter.Seq[string]) []byte {
 	return append(b, ']')
 }
 
-// FuzzJSONCommon holds the record of the common URI, written in pieces
-// and fixed-size copies, to the one written component by component, and
-// checks that the common URIs among the seeds take that way: components
-// at and past the 32 and 64 bytes copied at once, an empty path and
-// query, a host that is no reg-name or is international.
+// FuzzJSONCommon holds the record of the common URI, its fixed text
+// stored whole and its components copied a fixed size at once, to the
+// one written component by component, and checks that the common URIs
+// among the seeds take that way: components at and past the 32 and 64
+// bytes copied at once, an empty path and query, a host that is no
+// reg-name or is international.
 func FuzzJSONCommon(f *testing.F) {
 	host32 := "abcdefghij.abcdefghij.abcdefg.com" // 33 bytes
 	path64 := "/" + strings.Repeat("abcdefg/", 8) // 65 bytes
